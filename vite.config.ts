@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: 'dist/client', manifest: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30000 },
+      },
+    ],
+  },
+});
