@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { brochurePlugin } from './scripts/brochure.ts';
+import { contentRoutes } from './scripts/vite-content-routes.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentRoutes(), brochurePlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist/client', manifest: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

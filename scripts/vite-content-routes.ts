@@ -1,0 +1,50 @@
+/**
+ * Vite plugin: `virtual:content-routes` lists every content route (a page's route and its aliases)
+ * with a lazy import of its document, so each page's copy is its own chunk; the build also writes
+ * routes.json, which the server reads to tell site routes from unknown paths.
+ */
+import { relative } from 'node:path';
+import type { Plugin } from 'vite';
+import { loadContent, repoRoot } from './lib/content.ts';
+
+const virtualId = 'virtual:content-routes';
+const resolvedId = `\0${virtualId}`;
+
+export interface ContentRouteEntry {
+  path: string;
+  file: string;
+  /** -1 for the document's own route, otherwise the index in its alsoAt list. */
+  alias: number;
+}
+
+export function contentRouteEntries(): ContentRouteEntry[] {
+  return loadContent().pages.flatMap(({ path: file, data }) => [
+    { path: data.route, file, alias: -1 },
+    ...(data.alsoAt ?? []).map((meta, alias) => ({ path: meta.route, file, alias })),
+  ]);
+}
+
+export function contentRoutes(): Plugin {
+  return {
+    name: 'content-routes',
+    resolveId(id) {
+      return id === virtualId ? resolvedId : undefined;
+    },
+    load(id) {
+      if (id !== resolvedId) return undefined;
+      const entries = contentRouteEntries();
+      for (const entry of entries) this.addWatchFile(`${repoRoot}/${entry.file}`);
+      const items = entries.map(
+        ({ path, file, alias }) =>
+          `  { path: ${JSON.stringify(path)}, alias: ${alias}, chunk: ${JSON.stringify(relative('content', file))}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
+      );
+      return `export const contentRoutes = [\n${items.join(',\n')}\n];\n`;
+    },
+    generateBundle(options) {
+      if (options.dir?.endsWith('client') ?? true) {
+        const paths = contentRouteEntries().map((entry) => entry.path);
+        this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(paths) });
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
+export type PostStatus = 'draft' | 'published' | 'archived';
+export type ContentFormat = 'html' | 'markdown';
+export type Taxonomy = 'tag' | 'category';
+
+export interface PostTable {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string | null;
+  /** JSON array of strings, as the author wrote them. */
+  tags: string;
+  /** JSON array of strings, as the author wrote them. */
+  categories: string;
+  cover_image: string | null;
+  published_at: string | null;
+  status: PostStatus;
+  author: string;
+  created_at: string;
+  updated_at: string;
+  content_format: ContentFormat;
+  /** The sanitised HTML rendered from content when the post was saved. */
+  html: string;
+  content: string;
+}
+
+/** One row per tag or category of a post, lower-cased, so that filtering uses an index. */
+export interface PostTermTable {
+  taxonomy: Taxonomy;
+  term_key: string;
+  post_id: string;
+}
+
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie's token: a stolen database does not yield usable cookies. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface LoginFailureTable {
+  email_key: string;
+  ip: string;
+  failed_at: string;
+}
+
+export interface Database {
+  posts: PostTable;
+  post_terms: PostTermTable;
+  users: UserTable;
+  sessions: SessionTable;
+  login_failures: LoginFailureTable;
+}

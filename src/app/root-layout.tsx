@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Footer } from '@/site/footer/footer.tsx';
+import { Header } from '@/site/header/header.tsx';
+
+/** Header, main landmark and footer around every public page. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+
+  // A new path starts at the top; going back keeps the browser's own scroll restoration.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { SectionProps } from '../types.ts';
+import styles from './feature-grid.module.css';
+
+export function FeatureGrid({ section }: SectionProps<'feature-grid'>) {
+  const { heading, intro, items } = section;
+  return (
+    <section className={`section ${styles.band}`}>
+      <div className="container">
+        <h2>{heading}</h2>
+        {intro && <p className="section-intro">{intro}</p>}
+        <ul className={styles.grid}>
+          {items.map((item) => (
+            <li key={item.heading} className={styles.card}>
+              <h3>{item.heading}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { formatDate } from '@/ui/format-date.ts';
+import styles from './post-card.module.css';
+
+/** What a card shows of a blog post; the blog module maps API posts to it. */
+export interface PostCardData {
+  slug: string;
+  title: string;
+  summary: string;
+  coverImage?: string;
+  publishedAt?: string | null;
+}
+
+export function PostCard({ post, headingLevel = 'h3' }: { post: PostCardData; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  return (
+    <article className={styles.card}>
+      {post.coverImage && (
+        <img className={styles.cover} src={post.coverImage} alt="" width={1200} height={630} loading="lazy" />
+      )}
+      <div className={styles.body}>
+        {post.publishedAt && (
+          <time className={styles.date} dateTime={post.publishedAt}>
+            {formatDate(post.publishedAt)}
+          </time>
+        )}
+        <Heading className={styles.title}>
+          <Link to={`/blogs/${post.slug}`} className={styles.link}>
+            {post.title}
+          </Link>
+        </Heading>
+        <p className={styles.summary}>{post.summary}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import { PostCard, type PostCardData } from '../post-card/post-card.tsx';
+import type { SectionProps } from '../types.ts';
+import styles from './post-list.module.css';
+
+export interface PostListProps extends SectionProps<'post-list'> {
+  posts?: PostCardData[];
+  page?: number;
+  pageCount?: number;
+  /** Shown instead of the list, for example while loading or when the API failed. */
+  status?: string;
+}
+
+/** One page of published posts, with page links that work without JavaScript (?page=2). */
+export function PostList({ section, posts = [], page = 1, pageCount = 1, status }: PostListProps) {
+  const { heading, intro } = section;
+  const href = (target: number) => (target === 1 ? '/blog' : `/blog?page=${target}`);
+  return (
+    <section className="section" aria-labelledby="post-list-heading">
+      <div className="container">
+        <h2 id="post-list-heading">{heading}</h2>
+        {intro && <p className="section-intro">{intro}</p>}
+        {status ? (
+          <p className={styles.status} role="status">
+            {status}
+          </p>
+        ) : (
+          <ul className={styles.grid}>
+            {posts.map((post) => (
+              <li key={post.slug}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {pageCount > 1 && (
+          <nav className={styles.pagination} aria-label="Blog pages">
+            {page > 1 && (
+              <Link to={href(page - 1)} rel="prev">
+                ← Newer posts
+              </Link>
+            )}
+            <ol>
+              {Array.from({ length: pageCount }, (_, index) => index + 1).map((target) => (
+                <li key={target}>
+                  <Link to={href(target)} aria-current={target === page ? 'page' : undefined} aria-label={`Page ${target}`}>
+                    {target}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+            {page < pageCount && (
+              <Link to={href(page + 1)} rel="next">
+                Older posts →
+              </Link>
+            )}
+          </nav>
+        )}
+      </div>
+    </section>
+  );
+}

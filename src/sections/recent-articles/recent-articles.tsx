@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { Icon } from '@/ui/icons.tsx';
+import { PostCard, type PostCardData } from '../post-card/post-card.tsx';
+import type { SectionProps } from '../types.ts';
+import styles from './recent-articles.module.css';
+
+export interface RecentArticlesProps extends SectionProps<'recent-articles'> {
+  /** The newest posts; empty until the blog module has fetched them, and on failure. */
+  posts?: PostCardData[];
+}
+
+/** The newest posts plus a card leading to every post. */
+export function RecentArticles({ section, posts = [] }: RecentArticlesProps) {
+  const { heading, intro, count, allPostsLabel } = section;
+  return (
+    <section className="section">
+      <div className="container">
+        <h2>{heading}</h2>
+        {intro && <p className="section-intro">{intro}</p>}
+        <ul className={styles.grid}>
+          {posts.slice(0, count).map((post) => (
+            <li key={post.slug}>
+              <PostCard post={post} />
+            </li>
+          ))}
+          <li>
+            <Link to="/blog" className={styles.allPosts}>
+              <span>{allPostsLabel}</span>
+              <Icon name="arrow" size={28} />
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

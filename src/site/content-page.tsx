@@ -1,0 +1,21 @@
+import type { PageDocument, PageMeta } from '@/content/types.gen.ts';
+import { site } from '@/content/site.ts';
+import { SectionRenderer, type SectionComponents } from '@/sections/section-renderer.tsx';
+
+interface ContentPageProps {
+  doc: PageDocument;
+  /** The route's own title and description when it is an alias (alsoAt) of the document. */
+  meta: PageMeta;
+  components?: Partial<SectionComponents>;
+}
+
+/** A page that is its JSON: its head, then its sections in order. */
+export function ContentPage({ doc, meta, components }: ContentPageProps) {
+  return (
+    <div className={doc.tone === 'dark' ? 'page-dark' : undefined}>
+      <title>{meta.title}</title>
+      <meta name="description" content={meta.description} />
+      <SectionRenderer sections={doc.sections} site={site} components={components} />
+    </div>
+  );
+}

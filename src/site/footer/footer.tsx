@@ -1,0 +1,76 @@
+import { Link } from 'react-router-dom';
+import { formatAddress, mailto, site, tel } from '@/content/site.ts';
+import { Icon } from '@/ui/icons.tsx';
+import { SocialLinks } from '@/ui/social-links.tsx';
+import styles from './footer.module.css';
+
+/** The footer of every page: Get in Touch, link columns and the copyright line. */
+export function Footer() {
+  const { brand, contact, footer, services } = site;
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <section className={styles.touch} aria-labelledby="footer-get-in-touch">
+          <img src="/images/logo-light.svg" alt={brand.name} width={brand.logo.width} height={brand.logo.height} />
+          <p className={styles.tagline}>{brand.tagline}</p>
+          <h2 id="footer-get-in-touch" className={styles.heading}>
+            {footer.getInTouchHeading}
+          </h2>
+          <ul className={styles.contactList}>
+            <li>
+              <a href={contact.address.mapsUrl} rel="noopener" target="_blank">
+                <Icon name="pin" />
+                <span>
+                  {formatAddress()}
+                  <span className="visually-hidden"> (opens a map in a new tab)</span>
+                </span>
+              </a>
+            </li>
+            <li>
+              <a href={tel(contact.phone.tel)}>
+                <Icon name="phone" />
+                <span>{contact.phone.display}</span>
+              </a>
+            </li>
+            <li>
+              <a href={mailto(contact.email)}>
+                <Icon name="mail" />
+                <span>{contact.email}</span>
+              </a>
+            </li>
+          </ul>
+          <SocialLinks className={styles.social} />
+        </section>
+        <nav className={styles.columns} aria-label="Footer">
+          <div>
+            <h2 className={styles.heading}>{footer.servicesHeading ?? 'Services'}</h2>
+            <ul className={styles.linkList}>
+              {services.map((service) => (
+                <li key={service.route}>
+                  <Link to={service.route}>{service.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {footer.columns.map((column) => (
+            <div key={column.heading}>
+              <h2 className={styles.heading}>{column.heading}</h2>
+              <ul className={styles.linkList}>
+                {column.links.map((link) => (
+                  <li key={link.route}>
+                    <Link to={link.route}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className={`container ${styles.bottom}`}>
+        <p>
+          © {footer.copyrightYear} {brand.legalName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

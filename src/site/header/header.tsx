@@ -1,0 +1,66 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { site } from '@/content/site.ts';
+import { Icon } from '@/ui/icons.tsx';
+import styles from './header.module.css';
+
+/** The site header: logo, main navigation, brochure download and, on small screens, a menu button. */
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const menuId = useId();
+
+  // A new page closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  // While the menu covers the page, the page behind it must not scroll; Escape closes it.
+  useEffect(() => {
+    if (!open) return;
+    document.body.classList.add('scroll-locked');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.body.classList.remove('scroll-locked');
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const { brand, navigation, brochure } = site;
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <Link to="/" className={styles.logo}>
+          <img src={brand.logo.src} alt={`${brand.name} home`} width={brand.logo.width} height={brand.logo.height} />
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className={styles.burger} data-open={open} aria-hidden="true" />
+          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <nav id={menuId} className={styles.nav} data-open={open} aria-label="Main">
+          <ul className={styles.links}>
+            {navigation.map((item) => (
+              <li key={item.route}>
+                <NavLink to={item.route} end={item.route === '/'} className={styles.link}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <a className={`button ${styles.brochure}`} href={brochure.href} download={brochure.fileName}>
+            <Icon name="download" size={18} />
+            {brochure.label}
+            <span className="visually-hidden"> (PDF)</span>
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

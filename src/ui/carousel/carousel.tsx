@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import type { CarouselOptions } from '@/content/types.gen.ts';
+import styles from './carousel.module.css';
+
+const narrowScreen = '(max-width: 576px)';
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+interface CarouselProps {
+  label: string;
+  options: CarouselOptions;
+  slides: ReactNode[];
+  tone?: 'light' | 'dark';
+}
+
+/**
+ * A carousel whose behaviour is data. Layout depends only on CSS (slides visible per width), never
+ * on the viewport during render, so it renders the same on the server; embla's breakpoints handle
+ * looping on narrow screens and switch autoplay off for people who prefer reduced motion.
+ */
+export function Carousel({ label, options, slides, tone = 'light' }: CarouselProps) {
+  const [plugins] = useState(() =>
+    options.autoplay
+      ? [
+          Autoplay({
+            delay: options.autoplayDelayMs ?? 4000,
+            stopOnInteraction: false,
+            stopOnMouseEnter: true,
+            stopOnFocusIn: true,
+            breakpoints: { [reducedMotion]: { active: false } },
+          }),
+        ]
+      : [],
+  );
+  const [viewportRef, embla] = useEmblaCarousel(
+    {
+      align: 'start',
+      duration: Math.round(options.speedMs / 20),
+      loop: options.loop === 'always',
+      breakpoints: options.loop === 'narrow' ? { [narrowScreen]: { loop: true } } : {},
+    },
+    plugins,
+  );
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(slides.length);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    if (!embla) return;
+    const sync = () => {
+      setSelected(embla.selectedScrollSnap());
+      setSnapCount(embla.scrollSnapList().length);
+      setPlaying(Boolean(embla.plugins().autoplay?.isPlaying()));
+    };
+    sync();
+    embla.on('select', sync).on('reInit', sync);
+    embla.on('autoplay:play', sync).on('autoplay:stop', sync);
+    return () => {
+      embla.off('select', sync).off('reInit', sync);
+      embla.off('autoplay:play', sync).off('autoplay:stop', sync);
+    };
+  }, [embla]);
+
+  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const togglePlay = useCallback(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) autoplay.stop();
+    else autoplay.play();
+  }, [embla]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      previous();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    }
+  };
+
+  return (
+    <div
+      className={`${styles.carousel} ${tone === 'dark' ? styles.dark : ''}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-visible={options.slidesVisible}
+      data-visible-narrow={options.slidesVisibleNarrow}
+    >
+      <div
+        className={styles.viewport}
+        ref={viewportRef}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        aria-label={`${label}: use the left and right arrow keys to move between slides`}
+      >
+        <div className={styles.track}>
+          {slides.map((slide, index) => (
+            <div
+              className={styles.slide}
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {(options.arrows || options.dots || options.autoplay) && (
+        <div className={styles.controls}>
+          {options.autoplay && embla && (
+            <button type="button" className={styles.control} onClick={togglePlay} aria-pressed={!playing}>
+              {playing ? 'Pause' : 'Play'}
+              <span className="visually-hidden"> {label}</span>
+            </button>
+          )}
+          {options.arrows && (
+            <>
+              <button type="button" className={styles.control} onClick={previous} aria-label="Previous slide">
+                <span aria-hidden="true">←</span>
+              </button>
+              <button type="button" className={styles.control} onClick={next} aria-label="Next slide">
+                <span aria-hidden="true">→</span>
+              </button>
+            </>
+          )}
+          {options.dots && (
+            <div className={styles.dots}>
+              {Array.from({ length: snapCount }, (_, index) => (
+                <button
+                  type="button"
+                  key={index}
+                  className={styles.dot}
+                  aria-label={`Go to slide ${index + 1}`}
+                  aria-current={index === selected ? 'true' : undefined}
+                  onClick={() => embla?.scrollTo(index)}
+                />
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
