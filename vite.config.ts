@@ -13,11 +13,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test-setup.ts'] },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test-setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30000 },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30000,
+        },
       },
     ],
   },

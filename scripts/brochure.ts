@@ -61,7 +61,13 @@ export async function buildBrochure(site: SiteDocument): Promise<Uint8Array> {
     cover.drawText(line, { x: margin, y, size: 13, font: regular, color: rgb(0.66, 0.71, 0.78) });
     y -= 19;
   }
-  cover.drawText(`${site.services.length} services, one team`, { x: margin, y: 120, size: 12, font: bold, color: accent });
+  cover.drawText(`${site.services.length} services, one team`, {
+    x: margin,
+    y: 120,
+    size: 12,
+    font: bold,
+    color: accent,
+  });
 
   let page = pdf.addPage(pageSize);
   let pageNumber = 2;
@@ -91,7 +97,10 @@ export async function buildBrochure(site: SiteDocument): Promise<Uint8Array> {
   contact.drawText("Let's talk", { x: margin, y: height - margin - 24, size: 26, font: bold, color: ink });
   const { address, email, phone } = site.contact;
   const rows: [string, string][] = [
-    ['Office', [...address.lines, `${address.locality}, ${address.region} ${address.postalCode}`, address.country].join(', ')],
+    [
+      'Office',
+      [...address.lines, `${address.locality}, ${address.region} ${address.postalCode}`, address.country].join(', '),
+    ],
     ['Phone', phone.display],
     ['E-mail', email],
     ['Careers', site.contact.hrEmail],

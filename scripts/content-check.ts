@@ -38,7 +38,8 @@ for (const page of validPages) {
     if (clash) report(page.path, pointer, `route "${meta.route}" is already used by ${clash}`);
     routes.set(meta.route, page.path);
     const titleClash = titles.get(meta.title);
-    if (titleClash) report(page.path, pointer.replace('route', 'title'), `title "${meta.title}" is already used by ${titleClash}`);
+    if (titleClash)
+      report(page.path, pointer.replace('route', 'title'), `title "${meta.title}" is already used by ${titleClash}`);
     titles.set(meta.title, page.path);
   });
   const first = page.data.sections[0];
@@ -78,7 +79,8 @@ function checkReferences(file: ContentFile, value: unknown, pointer: string, key
 if (siteValid) {
   checkReferences(site, site.data, '');
   site.data.services.forEach((service, index) => {
-    if (!routes.has(service.route)) report(site.path, `/services/${index}/route`, `service "${service.title}" has no page`);
+    if (!routes.has(service.route))
+      report(site.path, `/services/${index}/route`, `service "${service.title}" has no page`);
   });
 }
 for (const page of validPages) checkReferences(page, page.data, '');

@@ -20,9 +20,7 @@ export function ErrorScreen() {
       <div className="container">
         <h1>Unexpected Application Error!</h1>
         <p className={styles.message}>{describe(error)}</p>
-        {chunkFailed && (
-          <p>Part of the page could not be downloaded. Check your connection, then reload the page.</p>
-        )}
+        {chunkFailed && <p>Part of the page could not be downloaded. Check your connection, then reload the page.</p>}
         <div className={styles.actions}>
           <button type="button" className="button" onClick={() => window.location.reload()}>
             Reload the page

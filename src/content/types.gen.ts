@@ -443,13 +443,13 @@ export interface CarouselOptions {
    */
   speedMs: number;
   /**
-   * Slides visible on wide screens (may be fractional, such as 1.5).
+   * Slides visible on wide screens (1.5 shows a half slide as a cue to scroll).
    */
-  slidesVisible: number;
+  slidesVisible: 1 | 1.5 | 2 | 2.5 | 3;
   /**
    * Slides visible at or below 576 px.
    */
-  slidesVisibleNarrow: number;
+  slidesVisibleNarrow: 1 | 1.5;
   /**
    * Advance by itself (never under prefers-reduced-motion).
    */

@@ -49,8 +49,7 @@ interface SectionRendererProps {
 export function SectionRenderer({ sections, site, components }: SectionRendererProps) {
   return sections.map((section, index) => {
     const Component = (components?.[section.type] ?? sectionComponents[section.type]) as
-      | ComponentType<SectionProps<SectionType>>
-      | undefined;
+      ComponentType<SectionProps<SectionType>> | undefined;
     return Component ? <Component key={index} section={section} site={site} /> : null;
   });
 }

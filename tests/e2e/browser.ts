@@ -16,6 +16,9 @@ export const chromiumArgs = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  if (!chromiumPath) throw new Error('Chromium is missing: run `bash scripts/ensure-chromium.sh` (as root it installs Debian\'s package).');
+  if (!chromiumPath)
+    throw new Error(
+      "Chromium is missing: run `bash scripts/ensure-chromium.sh` (as root it installs Debian's package).",
+    );
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }

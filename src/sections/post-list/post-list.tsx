@@ -43,7 +43,11 @@ export function PostList({ section, posts = [], page = 1, pageCount = 1, status 
             <ol>
               {Array.from({ length: pageCount }, (_, index) => index + 1).map((target) => (
                 <li key={target}>
-                  <Link to={href(target)} aria-current={target === page ? 'page' : undefined} aria-label={`Page ${target}`}>
+                  <Link
+                    to={href(target)}
+                    aria-current={target === page ? 'page' : undefined}
+                    aria-label={`Page ${target}`}
+                  >
                     {target}
                   </Link>
                 </li>

@@ -6,19 +6,19 @@ import styles from './header.module.css';
 
 /** The site header: logo, main navigation, brochure download and, on small screens, a menu button. */
 export function Header() {
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // The menu is open for the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
-
-  // A new page closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
 
   // While the menu covers the page, the page behind it must not scroll; Escape closes it.
   useEffect(() => {
     if (!open) return;
     document.body.classList.add('scroll-locked');
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -39,7 +39,7 @@ export function Header() {
           className={styles.menuButton}
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           <span className={styles.burger} data-open={open} aria-hidden="true" />
           <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>

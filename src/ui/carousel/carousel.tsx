@@ -90,9 +90,12 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
       data-visible={options.slidesVisible}
       data-visible-narrow={options.slidesVisibleNarrow}
     >
+      {/* The viewport is a focusable scroll area, so keyboard users can move it with the arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         className={styles.viewport}
         ref={viewportRef}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll area must be reachable by keyboard
         tabIndex={0}
         onKeyDown={onKeyDown}
         aria-label={`${label}: use the left and right arrow keys to move between slides`}

@@ -1,0 +1,52 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionTable } from './schema.ts';
+
+export type Session = Selectable<SessionTable>;
+
+export interface SessionWithUser extends Session {
+  email: string;
+  name: string;
+}
+
+export async function insertSession(db: Kysely<Database>, session: Session): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function findSessionWithUser(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.token_hash',
+      'sessions.user_id',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'users.email',
+      'users.name',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<Database>, tokenHash: string, lastSeenAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Removes sessions idle since `idleBefore` or created before `createdBefore`. */
+export async function deleteExpiredSessions(
+  db: Kysely<Database>,
+  idleBefore: string,
+  createdBefore: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', createdBefore)]))
+    .execute();
+}

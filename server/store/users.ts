@@ -1,0 +1,50 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UserTable } from './schema.ts';
+
+export type User = Selectable<UserTable>;
+
+/** E-mail addresses are compared case-insensitively. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', emailKey(email)).executeTakeFirst();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const { total } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+export async function insertUser(db: Kysely<Database>, user: User): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ ...user, email: emailKey(user.email) })
+    .execute();
+}
+
+/** Sets a new password hash and ends every session of the user, in one transaction. */
+export async function replacePasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+  updatedAt: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: updatedAt })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  });
+}
+
+/** Upgrades the stored hash to the current cost without ending sessions (the password did not change). */
+export async function rehashPassword(db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
