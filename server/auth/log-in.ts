@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { emailKey, findUserByEmail, rehashPassword } from '../store/users.ts';
-import { forgiveAccount, loginRetryAfter, recordFailedLogin } from './login-throttle.ts';
+import { admitLoginAttempt, forgiveAccount } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { startSession, type SignedInUser } from './sessions.ts';
 
@@ -38,7 +38,7 @@ function decoyHash(cost: number): Promise<string> {
 export async function logIn({ db, clock, passwordCost }: AuthSettings, credentials: Credentials): Promise<LoginResult> {
   const now = clock();
   const attempt = { emailKey: emailKey(credentials.email), ip: credentials.ip, now };
-  const retryAfterSeconds = await loginRetryAfter(db, attempt);
+  const retryAfterSeconds = await admitLoginAttempt(db, attempt);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
 
   const user = await findUserByEmail(db, credentials.email);
@@ -47,10 +47,7 @@ export async function logIn({ db, clock, passwordCost }: AuthSettings, credentia
     user?.password_hash ?? (await decoyHash(passwordCost)),
     passwordCost,
   );
-  if (!user || !valid) {
-    await recordFailedLogin(db, attempt);
-    return { outcome: 'rejected' };
-  }
+  if (!user || !valid) return { outcome: 'rejected' };
 
   await forgiveAccount(db, attempt.emailKey);
   if (needsRehash) await rehashPassword(db, user.id, await hashPassword(credentials.password, passwordCost));

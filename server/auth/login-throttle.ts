@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import {
-  clearAccountFailures,
-  countAccountFailuresSince,
-  countAddressFailuresSince,
+  countFailuresSince,
+  deleteAccountFailures,
   deleteFailuresBefore,
-  recordLoginFailure,
+  deleteLoginFailure,
+  insertLoginFailure,
   type FailureCount,
 } from '../store/login-failures.ts';
 
@@ -19,33 +20,35 @@ export interface LoginAttempt {
   now: Date;
 }
 
-function secondsUntilWindowPasses({ count, oldest }: FailureCount, limit: number, now: Date): number {
-  if (count < limit || oldest === null) return 0;
+function secondsUntilBelowLimit({ count, oldest }: FailureCount, limit: number, now: Date): number {
+  if (count <= limit || oldest === null) return 0;
   return Math.max(1, Math.ceil((Date.parse(oldest) + throttleWindowMs - now.getTime()) / 1000));
 }
 
 /**
- * Seconds to wait before this account or address may try again, or 0. Checked before the password, so that
- * a guesser learns nothing from the answer once the limit is reached, not even for the right password.
+ * Counts the attempt as a failure before the password is checked and returns 0, or returns the seconds to wait
+ * when the account or the address is over its limit (the attempt is then not counted). Counting first keeps
+ * parallel guesses from all passing the check before any of them is recorded; checking before the password
+ * means that a guesser learns nothing once the limit is reached, not even from the right password.
  */
-export async function loginRetryAfter(db: Kysely<Database>, { emailKey, ip, now }: LoginAttempt): Promise<number> {
+export async function admitLoginAttempt(db: Kysely<Database>, { emailKey, ip, now }: LoginAttempt): Promise<number> {
   const windowStart = new Date(now.getTime() - throttleWindowMs).toISOString();
   await deleteFailuresBefore(db, windowStart);
+  const id = randomUUID();
+  await insertLoginFailure(db, { id, email_key: emailKey, ip, failed_at: now.toISOString() });
   const [account, address] = await Promise.all([
-    countAccountFailuresSince(db, emailKey, windowStart),
-    countAddressFailuresSince(db, ip, windowStart),
+    countFailuresSince(db, 'email_key', emailKey, windowStart),
+    countFailuresSince(db, 'ip', ip, windowStart),
   ]);
-  return Math.max(
-    secondsUntilWindowPasses(account, maxFailuresPerAccount, now),
-    secondsUntilWindowPasses(address, maxFailuresPerAddress, now),
+  const retryAfterSeconds = Math.max(
+    secondsUntilBelowLimit(account, maxFailuresPerAccount, now),
+    secondsUntilBelowLimit(address, maxFailuresPerAddress, now),
   );
+  if (retryAfterSeconds > 0) await deleteLoginFailure(db, id);
+  return retryAfterSeconds;
 }
 
-export async function recordFailedLogin(db: Kysely<Database>, { emailKey, ip, now }: LoginAttempt): Promise<void> {
-  await recordLoginFailure(db, emailKey, ip, now.toISOString());
-}
-
-/** A successful sign-in forgives the account's earlier failures (typos are common; guessers never get here). */
+/** A successful sign-in forgives the account's earlier failures, the attempt itself included. */
 export async function forgiveAccount(db: Kysely<Database>, emailKey: string): Promise<void> {
-  await clearAccountFailures(db, emailKey);
+  await deleteAccountFailures(db, emailKey);
 }

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LoginFailureTable } from './schema.ts';
+
+export type LoginFailure = Selectable<LoginFailureTable>;
 
 export interface FailureCount {
   count: number;
@@ -7,11 +9,15 @@ export interface FailureCount {
   oldest: string | null;
 }
 
-export async function recordLoginFailure(db: Kysely<Database>, emailKey: string, ip: string, failedAt: string) {
-  await db.insertInto('login_failures').values({ email_key: emailKey, ip, failed_at: failedAt }).execute();
+export async function insertLoginFailure(db: Kysely<Database>, failure: LoginFailure): Promise<void> {
+  await db.insertInto('login_failures').values(failure).execute();
 }
 
-async function countSince(
+export async function deleteLoginFailure(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute();
+}
+
+export async function countFailuresSince(
   db: Kysely<Database>,
   column: 'email_key' | 'ip',
   value: string,
@@ -26,15 +32,7 @@ async function countSince(
   return { count: Number(count), oldest: oldest ?? null };
 }
 
-export function countAccountFailuresSince(db: Kysely<Database>, emailKey: string, since: string) {
-  return countSince(db, 'email_key', emailKey, since);
-}
-
-export function countAddressFailuresSince(db: Kysely<Database>, ip: string, since: string) {
-  return countSince(db, 'ip', ip, since);
-}
-
-export async function clearAccountFailures(db: Kysely<Database>, emailKey: string): Promise<void> {
+export async function deleteAccountFailures(db: Kysely<Database>, emailKey: string): Promise<void> {
   await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
 }
 

@@ -49,6 +49,7 @@ export interface SessionTable {
 }
 
 export interface LoginFailureTable {
+  id: string;
   email_key: string;
   ip: string;
   failed_at: string;

@@ -22,6 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('login_failures')
+    .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('email_key', 'text', (column) => column.notNull())
     .addColumn('ip', 'text', (column) => column.notNull())
     .addColumn('failed_at', 'text', (column) => column.notNull())

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every check and test of the project, in the order a failure is cheapest to find.
+# Ends with one line of totals over all test runners: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NODE_ENV=test
+failed_steps=()
+step() {
+  local name=$1
+  shift
+  echo "::: $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+step "install chromium" bash scripts/ensure-chromium.sh
+step "content:check" npm run -s content:check
+step "content:types is current" npx tsx scripts/content-types.ts --check
+step "typecheck" npx tsc --noEmit -p .
+step "lint" npm run -s lint
+step "build" npm run -s build
+mkdir -p test-results
+step "vitest" npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  try {
+    const r = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
+    passed = r.numPassedTests; failed = r.numFailedTests || (r.success ? 0 : 1);
+  } catch { failed = 1; }
+  const steps = Number(process.argv[1]);
+  console.log(`${passed} passed, ${failed + steps} failed`);
+  process.exit(failed + steps > 0 ? 1 : 0);
+' "${#failed_steps[@]}"
+status=$?
+if [ ${#failed_steps[@]} -gt 0 ]; then echo "failed steps: ${failed_steps[*]}" >&2; fi
+exit $status

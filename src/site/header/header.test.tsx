@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Header } from './header.tsx';
+
+function renderHeader(path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="*" element={<Header />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('Header', () => {
+  it('links the logo home and shows the six navigation links', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Northbeam home' })).toHaveAttribute('href', '/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const labels = ['Home', 'About', 'Services', 'Blog', 'Contact', 'Work With Us'];
+    for (const label of labels) expect(nav).toContainElement(screen.getByRole('link', { name: label }));
+  });
+
+  it('marks the current page', () => {
+    renderHeader('/about');
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('offers the brochure as a download', () => {
+    renderHeader();
+    const brochure = screen.getByRole('link', { name: /Brochure/ });
+    expect(brochure).toHaveAttribute('href', '/brochure/northbeam-brochure.pdf');
+    expect(brochure).toHaveAttribute('download', 'northbeam-brochure.pdf');
+  });
+
+  it('toggles the menu and locks page scrolling while it is open', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const button = screen.getByRole('button', { name: /menu/i });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.body).not.toHaveClass('scroll-locked');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAccessibleName('Close menu');
+    expect(document.body).toHaveClass('scroll-locked');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.body).not.toHaveClass('scroll-locked');
+  });
+
+  it('closes the menu on Escape and when a link is followed', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const button = screen.getByRole('button', { name: /menu/i });
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'Contact' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.body).not.toHaveClass('scroll-locked');
+  });
+});
