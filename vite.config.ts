@@ -29,6 +29,19 @@ export default defineConfig({
           testTimeout: 30000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser at a time: two cores are shared with the server under test.
+          fileParallelism: false,
+          testTimeout: 60000,
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });

@@ -16,6 +16,7 @@ const root = {
     site: { $ref: 'site.schema.json' },
     page: { $ref: 'page.schema.json' },
     post: { $ref: 'blog-post.schema.json' },
+    record: { $ref: 'blog-post-record.schema.json' },
   },
 } as JSONSchema;
 

@@ -45,6 +45,7 @@ export interface ContentSchemas {
   site?: SiteDocument;
   page?: PageDocument;
   post?: BlogPostInput;
+  record?: BlogPost;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1222,4 +1223,69 @@ export interface BlogPostInput {
    * On update, the updatedAt the editor read; a newer stored one means someone else edited it (409).
    */
   updatedAt?: string;
+}
+/**
+ * A blog post as the API returns it: the specification's fields plus contentFormat, updatedAt and the sanitised html.
+ */
+export interface BlogPost {
+  /**
+   * Identifier of the post.
+   */
+  _id: string;
+  /**
+   * Title.
+   */
+  title: string;
+  /**
+   * Address of the post under /blogs/.
+   */
+  slug: string;
+  /**
+   * Body as written, HTML or Markdown.
+   */
+  content: string;
+  /**
+   * How content is written.
+   */
+  contentFormat: 'html' | 'markdown';
+  /**
+   * The body as sanitised HTML, made by the server when the post was saved.
+   */
+  html: string;
+  /**
+   * Teaser of at most 160 characters, or null.
+   */
+  summary: string | null;
+  /**
+   * Tags, trimmed and de-duplicated.
+   */
+  tags: string[];
+  /**
+   * Categories, trimmed and de-duplicated.
+   */
+  categories: string[];
+  /**
+   * Cover image URL or site path, or null.
+   */
+  coverImage: string | null;
+  /**
+   * When the post is (or was) published, or null for an unscheduled draft.
+   */
+  publishedAt: string | null;
+  /**
+   * Publication status.
+   */
+  status: 'draft' | 'published' | 'archived';
+  /**
+   * Name of the admin who created the post.
+   */
+  author: string;
+  /**
+   * When the post was created.
+   */
+  createdAt: string;
+  /**
+   * When the post was last changed.
+   */
+  updatedAt: string;
 }

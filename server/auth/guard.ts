@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { HttpError } from '../http/errors.ts';
+import type { Database } from '../store/schema.ts';
+import { readSessionToken } from './session-cookie.ts';
+import { resumeSession, type SignedInUser } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin, or null for a visitor. */
+    user: SignedInUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Lets an unsafe request through without a session (signing in and out); it must still be same-origin. */
+    allowSignedOut?: boolean;
+  }
+}
+
+export interface GuardSettings {
+  db: Kysely<Database>;
+  clock: () => Date;
+  /** Origins trusted besides the request's own host, e.g. the public SITE_URL behind a proxy that rewrites Host. */
+  trustedOrigins: ReadonlySet<string>;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Browsers send Origin with every unsafe request; a page of another site cannot fake it. */
+function isSameOrigin(request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    const site = request.headers['sec-fetch-site'];
+    return site === 'same-origin' || site === 'none';
+  }
+  if (trustedOrigins.has(origin)) return true;
+  try {
+    const { protocol, host } = new URL(origin);
+    return host === new URL(`${protocol}//${request.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one guard of the API: unsafe requests must come from our own origin (403), and need a signed-in admin (401)
+ * unless their route allows otherwise. Protection is the default, so a new route cannot forget it.
+ */
+export function registerApiGuard(app: FastifyInstance, { db, clock, trustedOrigins }: GuardSettings): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const unsafe = !safeMethods.has(request.method);
+    if (unsafe && !isSameOrigin(request, trustedOrigins)) {
+      throw new HttpError(403, 'Cross-site requests are not allowed: send this request from the site itself.');
+    }
+    const token = readSessionToken(request);
+    request.user = token === undefined ? null : await resumeSession(db, token, clock());
+    if (unsafe && request.user === null && request.routeOptions.config.allowSignedOut !== true) {
+      throw new HttpError(401, 'Sign in to do this.');
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
+import { countPosts, findNextPublication, listPosts, type PostFilter } from '../store/posts.ts';
+import type { PostStatus } from '../store/schema.ts';
+import type { BlogContext } from './blog-context.ts';
+import { toPostJson } from './post-json.ts';
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  tag?: string;
+  category?: string;
+  q?: string;
+  status?: PostStatus | 'all';
+}
+
+/** How long a public listing may be served from memory when nothing is written through this instance. */
+const publicListTtlMs = 5000;
+
+// Admins and visitors get different lists at the same address: caches must keep them apart.
+const publicHeaders = { 'cache-control': 'no-cache', vary: 'Cookie' };
+const adminHeaders = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
+
+function searchFilter(query: ListQuery): PostFilter {
+  const text = query.q?.trim();
+  return { tag: query.tag, category: query.category, text: text === '' ? undefined : text };
+}
+
+function pageLink(query: ListQuery, offset: number, rel: string): string {
+  const params = new URLSearchParams({ limit: String(query.limit), offset: String(offset) });
+  for (const name of ['tag', 'category', 'q', 'status'] as const) {
+    const value = query[name];
+    if (value !== undefined) params.set(name, value);
+  }
+  return `</api/blogs?${params}>; rel="${rel}"`;
+}
+
+function paginationHeaders(query: ListQuery, total: number): Record<string, string> {
+  const links: string[] = [];
+  if (query.offset + query.limit < total) links.push(pageLink(query, query.offset + query.limit, 'next'));
+  if (query.offset > 0) links.push(pageLink(query, Math.max(0, query.offset - query.limit), 'prev'));
+  return links.length > 0 ? { 'x-total-count': String(total), link: links.join(', ') } : { 'x-total-count': String(total) };
+}
+
+async function loadListing(
+  blog: BlogContext,
+  query: ListQuery,
+  filter: PostFilter,
+  headers: Record<string, string>,
+): Promise<JsonResponse> {
+  const page = { limit: query.limit, offset: query.offset };
+  const [posts, total] = await Promise.all([listPosts(blog.db, filter, page), countPosts(blog.db, filter)]);
+  return jsonResponse(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
+}
+
+function cacheKey(query: ListQuery): string {
+  return JSON.stringify([query.limit, query.offset, query.tag, query.category, query.q]);
+}
+
+/** Published posts whose time has come, newest first, served from memory when possible. */
+export async function publicListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
+  const now = blog.clock();
+  const key = cacheKey(query);
+  const cached = blog.publicLists.get(key, now.getTime());
+  if (cached) return cached;
+
+  const generation = blog.publicLists.generation;
+  const visibleAt = now.toISOString();
+  const [response, nextPublication] = await Promise.all([
+    loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicHeaders),
+    findNextPublication(blog.db, visibleAt),
+  ]);
+  const expiresAt = Math.min(
+    now.getTime() + publicListTtlMs,
+    nextPublication === null ? Infinity : Date.parse(nextPublication),
+  );
+  blog.publicLists.set(key, response, expiresAt, generation);
+  return response;
+}
+
+/** Every post, or those of one status, for a signed-in admin; never cached. */
+export function adminListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
+  const status = query.status === 'all' ? undefined : query.status;
+  return loadListing(blog, query, { ...searchFilter(query), status }, adminHeaders);
+}

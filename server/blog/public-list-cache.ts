@@ -1,0 +1,47 @@
+import type { JsonResponse } from '../http/json-response.ts';
+
+interface Entry {
+  response: JsonResponse;
+  expiresAt: number;
+}
+
+/**
+ * Serialised public listings, kept until the next write (or until they expire: when a scheduled post comes out,
+ * or after a few seconds, since another server instance sharing the database may have written meanwhile).
+ * This is what keeps GET /api/blogs close to the speed of a bare HTTP server.
+ */
+export class PublicListCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxEntries: number;
+  #generation = 0;
+
+  constructor(maxEntries = 500) {
+    this.#maxEntries = maxEntries;
+  }
+
+  /** Changes at every clear: a listing read before a write must not be stored after it. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get(key: string, now: number): JsonResponse | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (now < entry.expiresAt) return entry.response;
+    this.#entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, response: JsonResponse, expiresAt: number, generation: number): void {
+    if (generation !== this.#generation) return;
+    // Keys come from query strings anyone can vary: keep memory bounded by dropping the oldest entry.
+    const oldest = this.#entries.keys().next();
+    if (this.#entries.size >= this.#maxEntries && !oldest.done) this.#entries.delete(oldest.value);
+    this.#entries.set(key, { response, expiresAt });
+  }
+
+  clear(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+}
