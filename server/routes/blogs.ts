@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { BlogPostInput } from '../../src/content/types.gen.ts';
+import type { SignedInUser } from '../auth/sessions.ts';
+import type { BlogContext } from '../blog/blog-context.ts';
+import { adminListing, publicListing, type ListQuery } from '../blog/listing.ts';
+import { toPostJson } from '../blog/post-json.ts';
+import { splitCommaSeparated } from '../blog/post-input.ts';
+import { changePost, createPost, findVisiblePost, removePost } from '../blog/post-service.ts';
+import { HttpError } from '../http/errors.ts';
+import { jsonResponse, sendJsonResponse } from '../http/json-response.ts';
+import { idParamsSchema, listQuerySchema, postBodySchema, slugParamsSchema } from './blog-schemas.ts';
+
+export interface BlogRoutesOptions {
+  blog: BlogContext;
+}
+
+const readHeaders = { 'cache-control': 'no-cache', vary: 'Cookie' };
+const writeHeaders = { 'cache-control': 'no-store' };
+
+/** Accepts tags and categories as lists or as comma-separated text, before the schema checks them. */
+const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
+  const body = request.body as Record<string, unknown> | null;
+  if (typeof body === 'object' && body !== null) {
+    body.tags = splitCommaSeparated(body.tags);
+    body.categories = splitCommaSeparated(body.categories);
+  }
+  done();
+};
+
+/** The API guard lets writes through only with a session; this gives the handler the signed-in admin. */
+function signedInUser(request: FastifyRequest): SignedInUser {
+  if (request.user === null) throw new HttpError(401, 'Sign in to do this.');
+  return request.user;
+}
+
+export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
+  app.get<{ Querystring: ListQuery }>('/', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
+    const { query } = request;
+    if (request.user !== null) return sendJsonResponse(request, reply, await adminListing(blog, query));
+    if (query.status !== undefined && query.status !== 'published') {
+      throw new HttpError(401, 'Sign in to list posts that are not published.');
+    }
+    return sendJsonResponse(request, reply, await publicListing(blog, query));
+  });
+
+  app.get<{ Params: { slug: string } }>(
+    '/slug/:slug',
+    { schema: { params: slugParamsSchema } },
+    async (request, reply) => {
+      const post = await findVisiblePost(blog, { slug: request.params.slug }, request.user !== null);
+      return sendJsonResponse(request, reply, jsonResponse(toPostJson(post), readHeaders));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const post = await findVisiblePost(blog, { id: request.params.id }, request.user !== null);
+    return sendJsonResponse(request, reply, jsonResponse(toPostJson(post), readHeaders));
+  });
+
+  app.post<{ Body: BlogPostInput }>(
+    '/',
+    { schema: { body: postBodySchema }, preValidation: splitTermLists },
+    async (request, reply) => {
+      const post = await createPost(blog, request.body, signedInUser(request).name);
+      return reply
+        .code(201)
+        .headers({ ...writeHeaders, location: `/api/blogs/${post.id}` })
+        .send(toPostJson(post));
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: BlogPostInput }>(
+    '/:id',
+    { schema: { params: idParamsSchema, body: postBodySchema }, preValidation: splitTermLists },
+    async (request, reply) => {
+      const post = await changePost(blog, request.params.id, request.body);
+      return reply.headers(writeHeaders).send(toPostJson(post));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await removePost(blog, request.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { baseURL, openPage, phone, seriousViolations } from './page-helpers.ts';
+
+const routes = JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as string[];
+const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { services: { route: string }[] };
+const serviceRoutes = site.services.map((service) => service.route);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('every public route', () => {
+  it('has the 27 public routes of the specification', () => {
+    expect(routes).toHaveLength(27);
+  });
+
+  it.each(routes)(
+    '%s renders its heading with no console error and no serious accessibility violation',
+    async (route) => {
+      const { page, context, errors } = await openPage(browser);
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await h1.waitFor();
+      expect(await h1.count()).toBe(1);
+      expect(await page.title()).not.toBe('');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(['/', '/seo', '/portfolio', '/privacy-policy'])(
+    '%s has no serious accessibility violation at 375 px',
+    async (route) => {
+      const { page, context } = await openPage(browser, phone);
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await context.close();
+    },
+  );
+});
+
+describe('service pages', () => {
+  it.each(serviceRoutes)('%s shows its numbered offerings and its Why Choose grid', async (route) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(route);
+    const offerings = page.locator('main ol').first();
+    const count = await offerings.locator(':scope > li').count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    for (let index = 0; index < count; index += 1) {
+      const bullets = await offerings.locator(':scope > li').nth(index).locator('ul > li').count();
+      expect(bullets === 4 || bullets === 5).toBe(true);
+    }
+    const whyChoose = page.getByRole('heading', { level: 2, name: /Why Choose/i });
+    expect(await whyChoose.count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2, name: 'Our Services' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it.each([
+    ['/video-shoots', '/influencer-marketing'],
+    ['/website-development', '/digital-strategy-and-planning'],
+  ])('%s shows the same content as %s under its own title', async (reused, source) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(source);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const sourceText = await page.locator('main').innerText();
+    const sourceTitle = await page.title();
+    await page.goto(reused);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('main').innerText()).toBe(sourceText);
+    expect(await page.title()).not.toBe(sourceTitle);
+    await context.close();
+  });
+});
+
+describe('other routes', () => {
+  it('answers /blog-detail with a permanent redirect to /blog', async () => {
+    const response = await fetch(`${baseURL()}/blog-detail`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get('location')!, baseURL()).pathname).toBe('/blog');
+  });
+
+  it('shows a real not-found page with status 404 for an unknown path', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: /couldn.t find that page/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('plays the portfolio reel muted and inline, on a dark page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/portfolio');
+    const video = page.locator('video');
+    expect(
+      await video.evaluate((element: HTMLVideoElement) => [element.muted, element.loop, element.playsInline]),
+    ).toEqual([true, true, true]);
+    expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('main a[href^="mailto:"]').count()).toBeGreaterThanOrEqual(1);
+    const background = await page
+      .locator('main > div')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toBe('rgb(11, 18, 38)');
+    await context.close();
+  });
+});
