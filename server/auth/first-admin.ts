@@ -59,6 +59,11 @@ export async function ensureFirstAdmin(db: Kysely<Database>, settings: FirstAdmi
   }
   const { valid } = await verifyPassword(password, user.password_hash, settings.passwordCost);
   if (!valid) {
-    await replacePasswordHash(db, user.id, await hashPassword(password, settings.passwordCost), settings.now.toISOString());
+    await replacePasswordHash(
+      db,
+      user.id,
+      await hashPassword(password, settings.passwordCost),
+      settings.now.toISOString(),
+    );
   }
 }

@@ -25,7 +25,9 @@ function derive(password: string, salt: Buffer, cost: number, r: number, p: numb
   // Node refuses more than 32 MiB by default; scrypt needs 128 * N * r bytes.
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r + 2 ** 20 };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

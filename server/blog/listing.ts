@@ -1,7 +1,7 @@
 import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
 import { countPosts, findNextPublication, listPosts, type PostFilter } from '../store/posts.ts';
 import type { PostStatus } from '../store/schema.ts';
-import type { BlogContext } from './blog-context.ts';
+import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
 import { toPostJson } from './post-json.ts';
 
 export interface ListQuery {
@@ -12,9 +12,6 @@ export interface ListQuery {
   q?: string;
   status?: PostStatus | 'all';
 }
-
-/** How long a public listing may be served from memory when nothing is written through this instance. */
-const publicListTtlMs = 5000;
 
 // Admins and visitors get different lists at the same address: caches must keep them apart.
 const publicHeaders = { 'cache-control': 'no-cache', vary: 'Cookie' };
@@ -38,7 +35,9 @@ function paginationHeaders(query: ListQuery, total: number): Record<string, stri
   const links: string[] = [];
   if (query.offset + query.limit < total) links.push(pageLink(query, query.offset + query.limit, 'next'));
   if (query.offset > 0) links.push(pageLink(query, Math.max(0, query.offset - query.limit), 'prev'));
-  return links.length > 0 ? { 'x-total-count': String(total), link: links.join(', ') } : { 'x-total-count': String(total) };
+  return links.length > 0
+    ? { 'x-total-count': String(total), link: links.join(', ') }
+    : { 'x-total-count': String(total) };
 }
 
 async function loadListing(
@@ -53,27 +52,27 @@ async function loadListing(
 }
 
 function cacheKey(query: ListQuery): string {
-  return JSON.stringify([query.limit, query.offset, query.tag, query.category, query.q]);
+  return JSON.stringify(['list', query.limit, query.offset, query.tag, query.category, query.q]);
 }
 
 /** Published posts whose time has come, newest first, served from memory when possible. */
 export async function publicListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
   const now = blog.clock();
   const key = cacheKey(query);
-  const cached = blog.publicLists.get(key, now.getTime());
+  const cached = blog.publicResponses.get(key, now.getTime());
   if (cached) return cached;
 
-  const generation = blog.publicLists.generation;
+  const generation = blog.publicResponses.generation;
   const visibleAt = now.toISOString();
   const [response, nextPublication] = await Promise.all([
     loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicHeaders),
     findNextPublication(blog.db, visibleAt),
   ]);
   const expiresAt = Math.min(
-    now.getTime() + publicListTtlMs,
+    now.getTime() + publicResponseTtlMs,
     nextPublication === null ? Infinity : Date.parse(nextPublication),
   );
-  blog.publicLists.set(key, response, expiresAt, generation);
+  blog.publicResponses.set(key, response, expiresAt, generation);
   return response;
 }
 

@@ -5,7 +5,17 @@ import { renderContent } from './render-content.ts';
 
 export type PostFields = Pick<
   Post,
-  'title' | 'slug' | 'content' | 'contentFormat' | 'html' | 'summary' | 'tags' | 'categories' | 'coverImage' | 'publishedAt' | 'status'
+  | 'title'
+  | 'slug'
+  | 'content'
+  | 'contentFormat'
+  | 'html'
+  | 'summary'
+  | 'tags'
+  | 'categories'
+  | 'coverImage'
+  | 'publishedAt'
+  | 'status'
 >;
 
 /** The specification's admin forms send tags and categories as comma-separated text. */

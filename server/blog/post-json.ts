@@ -1,26 +1,8 @@
+import type { BlogPost } from '../../src/content/types.gen.ts';
 import type { Post } from '../store/posts.ts';
-import type { ContentFormat, PostStatus } from '../store/schema.ts';
 
-/** A post as the API sends it: the specification's fields, plus updatedAt, contentFormat and the safe `html`. */
-export interface PostJson {
-  _id: string;
-  title: string;
-  slug: string;
-  content: string;
-  contentFormat: ContentFormat;
-  html: string;
-  summary: string | null;
-  tags: string[];
-  categories: string[];
-  coverImage: string | null;
-  publishedAt: string | null;
-  status: PostStatus;
-  author: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export function toPostJson(post: Post): PostJson {
+/** A post as the API sends it (schemas/blog-post-record.schema.json). */
+export function toPostJson(post: Post): BlogPost {
   return {
     _id: post.id,
     title: post.title,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
 import { isUniqueViolation } from '../store/database.ts';
-import { deletePost, findPostById, findPostBySlug, insertPost, updatePost, type Post } from '../store/posts.ts';
+import { deletePost, findPostById, insertPost, updatePost, type Post } from '../store/posts.ts';
 import type { BlogContext } from './blog-context.ts';
 import { postFields } from './post-input.ts';
 
@@ -13,30 +13,15 @@ function slugTaken(slug: string): HttpError {
 }
 
 function editedMeanwhile(): HttpError {
-  return new HttpError(409, 'Someone else changed this post after you opened it. Reload it and apply your changes again.', [
-    { path: '/updatedAt', message: 'is older than the stored version' },
-  ]);
+  return new HttpError(
+    409,
+    'Someone else changed this post after you opened it. Reload it and apply your changes again.',
+    [{ path: '/updatedAt', message: 'is older than the stored version' }],
+  );
 }
 
 function notFound(): HttpError {
   return new HttpError(404, 'No blog post has this id.');
-}
-
-/** Visitors see published posts whose time has come; signed-in admins see every post. */
-export function isVisible(post: Post, signedIn: boolean, now: Date): boolean {
-  return signedIn || (post.status === 'published' && post.publishedAt !== null && post.publishedAt <= now.toISOString());
-}
-
-export async function findVisiblePost(
-  blog: BlogContext,
-  by: { id: string } | { slug: string },
-  signedIn: boolean,
-): Promise<Post> {
-  const post = 'id' in by ? await findPostById(blog.db, by.id) : await findPostBySlug(blog.db, by.slug);
-  if (!post || !isVisible(post, signedIn, blog.clock())) {
-    throw new HttpError(404, 'id' in by ? 'No blog post has this id.' : 'No blog post has this slug.');
-  }
-  return post;
 }
 
 async function rethrowSlugClash<T>(slug: string, write: Promise<T>): Promise<T> {
@@ -57,14 +42,15 @@ export async function createPost(blog: BlogContext, input: BlogPostInput, author
     updatedAt: now.toISOString(),
   };
   await rethrowSlugClash(post.slug, insertPost(blog.db, post));
-  blog.publicLists.clear();
+  blog.publicResponses.clear();
   return post;
 }
 
 export async function changePost(blog: BlogContext, id: string, input: BlogPostInput): Promise<Post> {
   const stored = await findPostById(blog.db, id);
   if (!stored) throw notFound();
-  if (input.updatedAt !== undefined && Date.parse(input.updatedAt) < Date.parse(stored.updatedAt)) throw editedMeanwhile();
+  if (input.updatedAt !== undefined && Date.parse(input.updatedAt) < Date.parse(stored.updatedAt))
+    throw editedMeanwhile();
 
   const now = blog.clock();
   // Strictly later than the stored version, even within the same millisecond, so that every edit is detectable.
@@ -72,11 +58,11 @@ export async function changePost(blog: BlogContext, id: string, input: BlogPostI
   const post: Post = { ...stored, ...postFields(input, now, stored.publishedAt), updatedAt };
   const written = await rethrowSlugClash(post.slug, updatePost(blog.db, post, stored.updatedAt));
   if (!written) throw editedMeanwhile();
-  blog.publicLists.clear();
+  blog.publicResponses.clear();
   return post;
 }
 
 export async function removePost(blog: BlogContext, id: string): Promise<void> {
   if (!(await deletePost(blog.db, id))) throw notFound();
-  blog.publicLists.clear();
+  blog.publicResponses.clear();
 }

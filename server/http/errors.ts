@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 
 export interface ErrorDetail {
   /** JSON Pointer to the field, e.g. /summary. */
@@ -50,7 +56,10 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 function handleError(this: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.message, error.details));
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.statusCode, error.message, error.details));
   }
   if (isFastifyError(error) && error.validation) {
     return reply.code(400).send(errorBody(400, error.message, validationDetails(error.validation)));

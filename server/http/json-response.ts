@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A serialised JSON body with every header it is sent with, its ETag included: computed once, sent many times. */
+/**
+ * A JSON body, already encoded, with every header it is sent with, its ETag included: computed once, sent many
+ * times (a Buffer spares encoding the text again for every request).
+ */
 export interface JsonResponse {
-  body: string;
+  body: Buffer;
   etag: string;
   headers: Record<string, string>;
 }
 
 export function jsonResponse(value: unknown, headers: Record<string, string>): JsonResponse {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag, headers: { 'content-type': 'application/json; charset=utf-8', etag, ...headers } };
 }

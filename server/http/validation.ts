@@ -1,14 +1,27 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
+type ValidatorFactory = NonNullable<SchemaController['compilersFactory']>['buildValidator'];
 
-function createAjv(schemas: Record<string, unknown>, options: Options): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, discriminator: true, removeAdditional: false, useDefaults: true, ...options });
+function createAjv(schemas: Record<string, object>, options: Options): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    discriminator: true,
+    removeAdditional: false,
+    useDefaults: true,
+    ...options,
+  });
   addFormats.default(ajv);
-  for (const schema of Object.values(schemas)) ajv.addSchema(schema as object);
+  for (const schema of Object.values(schemas)) ajv.addSchema(schema);
   return ajv;
+}
+
+function buildValidator(externalSchemas: Record<string, object>): FastifySchemaCompiler<object> {
+  const forBodies = createAjv(externalSchemas, { coerceTypes: false });
+  const forUrls = createAjv(externalSchemas, { coerceTypes: 'array' });
+  return ({ schema, httpPart }) => (httpPart === 'body' ? forBodies : forUrls).compile(schema);
 }
 
 /**
@@ -18,11 +31,7 @@ function createAjv(schemas: Record<string, unknown>, options: Options): Ajv2020 
  */
 export const schemaController: SchemaController = {
   compilersFactory: {
-    buildValidator(externalSchemas) {
-      const schemas = externalSchemas as Record<string, unknown>;
-      const forBodies = createAjv(schemas, { coerceTypes: false });
-      const forUrls = createAjv(schemas, { coerceTypes: 'array' });
-      return ({ schema, httpPart }) => (httpPart === 'body' ? forBodies : forUrls).compile(schema);
-    },
+    // @fastify/ajv-compiler's types say the compiler gets a bare schema; Fastify passes the route's schema definition.
+    buildValidator: buildValidator as unknown as ValidatorFactory,
   },
 };

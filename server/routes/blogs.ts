@@ -4,17 +4,17 @@ import type { SignedInUser } from '../auth/sessions.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { adminListing, publicListing, type ListQuery } from '../blog/listing.ts';
 import { toPostJson } from '../blog/post-json.ts';
+import { postResponse } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
-import { changePost, createPost, findVisiblePost, removePost } from '../blog/post-service.ts';
+import { changePost, createPost, removePost } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonResponse, sendJsonResponse } from '../http/json-response.ts';
+import { sendJsonResponse } from '../http/json-response.ts';
 import { idParamsSchema, listQuerySchema, postBodySchema, slugParamsSchema } from './blog-schemas.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
 }
 
-const readHeaders = { 'cache-control': 'no-cache', vary: 'Cookie' };
 const writeHeaders = { 'cache-control': 'no-store' };
 
 /** Accepts tags and categories as lists or as comma-separated text, before the schema checks them. */
@@ -47,14 +47,14 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     '/slug/:slug',
     { schema: { params: slugParamsSchema } },
     async (request, reply) => {
-      const post = await findVisiblePost(blog, { slug: request.params.slug }, request.user !== null);
-      return sendJsonResponse(request, reply, jsonResponse(toPostJson(post), readHeaders));
+      const response = await postResponse(blog, { slug: request.params.slug }, request.user !== null);
+      return sendJsonResponse(request, reply, response);
     },
   );
 
   app.get<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const post = await findVisiblePost(blog, { id: request.params.id }, request.user !== null);
-    return sendJsonResponse(request, reply, jsonResponse(toPostJson(post), readHeaders));
+    const response = await postResponse(blog, { id: request.params.id }, request.user !== null);
+    return sendJsonResponse(request, reply, response);
   });
 
   app.post<{ Body: BlogPostInput }>(

@@ -17,7 +17,9 @@ export const sqliteFileName = 'northbeam.sqlite';
 export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Database> {
   if (databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }),
+    });
   }
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(join(dataDir, sqliteFileName));
@@ -32,5 +34,7 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Da
 /** True when a write failed on a UNIQUE constraint (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505';
+  return (
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505'
+  );
 }

@@ -1,13 +1,10 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { FileMigrationProvider, Migrator, type Kysely } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
+import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
-
-const migrationFolder = path.join(import.meta.dirname, 'migrations');
 
 /** Applies every pending migration. `fresh` is true when the database had none applied before. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<{ fresh: boolean }> {
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const fresh = (await migrator.getMigrations()).every((migration) => migration.executedAt === undefined);
   const { error } = await migrator.migrateToLatest();
   if (error) {

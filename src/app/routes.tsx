@@ -5,6 +5,10 @@ import { loadChunk } from './chunk.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
 
+function notFound(): never {
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
 /** A content route: its document and the page component load lazily, each as a chunk of its own. */
 function contentRoute(entry: ContentRoute): RouteObject {
   return {
@@ -21,6 +25,29 @@ function contentRoute(entry: ContentRoute): RouteObject {
   };
 }
 
+const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
+const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
+
+/** The admin: its own layout, outside the public one, and code that no public page downloads. */
+const adminRoute: RouteObject = {
+  path: '/admin',
+  errorElement: <ErrorScreen />,
+  lazy: async () => ({ Component: (await adminPages()).AdminLayout }),
+  children: [
+    {
+      errorElement: <ErrorScreen />,
+      children: [
+        { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
+        { path: 'posts', lazy: async () => ({ Component: (await adminPages()).PostsPage }) },
+        { path: 'stats', lazy: async () => ({ Component: (await adminPages()).StatsPage }) },
+        { path: 'blog/new', lazy: async () => ({ Component: (await editorPages()).NewPostPage }) },
+        { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editorPages()).EditPostPage }) },
+        { path: '*', loader: notFound },
+      ],
+    },
+  ],
+};
+
 /** The route tree, shared by the browser and (later) the server renderer so route ids match. */
 export const routes: RouteObject[] = [
   {
@@ -33,13 +60,15 @@ export const routes: RouteObject[] = [
           // Listed in the specification with no content: the blog listing is its home.
           { path: '/blog-detail', loader: () => redirect('/blog', 301) },
           {
-            path: '*',
-            loader: () => {
-              throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-            },
+            path: '/blogs/:slug',
+            lazy: async () => ({
+              Component: (await loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx'))).PostPage,
+            }),
           },
+          { path: '*', loader: notFound },
         ],
       },
     ],
   },
+  adminRoute,
 ];

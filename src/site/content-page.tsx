@@ -1,3 +1,4 @@
+import { blogSections } from '@/blog/sections/blog-sections.ts';
 import type { PageDocument, PageMeta } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
 import { SectionRenderer, type SectionComponents } from '@/sections/section-renderer.tsx';
@@ -15,7 +16,7 @@ export function ContentPage({ doc, meta, components }: ContentPageProps) {
     <div className={doc.tone === 'dark' ? 'page-dark' : undefined}>
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
-      <SectionRenderer sections={doc.sections} site={site} components={components} />
+      <SectionRenderer sections={doc.sections} site={site} components={{ ...blogSections, ...components }} />
     </div>
   );
 }

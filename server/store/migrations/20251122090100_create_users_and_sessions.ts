@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text', (column) => column.notNull())
     .addColumn('failed_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_key').on('login_failures').columns(['email_key', 'failed_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_key')
+    .on('login_failures')
+    .columns(['email_key', 'failed_at'])
+    .execute();
   await db.schema.createIndex('login_failures_ip').on('login_failures').columns(['ip', 'failed_at']).execute();
   await db.schema.createIndex('login_failures_failed_at').on('login_failures').column('failed_at').execute();
 }

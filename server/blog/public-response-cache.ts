@@ -6,20 +6,20 @@ interface Entry {
 }
 
 /**
- * Serialised public listings, kept until the next write (or until they expire: when a scheduled post comes out,
- * or after a few seconds, since another server instance sharing the database may have written meanwhile).
- * This is what keeps GET /api/blogs close to the speed of a bare HTTP server.
+ * Serialised answers to visitors' reads (listings and posts), kept until the next write, or until they expire:
+ * when a scheduled post comes out, or after a few seconds, since another server instance sharing the database may
+ * have written meanwhile. This is what keeps public reads close to the speed of a bare HTTP server.
  */
-export class PublicListCache {
+export class PublicResponseCache {
   readonly #entries = new Map<string, Entry>();
   readonly #maxEntries: number;
   #generation = 0;
 
-  constructor(maxEntries = 500) {
+  constructor(maxEntries = 1000) {
     this.#maxEntries = maxEntries;
   }
 
-  /** Changes at every clear: a listing read before a write must not be stored after it. */
+  /** Changes at every clear: a response read before a write must not be stored after it. */
   get generation(): number {
     return this.#generation;
   }
@@ -34,7 +34,7 @@ export class PublicListCache {
 
   set(key: string, response: JsonResponse, expiresAt: number, generation: number): void {
     if (generation !== this.#generation) return;
-    // Keys come from query strings anyone can vary: keep memory bounded by dropping the oldest entry.
+    // Keys come from addresses anyone can vary: keep memory bounded by dropping the oldest entry.
     const oldest = this.#entries.keys().next();
     if (this.#entries.size >= this.#maxEntries && !oldest.done) this.#entries.delete(oldest.value);
     this.#entries.set(key, { response, expiresAt });

@@ -1,0 +1,71 @@
+/**
+ * Admin tasks on the server's database (DATA_DIR or DATABASE_URL, as for the server):
+ *   npm run admin -- set-password EMAIL
+ * asks for the new password twice without echoing it (or reads two lines from a pipe) and signs the user out
+ * everywhere.
+ */
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { productionScryptCost } from '../server/auth/password.ts';
+import { setPassword } from '../server/auth/set-password.ts';
+import { openDatabase } from '../server/store/database.ts';
+import { migrateToLatest } from '../server/store/migrate.ts';
+
+const usage = 'Usage: npm run admin -- set-password EMAIL';
+
+/** Asks questions on the terminal without echoing the answers; reads plain lines when input is piped. */
+function createHiddenPrompt() {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk);
+      callback();
+    },
+  });
+  const reader = createInterface({ input: process.stdin, output, terminal: Boolean(process.stdin.isTTY) });
+  const lines = reader[Symbol.asyncIterator]();
+  return {
+    async ask(question: string): Promise<string> {
+      process.stdout.write(question);
+      muted = true;
+      const { value, done } = await lines.next();
+      muted = false;
+      process.stdout.write('\n');
+      if (done) throw new Error('No password was given.');
+      return value;
+    },
+    close: () => reader.close(),
+  };
+}
+
+async function setPasswordCommand(email: string): Promise<void> {
+  const prompt = createHiddenPrompt();
+  const password = await prompt.ask(`New password for ${email}: `);
+  const repeated = await prompt.ask('The same password again: ');
+  prompt.close();
+  if (password !== repeated) throw new Error('The two passwords differ; nothing was changed.');
+
+  const db = openDatabase({
+    dataDir: process.env.DATA_DIR ?? 'data',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
+  try {
+    await migrateToLatest(db);
+    await setPassword(db, { email, password, passwordCost: productionScryptCost, now: new Date() });
+  } finally {
+    await db.destroy();
+  }
+  console.log(`Changed the password of ${email} and signed that user out everywhere.`);
+}
+
+const [command, email, ...rest] = process.argv.slice(2);
+if (command !== 'set-password' || email === undefined || rest.length > 0) {
+  console.error(usage);
+  process.exit(2);
+}
+try {
+  await setPasswordCommand(email);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

@@ -1,0 +1,214 @@
+/**
+ * `npm run bench:api`: load on 127.0.0.1 with autocannon, bounded in time and connections.
+ * Starts the production server (server/main.ts, its own process) on databases of 10 and 10,000 posts, loads
+ * GET /api/blogs?limit=10 and a read by slug as a visitor (answered from memory) and a read by slug as a signed-in
+ * admin (never cached: an indexed query every time), then a bare node:http server sending the same JSON bytes,
+ * and prints requests/s, p99 latency and the ratio to node:http. Other work on the machine skews single runs, so
+ * the servers are loaded in alternation, several rounds, and each keeps its best run.
+ * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (3).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { postFields } from '../server/blog/post-input.ts';
+import { examplePosts } from '../server/blog/example-posts.ts';
+import { openDatabase } from '../server/store/database.ts';
+import { migrateToLatest } from '../server/store/migrate.ts';
+import { insertPost } from '../server/store/posts.ts';
+
+const argument = (name: string, fallback: number) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const duration = argument('duration', 3);
+const connections = argument('connections', 20);
+const rounds = argument('rounds', 3);
+const root = join(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  if (child.exitCode === null) await once(child, 'exit');
+}
+
+/** A database of `count` published posts made from the example posts, written without fsync to be quick. */
+async function createDatabase(dataDir: string, count: number): Promise<string> {
+  const db = openDatabase({ dataDir });
+  await migrateToLatest(db);
+  await sql`PRAGMA synchronous = OFF`.execute(db);
+  const templates = examplePosts.map((input) => postFields(input, new Date()));
+  for (let index = 0; index < count; index += 1) {
+    const template = templates[index % templates.length]!;
+    const publishedAt = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
+    await insertPost(db, {
+      ...template,
+      id: `post-${index}`,
+      slug: `${template.slug}-${index}`,
+      publishedAt,
+      author: 'Northbeam Team',
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
+  }
+  await db.destroy();
+  return `${templates[0]!.slug}-${Math.floor(count / 2)}`;
+}
+
+interface ApiServer {
+  child: ChildProcess;
+  base: string;
+  /** The Cookie header of a signed-in admin. */
+  adminCookie: string;
+}
+
+async function startApiServer(dataDir: string): Promise<ApiServer> {
+  const port = await freePort();
+  const admin = { email: 'bench@northbeam.example', password: randomBytes(18).toString('base64url') };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_EXAMPLES: 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(`${base}/api/blogs?limit=1`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(admin),
+  });
+  const adminCookie = login.headers.getSetCookie()[0]?.split(';')[0];
+  if (!login.ok || !adminCookie) throw new Error(`could not sign in: ${login.status}`);
+  return { child, base, adminCookie };
+}
+
+const bareServerSource = `
+  const body = require('node:fs').readFileSync(process.argv[1]);
+  require('node:http')
+    .createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      response.end(body);
+    })
+    .listen(Number(process.argv[2]), '127.0.0.1');
+`;
+
+/** node:http sending `body` for every request: the ceiling our server is compared with. */
+async function startBareServer(body: string, workDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const bodyFile = join(workDir, 'body.json');
+  writeFileSync(bodyFile, body);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', bareServerSource, bodyFile, String(port)], { stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(base);
+  return { child, base };
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p99: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  await autocannon({ url, headers, connections, duration: 1 });
+  const result = await autocannon({ url, headers, connections, duration });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99 };
+}
+
+interface Row {
+  label: string;
+  bytes: number;
+  ours: Measurement;
+  bare: Measurement;
+}
+
+function best(measurements: Measurement[]): Measurement {
+  return measurements.reduce((kept, next) => (next.requestsPerSecond > kept.requestsPerSecond ? next : kept));
+}
+
+/** Loads our server at `path` (as a visitor, and as an admin when asked) and node:http with the same body, in turns. */
+async function compare(label: string, path: string, api: ApiServer, workDir: string, alsoAsAdmin = false) {
+  const body = await (await fetch(`${api.base}${path}`)).text();
+  const bareServer = await startBareServer(body, workDir);
+  const runs: Record<'ours' | 'admin' | 'bare', Measurement[]> = { ours: [], admin: [], bare: [] };
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      runs.ours.push(await load(`${api.base}${path}`));
+      if (alsoAsAdmin) runs.admin.push(await load(`${api.base}${path}`, { cookie: api.adminCookie }));
+      runs.bare.push(await load(bareServer.base));
+    }
+  } finally {
+    await stop(bareServer.child);
+  }
+  const bare = best(runs.bare);
+  const rows: Row[] = [{ label, bytes: body.length, ours: best(runs.ours), bare }];
+  if (alsoAsAdmin)
+    rows.push({ label: `${label}, as admin (uncached)`, bytes: body.length, ours: best(runs.admin), bare });
+  return rows;
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'northbeam-bench-'));
+const rows: Row[] = [];
+try {
+  for (const postCount of [10, 10_000]) {
+    const dataDir = join(workDir, `posts-${postCount}`);
+    const slug = await createDatabase(dataDir, postCount);
+    const api = await startApiServer(dataDir);
+    try {
+      rows.push(...(await compare(`list ?limit=10, ${postCount} posts`, '/api/blogs?limit=10', api, workDir)));
+      rows.push(...(await compare(`read by slug, ${postCount} posts`, `/api/blogs/slug/${slug}`, api, workDir, true)));
+    } finally {
+      await stop(api.child);
+    }
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
+console.log(
+  `\nautocannon: ${connections} connections, ${duration} s per run after 1 s of warm-up, 127.0.0.1, LOG_LEVEL=warn`,
+);
+console.table(
+  rows.map(({ label, bytes, ours, bare }) => ({
+    scenario: label,
+    'body bytes': bytes,
+    'req/s': format(ours.requestsPerSecond),
+    'p99 ms': ours.p99,
+    'node:http req/s': format(bare.requestsPerSecond),
+    'node:http p99 ms': bare.p99,
+    ratio: format(ours.requestsPerSecond / bare.requestsPerSecond, 2),
+  })),
+);

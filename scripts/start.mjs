@@ -1,0 +1,20 @@
+// `npm start`: builds the site when there is no build yet, then runs the server (TypeScript, through tsx) in
+// this same process, so that SIGTERM and SIGINT reach the server's own handlers.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+
+const root = join(import.meta.dirname, '..');
+
+if (!process.env.CLIENT_DIR && !existsSync(join(root, 'dist', 'client', 'index.html'))) {
+  console.log('No build of the site yet: running `npm run build` first.');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed, so the server was not started.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+register();
+await import('../server/main.ts');

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { ensureFirstAdmin } from './auth/first-admin.ts';
+import type { AuthSettings } from './auth/log-in.ts';
+import { productionScryptCost, testScryptCost } from './auth/password.ts';
+import { createBlogContext } from './blog/blog-context.ts';
+import { examplePosts } from './blog/example-posts.ts';
+import { createPost } from './blog/post-service.ts';
+import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
+import { schemaController } from './http/validation.ts';
+import { apiRoutes } from './routes/api.ts';
+import { siteRoutes } from './routes/site.ts';
+import { readSiteFacts, repositoryRoot } from './site-facts.ts';
+import { openDatabase } from './store/database.ts';
+import { migrateToLatest } from './store/migrate.ts';
+
+export interface AppOptions {
+  /** Folder of the SQLite database file. */
+  dataDir: string;
+  /** postgres://… to use PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  /** The site's build; dist/client by default. */
+  clientDir?: string;
+  /** Adds example posts to a fresh database; true by default. */
+  seedExamples?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** The public origin, trusted for unsafe requests as well as the request's own host. */
+  siteUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Set behind a reverse proxy, so that client addresses and HTTPS come from X-Forwarded-* headers. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The time; tests move it forward. */
+  clock?: () => Date;
+  /** Shows a generated admin password to the operator; standard output by default. */
+  announce?: (message: string) => void;
+  /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
+  insecureFastPasswordHashingForTests?: boolean;
+}
+
+const blogPostSchema = JSON.parse(
+  readFileSync(join(repositoryRoot, 'schemas', 'blog-post.schema.json'), 'utf8'),
+) as object;
+
+const oneMebibyte = 1024 * 1024;
+
+/** The whole server (site, API, store), ready to listen or to be tested with inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? (() => new Date());
+  const passwordCost = options.insecureFastPasswordHashingForTests ? testScryptCost : productionScryptCost;
+  const db = openDatabase(options);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: oneMebibyte,
+    trustProxy: options.trustProxy ?? false,
+    schemaController,
+    frameworkErrors(error, request: FastifyRequest, reply: FastifyReply) {
+      // Malformed URLs fail before any hook runs: set the security headers here too.
+      applySecurityHeaders(request, reply);
+      reply.code(400).send(errorBody(400, error.message));
+    },
+  });
+  app.addHook('onClose', () => db.destroy());
+
+  try {
+    const { fresh } = await migrateToLatest(db);
+    const facts = readSiteFacts();
+    await ensureFirstAdmin(db, {
+      email: options.adminEmail,
+      password: options.adminPassword,
+      defaultDomain: facts.emailDomain,
+      name: facts.teamName,
+      passwordCost,
+      now: clock(),
+      announce: options.announce ?? ((message) => process.stdout.write(`${message}\n`)),
+    });
+    const blog = createBlogContext(db, clock);
+    if (fresh && options.seedExamples !== false) {
+      for (const post of examplePosts) await createPost(blog, post, facts.teamName);
+    }
+    const auth: AuthSettings = { db, clock, passwordCost };
+    const trustedOrigins = new Set(options.siteUrl ? [new URL(options.siteUrl).origin] : []);
+
+    registerSecurityHeaders(app);
+    registerErrorHandler(app);
+    // Only JSON bodies: a text/plain body is also one that any other site's form can send.
+    app.removeContentTypeParser('text/plain');
+    app.addSchema(blogPostSchema);
+    await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
+    await app.register(siteRoutes, { clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client') });
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../site-facts.ts';
+import { createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+
+async function runAdmin(args: string[], input: string, dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repositoryRoot, 'scripts', 'admin.ts'), ...args], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(input);
+  const [code] = await once(child, 'exit');
+  return { code: code as number, output };
+}
+
+let testApp: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  cookie = await signIn(testApp.app);
+});
+afterAll(() => testApp.close());
+
+const newPassword = 'a fresh passphrase for the editor';
+
+describe('npm run admin -- set-password EMAIL', () => {
+  it('refuses two different answers and changes nothing', async () => {
+    const result = await runAdmin(
+      ['set-password', testAdmin.email],
+      `${newPassword}\nsomething else\n`,
+      testApp.dataDir,
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('The two passwords differ; nothing was changed.');
+    expect((await testApp.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses a password that is too short', async () => {
+    const result = await runAdmin(['set-password', testAdmin.email], 'short\nshort\n', testApp.dataDir);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('at least 12 characters');
+  });
+
+  it("sets the password read twice from a pipe, without printing it, and ends the user's sessions", async () => {
+    const result = await runAdmin(
+      ['set-password', testAdmin.email],
+      `${newPassword}\n${newPassword}\n`,
+      testApp.dataDir,
+    );
+    expect(result.code).toBe(0);
+    expect(result.output).toContain(`Changed the password of ${testAdmin.email}`);
+    expect(result.output).not.toContain(newPassword);
+
+    // Without ADMIN_EMAIL/ADMIN_PASSWORD, which would otherwise set the old password again at start-up.
+    const app = await testApp.restart({ adminEmail: undefined, adminPassword: undefined });
+    expect((await app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    const logIn = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: sameOrigin,
+        payload: { email: testAdmin.email, password },
+      });
+    expect((await logIn(testAdmin.password)).statusCode).toBe(401);
+    expect((await logIn(newPassword)).statusCode).toBe(200);
+  });
+
+  it('explains its usage and names an unknown user', async () => {
+    expect((await runAdmin(['reset'], '', testApp.dataDir)).output).toContain(
+      'Usage: npm run admin -- set-password EMAIL',
+    );
+    const unknown = await runAdmin(
+      ['set-password', 'nobody@example.com'],
+      `${newPassword}\n${newPassword}\n`,
+      testApp.dataDir,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No user has the e-mail address nobody@example.com.');
+  });
+});

@@ -1,0 +1,27 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
+import { registerApiGuard } from '../auth/guard.ts';
+import type { AuthSettings } from '../auth/log-in.ts';
+import type { BlogContext } from '../blog/blog-context.ts';
+import { errorBody } from '../http/errors.ts';
+import { authRoutes } from './auth.ts';
+import { blogRoutes } from './blogs.ts';
+
+export interface ApiOptions {
+  blog: BlogContext;
+  auth: AuthSettings;
+  trustedOrigins: ReadonlySet<string>;
+}
+
+export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins }) => {
+  // Cookies are parsed only by the guard, and only when a request has any: visitors' reads skip that work.
+  await app.register(fastifyCookie, { hook: false });
+  registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
+  await app.register(blogRoutes, { prefix: '/blogs', blog });
+  await app.register(authRoutes, { prefix: '/auth', ...auth });
+  // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
+  const unknownRoute: RouteHandlerMethod = (request, reply) =>
+    reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));
+  app.all('/', unknownRoute);
+  app.all('/*', unknownRoute);
+};

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SiteDocument } from '../src/content/types.gen.ts';
+
+export const repositoryRoot = join(import.meta.dirname, '..');
+
+export interface SiteFacts {
+  /** Shown as the author of the example posts and of the first admin's posts. */
+  teamName: string;
+  /** The domain of the agency's e-mail address, for the made-up first admin account. */
+  emailDomain: string;
+}
+
+/** The facts the server shares with the site, from content/site.json where they are written once. */
+export function readSiteFacts(): SiteFacts {
+  const site = JSON.parse(readFileSync(join(repositoryRoot, 'content', 'site.json'), 'utf8')) as SiteDocument;
+  const emailDomain = site.contact.email.split('@')[1];
+  if (!emailDomain) throw new Error('content/site.json: contact.email has no domain');
+  return { teamName: `${site.brand.name} Team`, emailDomain };
+}

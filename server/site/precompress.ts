@@ -1,0 +1,53 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export const compressibleFile = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+const minimumSize = 1024;
+
+const encoders = [
+  {
+    extension: '.br',
+    encode: (data: Buffer) =>
+      promisify(brotliCompress)(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
+  },
+  { extension: '.gz', encode: (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION }) },
+];
+
+async function isUpToDate(source: string, target: string): Promise<boolean> {
+  try {
+    const [sourceStat, targetStat] = await Promise.all([stat(source), stat(target)]);
+    return targetStat.mtimeMs >= sourceStat.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+async function precompressFile(path: string): Promise<void> {
+  const data = await readFile(path);
+  if (data.length < minimumSize) return;
+  await Promise.all(
+    encoders.map(async ({ extension, encode }) => {
+      if (await isUpToDate(path, path + extension)) return;
+      await writeFile(path + extension, await encode(data));
+    }),
+  );
+}
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build that lacks a current one, so
+ * that @fastify/static serves them compressed at maximum quality without compressing on every request.
+ */
+export async function precompressDirectory(directory: string): Promise<void> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && compressibleFile.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+  await Promise.all(files.map(precompressFile));
+}

@@ -1,0 +1,5 @@
+/** The admin chunk: its layout and the pages that list and count posts. Only the router's lazy routes import it. */
+export { AdminLayout } from './layout/admin-layout.tsx';
+export { DashboardPage } from './dashboard/dashboard-page.tsx';
+export { PostsPage } from './posts/posts-page.tsx';
+export { StatsPage } from './stats/stats-page.tsx';

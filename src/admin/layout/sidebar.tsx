@@ -1,0 +1,63 @@
+import { NavLink } from 'react-router-dom';
+import { site } from '@/content/site.ts';
+import { useAdminSession } from '../session/admin-session.ts';
+import styles from './admin-layout.module.css';
+
+const links = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/posts', label: 'Posts', end: false },
+];
+
+/** The admin's navigation, who is signed in, and Log Out. */
+export function Sidebar() {
+  const { user, signOut, signingOut, signOutError } = useAdminSession();
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.item} ${styles.active}` : styles.item;
+  return (
+    <aside className={styles.sidebar}>
+      <NavLink to="/admin" end className={styles.brand}>
+        {site.brand.name} <span>admin</span>
+      </NavLink>
+      <nav aria-label="Admin">
+        <ul className={styles.menu}>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className={navClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            {/* The blog has no comments API yet: the entry shows the specification's fixed count, going nowhere. */}
+            <span className={`${styles.item} ${styles.unavailable}`}>
+              Comments
+              <span className={styles.badge}>
+                {site.admin.commentsBadge}
+                <span className="visually-hidden"> comments (moderation not available yet)</span>
+              </span>
+            </span>
+          </li>
+          <li>
+            <NavLink to="/admin/stats" className={navClass}>
+              Stats
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className={styles.account}>
+        <p className={styles.user}>
+          Signed in as <strong>{user.name}</strong>
+          <span>{user.email}</span>
+        </p>
+        <button type="button" className="button button-secondary" onClick={signOut} disabled={signingOut}>
+          Log Out
+        </button>
+        {signOutError && (
+          <p role="alert" className={styles.signOutError}>
+            Could not sign out: {signOutError.message}
+          </p>
+        )}
+      </div>
+    </aside>
+  );
+}

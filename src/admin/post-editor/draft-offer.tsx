@@ -1,0 +1,35 @@
+import { formatDate } from '@/ui/format-date.ts';
+import { Alert } from '../ui/alert.tsx';
+import type { StoredDraft } from './use-post-draft.ts';
+import styles from './post-form.module.css';
+
+interface DraftOfferProps {
+  draft: StoredDraft;
+  onRestore: () => void;
+  onDiscard: () => void;
+}
+
+function savedAtText(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `${formatDate(iso)} at ${time}`;
+}
+
+/** Offers the changes this browser kept from an earlier visit that was never saved. */
+export function DraftOffer({ draft, onRestore, onDiscard }: DraftOfferProps) {
+  return (
+    <Alert tone="info">
+      <p>
+        You have unsaved changes to this post from {savedAtText(draft.savedAt)}
+        {draft.values.title ? ` (“${draft.values.title}”)` : ''}. Restore them?
+      </p>
+      <div className={styles.inlineActions}>
+        <button type="button" className="button" onClick={onRestore}>
+          Restore unsaved changes
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDiscard}>
+          Discard them
+        </button>
+      </div>
+    </Alert>
+  );
+}

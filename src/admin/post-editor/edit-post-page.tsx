@@ -1,0 +1,59 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError } from '@/blog/api/api-client.ts';
+import { usePostById } from '@/blog/api/get-post-by-id.ts';
+import { useUpdatePost } from '@/blog/api/update-post.ts';
+import { Alert } from '../ui/alert.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
+import { PostForm } from './post-form.tsx';
+import { valuesFromPost } from './post-form-values.ts';
+
+/** /admin/blog/edit/{id}: the post as stored, in the editor, saved with the version it was read at. */
+export function EditPostPage() {
+  const { id = '' } = useParams();
+  const { data: post, error, isPending, refetch } = usePostById(id);
+  const update = useUpdatePost();
+  const initialValues = useMemo(() => (post ? valuesFromPost(post) : null), [post]);
+  // A new editor only when the admin asks for the latest version: a background refetch must not wipe their text.
+  const [generation, setGeneration] = useState(0);
+
+  let body;
+  // A failed background refetch keeps the editor: the post it holds is still the one being edited.
+  if (post && initialValues) {
+    body = (
+      <PostForm
+        key={generation}
+        mode="edit"
+        initialValues={initialValues}
+        updatedAt={post.updatedAt}
+        draftKey={`edit:${post._id}`}
+        save={(input) => update.mutateAsync({ id: post._id, input })}
+        onLoadLatest={() => void refetch().then(() => setGeneration((count) => count + 1))}
+      />
+    );
+  } else if (isPending) {
+    body = <p role="status">Loading the post…</p>;
+  } else if (isApiError(error, 404)) {
+    body = (
+      <Alert>
+        <p>There is no post with this address. It may have been deleted.</p>
+        <Link to="/admin">Back to the dashboard</Link>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Alert>
+        <p>The post could not be loaded: {error?.message}</p>
+        <button type="button" className="button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Edit post" />
+      {body}
+    </>
+  );
+}

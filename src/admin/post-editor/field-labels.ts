@@ -1,0 +1,35 @@
+import type { PostField } from './post-form-values.ts';
+
+/** The editor's labels, also used to name fields in error messages. */
+export const fieldLabels: Record<PostField, string> = {
+  title: 'Title',
+  slug: 'Slug',
+  content: 'Content',
+  contentFormat: 'Content format',
+  summary: 'Summary',
+  tags: 'Tags',
+  categories: 'Categories',
+  coverImage: 'Cover image URL',
+  publishedAt: 'Published at',
+  status: 'Status',
+};
+
+export function isPostField(name: string | undefined): name is PostField {
+  return name !== undefined && Object.hasOwn(fieldLabels, name);
+}
+
+/** The form's order, so that errors are listed, and the first focused, top to bottom. */
+export const fieldOrder: PostField[] = [
+  'title',
+  'slug',
+  'contentFormat',
+  'content',
+  'summary',
+  'status',
+  'publishedAt',
+  'coverImage',
+  'tags',
+  'categories',
+];
+
+export type FieldErrors = Partial<Record<PostField, string>>;

@@ -1,0 +1,103 @@
+import type { BlogPost, BlogPostInput } from '@/content/types.gen.ts';
+
+/** The editor's fields as typed: tags and categories as comma-separated text, the date as the browser's local time. */
+export interface PostFormValues {
+  title: string;
+  slug: string;
+  content: string;
+  contentFormat: BlogPost['contentFormat'];
+  summary: string;
+  tags: string;
+  categories: string;
+  coverImage: string;
+  /** A datetime-local value ("2025-03-05T10:00"), or empty. */
+  publishedAt: string;
+  status: BlogPost['status'];
+}
+
+export type PostField = keyof PostFormValues;
+
+export const emptyPostValues: PostFormValues = {
+  title: '',
+  slug: '',
+  content: '',
+  contentFormat: 'html',
+  summary: '',
+  tags: '',
+  categories: '',
+  coverImage: '',
+  publishedAt: '',
+  status: 'draft',
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as a datetime-local value in this browser's time zone. */
+export function toDateTimeLocal(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value as an instant; text that is no date is passed on for the schema to reject. */
+function fromDateTimeLocal(value: string): string | null {
+  if (value.trim() === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** Comma-separated text as a list: each item trimmed, empty ones dropped. */
+export function splitTerms(text: string): string[] {
+  return text
+    .split(',')
+    .map((term) => term.trim())
+    .filter((term) => term !== '');
+}
+
+/** The slug the title suggests: lower-case ASCII words joined by hyphens. */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+export function valuesFromPost(post: BlogPost): PostFormValues {
+  return {
+    title: post.title,
+    slug: post.slug,
+    content: post.content,
+    contentFormat: post.contentFormat,
+    summary: post.summary ?? '',
+    tags: post.tags.join(', '),
+    categories: post.categories.join(', '),
+    coverImage: post.coverImage ?? '',
+    publishedAt: toDateTimeLocal(post.publishedAt),
+    status: post.status,
+  };
+}
+
+/** What the API gets; `updatedAt` is the version the editor started from, when editing. */
+export function toPostInput(values: PostFormValues, updatedAt?: string): BlogPostInput {
+  return {
+    title: values.title,
+    slug: values.slug,
+    content: values.content,
+    contentFormat: values.contentFormat,
+    summary: values.summary,
+    tags: splitTerms(values.tags),
+    // The generated type spells "at most 20" as a union of tuples, which a split list cannot show statically.
+    categories: splitTerms(values.categories) as BlogPostInput['categories'],
+    coverImage: values.coverImage.trim(),
+    publishedAt: fromDateTimeLocal(values.publishedAt),
+    status: values.status,
+    ...(updatedAt ? { updatedAt } : {}),
+  };
+}

@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { BlogPostInput } from '@/content/types.gen.ts';
+import { Alert } from '../ui/alert.tsx';
+import { DraftOffer } from './draft-offer.tsx';
+import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
+import { ErrorSummary } from './error-summary.tsx';
+import type { FieldErrors } from './field-labels.ts';
+import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
+import { slugFromTitle, toPostInput, type PostFormValues } from './post-form-values.ts';
+import { PostMainFields } from './post-main-fields.tsx';
+import { PostPreview } from './post-preview.tsx';
+import { PostSettingsFields } from './post-settings-fields.tsx';
+import { describeSaveError, type SaveProblem } from './save-problem.ts';
+import { usePostDraft } from './use-post-draft.ts';
+import { validatePost } from './validate-post.ts';
+import styles from './post-form.module.css';
+
+interface PostFormProps {
+  mode: 'create' | 'edit';
+  initialValues: PostFormValues;
+  /** The version of the post the editor opened; sent back so that the server can refuse to overwrite a newer one. */
+  updatedAt?: string;
+  /** Where this browser keeps the unsaved draft: one per new post, one per edited post. */
+  draftKey: string;
+  save: (input: BlogPostInput) => Promise<unknown>;
+  /** Edit only: drops what was typed and loads the version someone else saved. */
+  onLoadLatest?: () => void;
+}
+
+/** The one editor for new and existing posts: checks with the schema's rules, keeps a draft, shows a preview. */
+export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoadLatest }: PostFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initialValues);
+  const [basedOn, setBasedOn] = useState(updatedAt);
+  const [slugSuggested, setSlugSuggested] = useState(mode === 'create');
+  const [tab, setTab] = useState<EditorTab>('write');
+  const [checked, setChecked] = useState(false);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [refusals, setRefusals] = useState(0);
+  const draft = usePostDraft(draftKey, values, initialValues, basedOn);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  // Once saving has been tried, errors follow the text as it is corrected.
+  const clientErrors = useMemo(() => (checked ? validatePost(toPostInput(values)) : {}), [checked, values]);
+  const errors: FieldErrors = { ...serverErrors, ...clientErrors };
+
+  useEffect(() => {
+    if (refusals > 0) messageRef.current?.focus();
+  }, [refusals]);
+
+  const onChange: ChangeField = (field, value) => {
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      if (field === 'title' && slugSuggested) next.slug = slugFromTitle(String(value));
+      return next;
+    });
+    if (field === 'slug') setSlugSuggested(value === '');
+    setServerErrors(({ [field]: _answered, ...rest }) => rest);
+  };
+
+  const restoreDraft = () => {
+    if (!draft.offer) return;
+    setValues(draft.offer.values);
+    setBasedOn(draft.offer.basedOn ?? updatedAt);
+    setSlugSuggested(mode === 'create' && draft.offer.values.slug === slugFromTitle(draft.offer.values.title));
+    draft.answer();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const input = toPostInput(values, mode === 'edit' ? basedOn : undefined);
+    setChecked(true);
+    setProblem(null);
+    setServerErrors({});
+    if (Object.keys(validatePost(input)).length > 0) {
+      setTab('write');
+      setRefusals((count) => count + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      await save(input);
+      draft.close();
+      navigate('/admin');
+    } catch (error) {
+      console.error('Error saving blog', error);
+      const found = describeSaveError(error);
+      setProblem(found);
+      setServerErrors(found.fieldErrors);
+      setSaving(false);
+      setRefusals((count) => count + 1);
+    }
+  };
+
+  const loadLatest = () => {
+    draft.close();
+    onLoadLatest?.();
+  };
+
+  return (
+    <>
+      {draft.offer && <DraftOffer draft={draft.offer} onRestore={restoreDraft} onDiscard={draft.answer} />}
+      {problem ? (
+        <Alert ref={messageRef}>
+          <p>{problem.message}</p>
+          {problem.editedElsewhere && onLoadLatest && (
+            <button type="button" className="button button-secondary" onClick={loadLatest}>
+              Discard my changes and load the latest version
+            </button>
+          )}
+        </Alert>
+      ) : (
+        checked && <ErrorSummary ref={messageRef} errors={errors} idPrefix={fieldIdPrefix} />
+      )}
+      <form
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        aria-label={mode === 'create' ? 'New post' : 'Edit post'}
+      >
+        <EditorTabs selected={tab} onSelect={setTab} />
+        <div role="tabpanel" id={panelId('write')} aria-labelledby={tabId('write')} hidden={tab !== 'write'}>
+          <div className={styles.columns}>
+            <fieldset className={styles.panel}>
+              <legend className="visually-hidden">The post</legend>
+              <PostMainFields values={values} errors={errors} onChange={onChange} slugSuggested={slugSuggested} />
+            </fieldset>
+            <fieldset className={styles.panel}>
+              <legend className={styles.legend}>Publishing</legend>
+              <PostSettingsFields
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                statuses={mode === 'create' ? ['draft', 'published'] : ['draft', 'published', 'archived']}
+              />
+            </fieldset>
+          </div>
+        </div>
+        <div role="tabpanel" id={panelId('preview')} aria-labelledby={tabId('preview')} hidden={tab !== 'preview'}>
+          {tab === 'preview' && <PostPreview values={values} />}
+        </div>
+        <div className={styles.saveBar}>
+          <button type="submit" className="button" disabled={saving}>
+            Save post
+          </button>
+          <Link to="/admin" className="button button-secondary">
+            Cancel
+          </Link>
+          {saving && <span role="status">Saving…</span>}
+        </div>
+      </form>
+    </>
+  );
+}

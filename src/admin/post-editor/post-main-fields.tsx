@@ -1,0 +1,99 @@
+import postSchema from '../../../schemas/blog-post.schema.json';
+import { controlProps, Field } from '../ui/field.tsx';
+import { fieldLabels } from './field-labels.ts';
+import { fieldId, type PostFieldsProps } from './post-field-props.ts';
+import type { PostFormValues } from './post-form-values.ts';
+import styles from './post-form.module.css';
+
+const summaryMaxLength = postSchema.properties.summary.maxLength;
+
+interface PostMainFieldsProps extends PostFieldsProps {
+  /** Whether the slug still follows the title. */
+  slugSuggested: boolean;
+}
+
+/** Title, slug, content and summary: what the post says. */
+export function PostMainFields({ values, errors, onChange, slugSuggested }: PostMainFieldsProps) {
+  const summaryLength = [...values.summary].length;
+  return (
+    <>
+      <Field id={fieldId('title')} label={fieldLabels.title} error={errors.title}>
+        <input
+          type="text"
+          value={values.title}
+          onChange={(event) => onChange('title', event.target.value)}
+          aria-required="true"
+          {...controlProps(fieldId('title'), errors.title)}
+        />
+      </Field>
+      <Field
+        id={fieldId('slug')}
+        label={fieldLabels.slug}
+        error={errors.slug}
+        hint={
+          <>
+            The address: /blogs/<strong>{values.slug || 'your-slug'}</strong>.{' '}
+            {slugSuggested ? 'Suggested from the title until you change it.' : 'Clear it to follow the title again.'}
+          </>
+        }
+      >
+        <input
+          type="text"
+          value={values.slug}
+          onChange={(event) => onChange('slug', event.target.value)}
+          aria-required="true"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...controlProps(fieldId('slug'), errors.slug, true)}
+        />
+      </Field>
+      <Field id={fieldId('contentFormat')} label={fieldLabels.contentFormat} error={errors.contentFormat}>
+        <select
+          value={values.contentFormat}
+          onChange={(event) => onChange('contentFormat', event.target.value as PostFormValues['contentFormat'])}
+          {...controlProps(fieldId('contentFormat'), errors.contentFormat)}
+        >
+          <option value="html">HTML</option>
+          <option value="markdown">Markdown</option>
+        </select>
+      </Field>
+      <Field
+        id={fieldId('content')}
+        label={fieldLabels.content}
+        error={errors.content}
+        hint={
+          values.contentFormat === 'markdown'
+            ? 'Markdown: # for headings, **bold**, [link](https://…), - for lists.'
+            : 'HTML: <p>, <h2>, <ul>, <a href="…">, <img src="…">. Scripts and styles are removed.'
+        }
+      >
+        <textarea
+          className={styles.content}
+          rows={16}
+          value={values.content}
+          onChange={(event) => onChange('content', event.target.value)}
+          aria-required="true"
+          spellCheck
+          {...controlProps(fieldId('content'), errors.content, true)}
+        />
+      </Field>
+      <Field
+        id={fieldId('summary')}
+        label={fieldLabels.summary}
+        error={errors.summary}
+        hint={
+          <span className={summaryLength > summaryMaxLength ? styles.overLimit : undefined}>
+            Optional; shown on cards and in search results. {summaryLength}/{summaryMaxLength} characters
+          </span>
+        }
+      >
+        <textarea
+          rows={3}
+          value={values.summary}
+          onChange={(event) => onChange('summary', event.target.value)}
+          {...controlProps(fieldId('summary'), errors.summary, true)}
+        />
+      </Field>
+    </>
+  );
+}

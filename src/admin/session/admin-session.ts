@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import type { AdminUser } from '@/blog/api/get-me.ts';
+
+export interface AdminSession {
+  user: AdminUser;
+  signOut: () => void;
+  signingOut: boolean;
+  signOutError: Error | null;
+}
+
+export const AdminSessionContext = createContext<AdminSession | null>(null);
+
+/** The signed-in admin and the way to sign out; only pages inside the session gate use it. */
+export function useAdminSession(): AdminSession {
+  const session = useContext(AdminSessionContext);
+  if (!session) throw new Error('useAdminSession is used outside the admin session gate');
+  return session;
+}

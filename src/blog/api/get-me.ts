@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson, isApiError, retryTransientFailure } from './api-client.ts';
+
+/** The signed-in admin, as the auth endpoints return them. */
+export interface AdminUser {
+  name: string;
+  email: string;
+}
+
+/** The signed-in admin, or null when this browser has no session (401). */
+export async function getMe(signal?: AbortSignal): Promise<AdminUser | null> {
+  try {
+    return await apiJson<AdminUser>('/api/auth/me', { signal });
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    retry: retryTransientFailure,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlogPost } from '@/content/types.gen.ts';
+import { apiRequest, retryTransientFailure } from './api-client.ts';
+import { blogQueryKey } from './blog-query-key.ts';
+
+export interface ListPostsParams {
+  limit: number;
+  offset?: number;
+  /** Visitors may ask only for published posts; signed-in admins for any status, or `all`. */
+  status?: BlogPost['status'] | 'all';
+  q?: string;
+}
+
+/** One page of posts, newest first, and how many posts match in all. */
+export interface PostPage {
+  posts: BlogPost[];
+  total: number;
+}
+
+export async function listPosts(params: ListPostsParams, signal?: AbortSignal): Promise<PostPage> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const { data, headers } = await apiRequest<BlogPost[]>(`/api/blogs?${search}`, { signal });
+  const total = Number(headers.get('x-total-count'));
+  return { posts: data, total: Number.isInteger(total) && total >= data.length ? total : data.length };
+}
+
+export const listPostsKey = [...blogQueryKey, 'list'] as const;
+
+export function listPostsQueryOptions(params: ListPostsParams) {
+  return queryOptions({
+    queryKey: [...listPostsKey, params],
+    queryFn: ({ signal }) => listPosts(params, signal),
+    retry: retryTransientFailure,
+  });
+}
+
+/** Keeps showing the previous page while the next one loads, so paging does not flash an empty list. */
+export function useListPosts(params: ListPostsParams) {
+  return useQuery({ ...listPostsQueryOptions(params), placeholderData: keepPreviousData });
+}

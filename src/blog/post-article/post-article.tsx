@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import type { BlogPost } from '@/content/types.gen.ts';
+import { formatDate } from '@/ui/format-date.ts';
+import { safeHtml } from './safe-html.ts';
+import styles from './post-article.module.css';
+
+export type ArticlePost = Pick<
+  BlogPost,
+  'title' | 'publishedAt' | 'coverImage' | 'categories' | 'tags' | 'summary' | 'status'
+>;
+
+interface PostArticleProps {
+  post: ArticlePost;
+  /** The content as HTML; it is sanitised here, whatever its source. */
+  html: string;
+  /** h2 where the page already has its h1, as in the editor's preview. */
+  headingLevel?: 'h1' | 'h2';
+}
+
+const unpublishedLabels = { draft: 'Draft', archived: 'Archived' } as const;
+
+/** A blog post as readers see it; the editor's preview renders the same component. */
+export function PostArticle({ post, html, headingLevel = 'h1' }: PostArticleProps) {
+  const Heading = headingLevel;
+  const content = useMemo(() => safeHtml(html), [html]);
+  const summary = post.summary?.trim();
+  return (
+    <article className={styles.article}>
+      <header className={styles.header}>
+        {post.status !== 'published' && <p className={styles.marker}>{unpublishedLabels[post.status]}</p>}
+        {post.categories.length > 0 && (
+          <ul className={styles.categories} aria-label="Categories">
+            {post.categories.map((category) => (
+              <li key={category}>{category}</li>
+            ))}
+          </ul>
+        )}
+        <Heading className={styles.title}>{post.title}</Heading>
+        <p className={styles.published}>
+          {post.publishedAt ? (
+            <>
+              Published on <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            </>
+          ) : (
+            'Not published yet'
+          )}
+        </p>
+        {summary && <p className={styles.summary}>{summary}</p>}
+      </header>
+      {post.coverImage && (
+        <img className={styles.cover} src={post.coverImage} alt="" width={1200} height={630} decoding="async" />
+      )}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: content }} />
+      {post.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {post.tags.map((tag) => (
+            <li key={tag}>#{tag}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

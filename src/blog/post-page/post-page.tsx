@@ -1,0 +1,72 @@
+import { Link, useParams } from 'react-router-dom';
+import { site } from '@/content/site.ts';
+import { usePostBySlug } from '../api/get-post-by-slug.ts';
+import { isApiError } from '../api/api-client.ts';
+import { PostArticle } from '../post-article/post-article.tsx';
+import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
+import { PostHead } from './post-head.tsx';
+import styles from './post-page.module.css';
+
+function NotFoundMessage() {
+  return (
+    <div className={styles.message}>
+      <title>{`Blog Not Found | ${site.brand.name}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1>Blog Not Found</h1>
+      <p>No post lives at this address. It may have been renamed or taken down.</p>
+      <Link to="/blog" className="button">
+        See all posts
+      </Link>
+    </div>
+  );
+}
+
+function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={styles.message} role="alert">
+      <h1>This post could not be loaded</h1>
+      <p>Check your connection, then try again.</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** /blogs/{slug}: "Loading...", then the post, "Blog Not Found", or a way to try again. */
+export function PostPage() {
+  const { slug = '' } = useParams();
+  const { data: post, error, isPending, refetch } = usePostBySlug(slug);
+  const notFound = isApiError(error, 404);
+  useLogFetchError(notFound ? null : error);
+
+  let body;
+  if (isPending) {
+    body = (
+      <p className={styles.loading} role="status">
+        Loading...
+      </p>
+    );
+  } else if (notFound) {
+    body = <NotFoundMessage />;
+  } else if (error) {
+    body = <LoadFailedMessage onRetry={() => void refetch()} />;
+  } else {
+    body = (
+      <>
+        <PostHead post={post} />
+        <PostArticle post={post} html={post.html} />
+      </>
+    );
+  }
+  return (
+    <div className={`section ${styles.page}`}>
+      <div className="container">
+        <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+          <Link to="/blog">← All posts</Link>
+        </nav>
+        {body}
+      </div>
+    </div>
+  );
+}

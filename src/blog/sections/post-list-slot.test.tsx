@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { site } from '@/content/site.ts';
+import { fakeApi } from '../testing/fake-api.ts';
+import { aPost } from '../testing/posts.ts';
+import { renderRoutes } from '../testing/render.tsx';
+import { PostListSlot } from './post-list-slot.tsx';
+
+const section = { type: 'post-list', heading: 'Latest posts', pageSize: 6 } as const;
+
+function renderAt(url: string) {
+  return renderRoutes([{ path: '/blog', element: <PostListSlot section={section} site={site} /> }], url);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('PostListSlot', () => {
+  it('reads the page from the address, asks for that page and links to the others', async () => {
+    const { requests } = fakeApi({
+      'GET /api/blogs': { body: [aPost({ slug: 'seventh', title: 'Seventh' })], headers: { 'x-total-count': '13' } },
+    });
+    renderAt('/blog?page=2');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading posts…');
+    expect(await screen.findByRole('link', { name: 'Seventh' })).toHaveAttribute('href', '/blogs/seventh');
+    expect(requests[0]!.url).toBe('/api/blogs?limit=6&offset=6&status=published');
+    const pages = screen.getByRole('navigation', { name: 'Blog pages' });
+    expect(pages).toContainElement(screen.getByRole('link', { name: 'Page 3' }));
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/blog');
+    expect(screen.getByRole('link', { name: /Older posts/ })).toHaveAttribute('href', '/blog?page=3');
+  });
+
+  it('treats a page that is no number as the first', async () => {
+    const { requests } = fakeApi({ 'GET /api/blogs': { body: [aPost()], headers: { 'x-total-count': '1' } } });
+    renderAt('/blog?page=abc');
+    await screen.findByRole('link', { name: 'SEO that compounds' });
+    expect(requests[0]!.url).toBe('/api/blogs?limit=6&offset=0&status=published');
+    expect(screen.queryByRole('navigation', { name: 'Blog pages' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no posts yet', async () => {
+    fakeApi({ 'GET /api/blogs': { body: [], headers: { 'x-total-count': '0' } } });
+    renderAt('/blog');
+    expect(await screen.findByText('No posts yet.')).toBeInTheDocument();
+  });
+
+  it('logs the failure and says the posts could not be loaded', async () => {
+    fakeApi({ 'GET /api/blogs': { status: 500, body: { message: 'Something went wrong on our side.' } } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/blog');
+    expect(await screen.findByText('The posts could not be loaded. Please try again later.')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Error fetching blogs', expect.any(Error));
+  });
+});

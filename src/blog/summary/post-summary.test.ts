@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackSummary, plainText, postSummary } from './post-summary.ts';
+
+describe('postSummary', () => {
+  it('uses the post’s own summary when it has one', () => {
+    expect(postSummary({ summary: 'A short teaser.', html: '<p>Body</p>' })).toBe('A short teaser.');
+  });
+
+  it('falls back to the first 120 characters of the content without HTML, plus an ellipsis', () => {
+    const words = 'Search is a growth system tied to revenue. '.repeat(5);
+    const summary = postSummary({ summary: null, html: `<h2>Why</h2><p><strong>${words}</strong></p>` });
+    expect(summary).toBe(`${`Why ${words}`.slice(0, 120).trimEnd()}…`);
+    expect(summary).not.toContain('<');
+  });
+
+  it('treats a blank summary as missing', () => {
+    expect(postSummary({ summary: '   ', html: '<p>Body text</p>' })).toBe('Body text…');
+  });
+});
+
+describe('plainText', () => {
+  it('keeps words of separate paragraphs apart and decodes entities', () => {
+    expect(plainText('<p>Fish&nbsp;&amp;&#32;chips</p><p>&lt;b&gt; &#x2014; done</p>')).toBe('Fish & chips <b> — done');
+  });
+
+  it('drops comments and leaves unknown entities as written', () => {
+    expect(plainText('a<!-- hidden <b> -->b &unknown;')).toBe('a b &unknown;');
+  });
+});
+
+describe('fallbackSummary', () => {
+  it('ends with an ellipsis even for short content', () => {
+    expect(fallbackSummary('<p>Short.</p>')).toBe('Short.…');
+  });
+});
