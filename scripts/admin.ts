@@ -9,7 +9,6 @@ import { Writable } from 'node:stream';
 import { productionScryptCost } from '../server/auth/password.ts';
 import { setPassword } from '../server/auth/set-password.ts';
 import { openDatabase } from '../server/store/database.ts';
-import { migrateToLatest } from '../server/store/migrate.ts';
 
 const usage = 'Usage: npm run admin -- set-password EMAIL';
 
@@ -50,7 +49,11 @@ async function setPasswordCommand(email: string): Promise<void> {
     databaseUrl: process.env.DATABASE_URL || undefined,
   });
   try {
-    await migrateToLatest(db);
+    // The server owns the schema: setting it up here would make its first start skip the example posts.
+    const tables = await db.introspection.getTables();
+    if (!tables.some((table) => table.name === 'users')) {
+      throw new Error('There is no database there yet: start the server once first (see DATA_DIR and DATABASE_URL).');
+    }
     await setPassword(db, { email, password, passwordCost: productionScryptCost, now: new Date() });
   } finally {
     await db.destroy();

@@ -199,7 +199,8 @@ try {
 
 const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 console.log(
-  `\nautocannon: ${connections} connections, ${duration} s per run after 1 s of warm-up, 127.0.0.1, LOG_LEVEL=warn`,
+  `\nautocannon on 127.0.0.1: ${connections} connections, ${duration} s per run after 1 s of warm-up, ` +
+    `best of ${rounds} alternating runs; server LOG_LEVEL=warn`,
 );
 console.table(
   rows.map(({ label, bytes, ours, bare }) => ({

@@ -1,14 +1,23 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../site-facts.ts';
-import { createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+import type { StoreLocation } from '../store/database.ts';
+import {
+  createTestApp,
+  sameOrigin,
+  signIn,
+  temporaryDirectory,
+  testAdmin,
+  type TestApp,
+} from '../test-support/test-app.ts';
 
-async function runAdmin(args: string[], input: string, dataDir: string) {
+async function runAdmin(args: string[], input: string, store: StoreLocation) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repositoryRoot, 'scripts', 'admin.ts'), ...args], {
     cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl ?? '' },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -31,28 +40,20 @@ const newPassword = 'a fresh passphrase for the editor';
 
 describe('npm run admin -- set-password EMAIL', () => {
   it('refuses two different answers and changes nothing', async () => {
-    const result = await runAdmin(
-      ['set-password', testAdmin.email],
-      `${newPassword}\nsomething else\n`,
-      testApp.dataDir,
-    );
+    const result = await runAdmin(['set-password', testAdmin.email], `${newPassword}\nsomething else\n`, testApp.store);
     expect(result.code).toBe(1);
     expect(result.output).toContain('The two passwords differ; nothing was changed.');
     expect((await testApp.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
   });
 
   it('refuses a password that is too short', async () => {
-    const result = await runAdmin(['set-password', testAdmin.email], 'short\nshort\n', testApp.dataDir);
+    const result = await runAdmin(['set-password', testAdmin.email], 'short\nshort\n', testApp.store);
     expect(result.code).toBe(1);
     expect(result.output).toContain('at least 12 characters');
   });
 
   it("sets the password read twice from a pipe, without printing it, and ends the user's sessions", async () => {
-    const result = await runAdmin(
-      ['set-password', testAdmin.email],
-      `${newPassword}\n${newPassword}\n`,
-      testApp.dataDir,
-    );
+    const result = await runAdmin(['set-password', testAdmin.email], `${newPassword}\n${newPassword}\n`, testApp.store);
     expect(result.code).toBe(0);
     expect(result.output).toContain(`Changed the password of ${testAdmin.email}`);
     expect(result.output).not.toContain(newPassword);
@@ -71,14 +72,22 @@ describe('npm run admin -- set-password EMAIL', () => {
     expect((await logIn(newPassword)).statusCode).toBe(200);
   });
 
+  it('leaves a database the server never set up alone', async () => {
+    const empty = { dataDir: temporaryDirectory() };
+    const result = await runAdmin(['set-password', testAdmin.email], `${newPassword}\n${newPassword}\n`, empty);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('There is no database there yet: start the server once first');
+    rmSync(empty.dataDir, { recursive: true, force: true });
+  });
+
   it('explains its usage and names an unknown user', async () => {
-    expect((await runAdmin(['reset'], '', testApp.dataDir)).output).toContain(
+    expect((await runAdmin(['reset'], '', testApp.store)).output).toContain(
       'Usage: npm run admin -- set-password EMAIL',
     );
     const unknown = await runAdmin(
       ['set-password', 'nobody@example.com'],
       `${newPassword}\n${newPassword}\n`,
-      testApp.dataDir,
+      testApp.store,
     );
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('No user has the e-mail address nobody@example.com.');

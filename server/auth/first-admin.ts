@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { countUsers, findUserByEmail, insertUser, replacePasswordHash } from '../store/users.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password.ts';
@@ -18,16 +19,28 @@ export interface FirstAdminSettings {
   announce: (message: string) => void;
 }
 
-async function createAdmin(db: Kysely<Database>, settings: FirstAdminSettings, email: string, password: string) {
+/** Returns false when another server instance, starting at the same time, created the user first. */
+async function createAdmin(
+  db: Kysely<Database>,
+  settings: FirstAdminSettings,
+  email: string,
+  password: string,
+): Promise<boolean> {
   const now = settings.now.toISOString();
-  await insertUser(db, {
-    id: randomUUID(),
-    email,
-    name: settings.name,
-    password_hash: await hashPassword(password, settings.passwordCost),
-    created_at: now,
-    updated_at: now,
-  });
+  try {
+    await insertUser(db, {
+      id: randomUUID(),
+      email,
+      name: settings.name,
+      password_hash: await hashPassword(password, settings.passwordCost),
+      created_at: now,
+      updated_at: now,
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
 
 /**
@@ -40,7 +53,7 @@ export async function ensureFirstAdmin(db: Kysely<Database>, settings: FirstAdmi
     if ((await countUsers(db)) > 0) return;
     const madeUpEmail = `admin@${settings.defaultDomain}`;
     const madeUpPassword = randomBytes(18).toString('base64url');
-    await createAdmin(db, settings, madeUpEmail, madeUpPassword);
+    if (!(await createAdmin(db, settings, madeUpEmail, madeUpPassword))) return;
     settings.announce(
       `Created the admin account ${madeUpEmail} with the password ${madeUpPassword}\n` +
         `It is shown only this once: change it with \`npm run admin -- set-password ${madeUpEmail}\`, ` +

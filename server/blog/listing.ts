@@ -3,6 +3,7 @@ import { countPosts, findNextPublication, listPosts, type PostFilter } from '../
 import type { PostStatus } from '../store/schema.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
 import { toPostJson } from './post-json.ts';
+import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
 export interface ListQuery {
   limit: number;
@@ -12,10 +13,6 @@ export interface ListQuery {
   q?: string;
   status?: PostStatus | 'all';
 }
-
-// Admins and visitors get different lists at the same address: caches must keep them apart.
-const publicHeaders = { 'cache-control': 'no-cache', vary: 'Cookie' };
-const adminHeaders = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
 
 function searchFilter(query: ListQuery): PostFilter {
   const text = query.q?.trim();
@@ -65,7 +62,7 @@ export async function publicListing(blog: BlogContext, query: ListQuery): Promis
   const generation = blog.publicResponses.generation;
   const visibleAt = now.toISOString();
   const [response, nextPublication] = await Promise.all([
-    loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicHeaders),
+    loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicReadHeaders),
     findNextPublication(blog.db, visibleAt),
   ]);
   const expiresAt = Math.min(
@@ -79,5 +76,5 @@ export async function publicListing(blog: BlogContext, query: ListQuery): Promis
 /** Every post, or those of one status, for a signed-in admin; never cached. */
 export function adminListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
   const status = query.status === 'all' ? undefined : query.status;
-  return loadListing(blog, query, { ...searchFilter(query), status }, adminHeaders);
+  return loadListing(blog, query, { ...searchFilter(query), status }, adminReadHeaders);
 }

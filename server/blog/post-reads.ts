@@ -3,12 +3,9 @@ import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
 import { findPostById, findPostBySlug, type Post } from '../store/posts.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
 import { toPostJson } from './post-json.ts';
+import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
 export type PostKey = { id: string } | { slug: string };
-
-// Admins and visitors may get different answers at the same address: caches must keep them apart.
-const publicHeaders = { 'cache-control': 'no-cache', vary: 'Cookie' };
-const adminHeaders = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
 
 /** Visitors see published posts whose time has come; signed-in admins see every post. */
 function isVisible(post: Post, signedIn: boolean, now: Date): boolean {
@@ -28,13 +25,13 @@ async function findVisiblePost(blog: BlogContext, key: PostKey, signedIn: boolea
 /** One post by id or slug as the API sends it; visitors' answers come from memory when possible. */
 export async function postResponse(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<JsonResponse> {
   const now = blog.clock();
-  if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminHeaders);
+  if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminReadHeaders);
 
   const cacheKey = JSON.stringify(['id' in key ? 'id' : 'slug', 'id' in key ? key.id : key.slug]);
   const cached = blog.publicResponses.get(cacheKey, now.getTime());
   if (cached) return cached;
   const generation = blog.publicResponses.generation;
-  const response = jsonResponse(toPostJson(await findVisiblePost(blog, key, false, now)), publicHeaders);
+  const response = jsonResponse(toPostJson(await findVisiblePost(blog, key, false, now)), publicReadHeaders);
   blog.publicResponses.set(cacheKey, response, now.getTime() + publicResponseTtlMs, generation);
   return response;
 }

@@ -49,8 +49,8 @@ export async function createPost(blog: BlogContext, input: BlogPostInput, author
 export async function changePost(blog: BlogContext, id: string, input: BlogPostInput): Promise<Post> {
   const stored = await findPostById(blog.db, id);
   if (!stored) throw notFound();
-  if (input.updatedAt !== undefined && Date.parse(input.updatedAt) < Date.parse(stored.updatedAt))
-    throw editedMeanwhile();
+  const editedSinceRead = input.updatedAt !== undefined && Date.parse(input.updatedAt) < Date.parse(stored.updatedAt);
+  if (editedSinceRead) throw editedMeanwhile();
 
   const now = blog.clock();
   // Strictly later than the stored version, even within the same millisecond, so that every edit is detectable.

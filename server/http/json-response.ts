@@ -1,20 +1,33 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Encoding = 'br' | 'gzip';
 
 /**
  * A JSON body, already encoded, with every header it is sent with, its ETag included: computed once, sent many
- * times (a Buffer spares encoding the text again for every request).
+ * times (a Buffer spares encoding the text again for every request). Compressed copies are made on first demand.
  */
 export interface JsonResponse {
   body: Buffer;
   etag: string;
   headers: Record<string, string>;
+  compressed: Partial<Record<Encoding, Buffer>>;
 }
+
+// Below this, compression saves less than its headers cost.
+const minimumCompressedSize = 1024;
 
 export function jsonResponse(value: unknown, headers: Record<string, string>): JsonResponse {
   const body = Buffer.from(JSON.stringify(value));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag, headers: { 'content-type': 'application/json; charset=utf-8', etag, ...headers } };
+  const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  return {
+    body,
+    etag,
+    headers: { 'content-type': 'application/json; charset=utf-8', etag, ...headers, vary },
+    compressed: {},
+  };
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {
@@ -25,10 +38,33 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-/** Sends the response, or 304 Not Modified when the client already holds this version. */
+function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  const accepted = acceptEncoding
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.split(';').map((piece) => piece.trim()))
+    .filter(([, quality]) => quality === undefined || !/^q=0(\.0*)?$/.test(quality))
+    .map(([name]) => name);
+  if (accepted.includes('br')) return 'br';
+  return accepted.includes('gzip') ? 'gzip' : undefined;
+}
+
+function compressedBody(response: JsonResponse, encoding: Encoding): Buffer {
+  const compress = () =>
+    encoding === 'br'
+      ? brotliCompressSync(response.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(response.body);
+  return (response.compressed[encoding] ??= compress());
+}
+
+/** Sends the response, compressed when the client accepts it, or 304 Not Modified when it holds this version. */
 export function sendJsonResponse(request: FastifyRequest, reply: FastifyReply, response: JsonResponse): FastifyReply {
   reply.headers(response.headers);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, response.etag)) return reply.code(304).send();
-  return reply.send(response.body);
+  const encoding =
+    response.body.length >= minimumCompressedSize ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding === undefined) return reply.send(response.body);
+  return reply.header('content-encoding', encoding).send(compressedBody(response, encoding));
 }

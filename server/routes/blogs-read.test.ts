@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
@@ -110,6 +111,23 @@ describe('GET /api/blogs for visitors', () => {
     const again = await app.inject({ url: '/api/blogs', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('compresses with Brotli or gzip for clients that accept it', async () => {
+    const plain = await app.inject({ url: '/api/blogs' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+
+    const brotli = await app.inject({ url: '/api/blogs', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await app.inject({ url: '/api/blogs', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const identity = await app.inject({ url: '/api/blogs', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
   });
 
   it('shows a scheduled post once its time comes', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -110,9 +110,16 @@ describe('serving the built site', () => {
     }
   });
 
-  it('wrote compressed copies of text files only', () => {
+  it('wrote compressed copies of text files only, and removes copies whose original is gone', async () => {
     expect(existsSync(join(clientDir, `${fixtureAsset.path}.br`))).toBe(true);
     expect(existsSync(join(clientDir, 'images/logo.svg.br'))).toBe(false);
+
+    writeFileSync(join(clientDir, 'assets/removed-Zz99.js.br'), 'stale');
+    const restarted = await testApp.restart();
+    expect(existsSync(join(clientDir, 'assets/removed-Zz99.js.br'))).toBe(false);
+    expect(
+      (await restarted.inject({ url: '/assets/removed-Zz99.js', headers: { 'accept-encoding': 'br' } })).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -34,20 +34,25 @@ async function precompressFile(path: string): Promise<void> {
   if (data.length < minimumSize) return;
   await Promise.all(
     encoders.map(async ({ extension, encode }) => {
-      if (await isUpToDate(path, path + extension)) return;
-      await writeFile(path + extension, await encode(data));
+      const target = path + extension;
+      if (await isUpToDate(path, target)) return;
+      // Written aside, then renamed: another server starting on the same build never reads half a file.
+      const partial = `${target}.${process.pid}.partial`;
+      await writeFile(partial, await encode(data));
+      await rename(partial, target);
     }),
   );
 }
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build that lacks a current one, so
- * that @fastify/static serves them compressed at maximum quality without compressing on every request.
+ * that @fastify/static serves them compressed at maximum quality without compressing on every request, and
+ * removes copies whose original is gone (they would still be served).
  */
 export async function precompressDirectory(directory: string): Promise<void> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && compressibleFile.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-  await Promise.all(files.map(precompressFile));
+  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)));
+  const originals = [...files].filter((file) => compressibleFile.test(file));
+  const orphans = [...files].filter((file) => /\.(br|gz)$/.test(file) && !files.has(file.slice(0, -3)));
+  await Promise.all([...originals.map(precompressFile), ...orphans.map((orphan) => unlink(orphan))]);
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
+import type { StoreLocation } from '../store/database.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export const testAdmin = { email: 'editor@northbeam.example', password: 'correct horse battery staple' };
 
@@ -21,6 +23,8 @@ export class TestClock {
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Where the app's database is, for opening it beside the app. */
+  store: StoreLocation;
   clock: TestClock;
   /** Builds a second app on the same data folder, as a restart would. */
   restart(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
@@ -31,12 +35,17 @@ export function temporaryDirectory(prefix = 'northbeam-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** A real app on a temporary SQLite file, with a known admin and a clock under the test's control. */
+/**
+ * A real app on a temporary SQLite file (or PostgreSQL database, see test-database.ts), with a known admin and a
+ * clock under the test's control.
+ */
 export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const dataDir = temporaryDirectory();
+  const database = await createTestDatabase();
   const clock = new TestClock();
   const options: AppOptions = {
     dataDir,
+    databaseUrl: database.databaseUrl,
     clientDir: join(dataDir, 'no-client-build'),
     seedExamples: false,
     adminEmail: testAdmin.email,
@@ -51,6 +60,7 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   return {
     app,
     dataDir,
+    store: { dataDir, databaseUrl: database.databaseUrl },
     clock,
     async restart(more = {}) {
       await Promise.all(apps.map((app) => app.close()));
@@ -60,6 +70,7 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     },
     async close() {
       await Promise.all(apps.map((app) => app.close()));
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -31,7 +31,7 @@ export type Action = RouteAction | ContactAction;
  *
  * Items: Plain text, no HTML.
  */
-export type Paragraphs = [string, ...string[]];
+export type Paragraphs = string[];
 /**
  * Body text.
  *
@@ -39,7 +39,7 @@ export type Paragraphs = [string, ...string[]];
  *
  * Items: Plain text, no HTML.
  */
-export type Paragraphs1 = [string, ...string[]];
+export type Paragraphs1 = string[];
 
 export interface ContentSchemas {
   site?: SiteDocument;
@@ -116,7 +116,7 @@ export interface SiteDocument {
        *
        * Items: Plain text, no HTML.
        */
-      lines: [string, ...string[]];
+      lines: string[];
       /**
        * Plain text, no HTML.
        */
@@ -144,13 +144,13 @@ export interface SiteDocument {
    *
    * @minItems 1
    */
-  social: [SocialLink, ...SocialLink[]];
+  social: SocialLink[];
   /**
    * Header links, in order.
    *
    * @minItems 1
    */
-  navigation: [NavLink, ...NavLink[]];
+  navigation: NavLink[];
   /**
    * The downloadable brochure, generated from this content at build time.
    */
@@ -177,7 +177,7 @@ export interface SiteDocument {
    *
    * @minItems 1
    */
-  services: [ServiceSummary, ...ServiceSummary[]];
+  services: ServiceSummary[];
   /**
    * The footer on every page.
    */
@@ -282,7 +282,7 @@ export interface FooterColumn {
    *
    * @minItems 1
    */
-  links: [NavLink, ...NavLink[]];
+  links: NavLink[];
 }
 /**
  * A page of the site: its route, its head and its sections, rendered in order.
@@ -321,7 +321,7 @@ export interface PageDocument {
    *
    * @minItems 1
    */
-  sections: [Section, ...Section[]];
+  sections: Section[];
 }
 /**
  * Where a page is served and how it is described to browsers and search engines.
@@ -366,13 +366,7 @@ export interface BlogCardsSection {
    * @minItems 1
    * @maxItems 6
    */
-  cards:
-    | [BlogCard]
-    | [BlogCard, BlogCard]
-    | [BlogCard, BlogCard, BlogCard]
-    | [BlogCard, BlogCard, BlogCard, BlogCard]
-    | [BlogCard, BlogCard, BlogCard, BlogCard, BlogCard]
-    | [BlogCard, BlogCard, BlogCard, BlogCard, BlogCard, BlogCard];
+  cards: BlogCard[];
 }
 /**
  * A card linking to a static article.
@@ -433,7 +427,7 @@ export interface CarouselSection {
    *
    * @minItems 1
    */
-  slides: [Slide, ...Slide[]];
+  slides: Slide[];
 }
 /**
  * How the carousel moves.
@@ -590,15 +584,7 @@ export interface FeatureGridSection {
    * @minItems 2
    * @maxItems 9
    */
-  items:
-    | [Feature, Feature]
-    | [Feature, Feature, Feature]
-    | [Feature, Feature, Feature, Feature]
-    | [Feature, Feature, Feature, Feature, Feature]
-    | [Feature, Feature, Feature, Feature, Feature, Feature]
-    | [Feature, Feature, Feature, Feature, Feature, Feature, Feature]
-    | [Feature, Feature, Feature, Feature, Feature, Feature, Feature, Feature]
-    | [Feature, Feature, Feature, Feature, Feature, Feature, Feature, Feature, Feature];
+  items: Feature[];
 }
 export interface Feature {
   /**
@@ -664,7 +650,7 @@ export interface HeroSection {
    *
    * @maxItems 2
    */
-  actions?: [] | [Action] | [Action, Action];
+  actions?: Action[];
 }
 export interface RouteAction {
   /**
@@ -737,11 +723,7 @@ export interface JourneySection {
    * @minItems 3
    * @maxItems 6
    */
-  steps:
-    | [JourneyStep, JourneyStep, JourneyStep]
-    | [JourneyStep, JourneyStep, JourneyStep, JourneyStep]
-    | [JourneyStep, JourneyStep, JourneyStep, JourneyStep, JourneyStep]
-    | [JourneyStep, JourneyStep, JourneyStep, JourneyStep, JourneyStep, JourneyStep];
+  steps: JourneyStep[];
 }
 export interface JourneyStep {
   /**
@@ -775,17 +757,7 @@ export interface LogoBandSection {
    * @minItems 3
    * @maxItems 12
    */
-  logos:
-    | [Image, Image, Image]
-    | [Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image, Image, Image, Image, Image, Image]
-    | [Image, Image, Image, Image, Image, Image, Image, Image, Image, Image, Image, Image];
+  logos: Image[];
 }
 /**
  * The numbered list of what a service includes, each offering with a description and four or five bullets.
@@ -809,13 +781,7 @@ export interface OfferingsSection {
    * @minItems 3
    * @maxItems 8
    */
-  items:
-    | [Offering, Offering, Offering]
-    | [Offering, Offering, Offering, Offering]
-    | [Offering, Offering, Offering, Offering, Offering]
-    | [Offering, Offering, Offering, Offering, Offering, Offering]
-    | [Offering, Offering, Offering, Offering, Offering, Offering, Offering]
-    | [Offering, Offering, Offering, Offering, Offering, Offering, Offering, Offering];
+  items: Offering[];
 }
 export interface Offering {
   /**
@@ -834,7 +800,7 @@ export interface Offering {
    *
    * Items: Plain text, no HTML.
    */
-  bullets: [string, string, string, string] | [string, string, string, string, string];
+  bullets: string[];
 }
 /**
  * Slot for the paginated list of published blog posts; the blog module fills it.
@@ -878,7 +844,7 @@ export interface ProseSection {
    *
    * @minItems 1
    */
-  blocks: [ProseBlock, ...ProseBlock[]];
+  blocks: ProseBlock[];
 }
 export interface ProseBlock {
   /**
@@ -893,7 +859,7 @@ export interface ProseBlock {
    *
    * Items: Plain text, no HTML.
    */
-  list?: [string, ...string[]];
+  list?: string[];
 }
 /**
  * Slot for the newest published blog posts plus an All Posts card; the blog module fills it.
@@ -943,7 +909,7 @@ export interface ServiceGridSection {
   /**
    * "all" for every service of site.json, or the routes of the services to show, in order.
    */
-  services: 'all' | [string, ...string[]];
+  services: 'all' | string[];
   /**
    * Plain text, no HTML.
    */
@@ -1070,139 +1036,7 @@ export interface BlogPostInput {
    *
    * @maxItems 20
    */
-  categories?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  categories?: string[];
   /**
    * Cover image: an http(s) URL or a path of this site; optional.
    */

@@ -6,7 +6,7 @@ import { formatDate } from '@/ui/format-date.ts';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import styles from './admin-post-card.module.css';
 
-export const deleteQuestion = 'Are you sure you want to delete this blog?';
+const deleteQuestion = 'Are you sure you want to delete this blog?';
 
 interface AdminPostCardProps {
   post: BlogPost;

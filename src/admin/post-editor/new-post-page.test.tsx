@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/blog/testing/fake-api.ts';
 import { aPost } from '@/blog/testing/posts.ts';
 import { chunkWait, renderAdmin, signedIn } from '../testing/render-admin.tsx';
+import { emptyPostValues } from './post-form-values.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,9 +34,7 @@ describe('NewPostPage', () => {
     expect(title).toHaveAccessibleDescription(/Enter a title\./);
     expect(screen.getByLabelText('Slug')).toHaveAccessibleDescription(/Use only lower-case letters and numbers/);
     expect(screen.getByLabelText('Content')).toHaveAccessibleDescription(/Enter the content\./);
-    expect(screen.getByLabelText('Summary')).toHaveAccessibleDescription(
-      /Use at most 160 characters\./,
-    );
+    expect(screen.getByLabelText('Summary')).toHaveAccessibleDescription(/Use at most 160 characters\./);
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
 
     await user.type(title, 'Now titled');
@@ -144,7 +143,7 @@ describe('NewPostPage', () => {
   it('forgets the draft when the offer is declined', async () => {
     localStorage.setItem(
       'northbeam.admin.post-draft:new',
-      JSON.stringify({ values: { ...emptyValues(), title: 'Old idea' }, savedAt: '2025-03-05T10:00:00.000Z' }),
+      JSON.stringify({ values: { ...emptyPostValues, title: 'Old idea' }, savedAt: '2025-03-05T10:00:00.000Z' }),
     );
     fakeApi({ ...signedIn });
     renderAdmin('/admin/blog/new');
@@ -153,19 +152,14 @@ describe('NewPostPage', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('');
     await waitFor(() => expect(localStorage.getItem('northbeam.admin.post-draft:new')).toBeNull());
   });
-});
 
-function emptyValues() {
-  return {
-    title: '',
-    slug: '',
-    content: '',
-    contentFormat: 'html',
-    summary: '',
-    tags: '',
-    categories: '',
-    coverImage: '',
-    publishedAt: '',
-    status: 'draft',
-  };
-}
+  it('Cancel returns to the dashboard and drops the kept draft', async () => {
+    fakeApi({ ...signedIn, ...noPosts });
+    const { user } = await openEditor();
+    await user.type(screen.getByLabelText('Title'), 'Not needed after all');
+    await waitFor(() => expect(localStorage.length).toBe(1));
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait)).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+  });
+});

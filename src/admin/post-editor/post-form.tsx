@@ -147,7 +147,8 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
           <button type="submit" className="button" disabled={saving}>
             Save post
           </button>
-          <Link to="/admin" className="button button-secondary">
+          {/* Leaving on purpose: the draft kept against crashes and reloads is not wanted any more. */}
+          <Link to="/admin" className="button button-secondary" onClick={draft.close}>
             Cancel
           </Link>
           {saving && <span role="status">Saving…</span>}
