@@ -4,10 +4,12 @@ import { brochurePlugin } from './scripts/brochure.ts';
 import { contentRoutes } from './scripts/vite-content-routes.ts';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), contentRoutes(), brochurePlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist/client', manifest: true, sourcemap: false },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', copyPublicDir: false }
+    : { outDir: 'dist/client', manifest: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     projects: [
@@ -44,4 +46,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

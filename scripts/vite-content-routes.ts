@@ -36,7 +36,7 @@ export function contentRoutes(): Plugin {
       for (const entry of entries) this.addWatchFile(`${repoRoot}/${entry.file}`);
       const items = entries.map(
         ({ path, file, alias }) =>
-          `  { path: ${JSON.stringify(path)}, alias: ${alias}, chunk: ${JSON.stringify(relative('content', file))}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
+          `  { path: ${JSON.stringify(path)}, alias: ${alias}, file: ${JSON.stringify(file)}, chunk: ${JSON.stringify(relative('content', file))}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
       );
       return `export const contentRoutes = [\n${items.join(',\n')}\n];\n`;
     },

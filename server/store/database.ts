@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -13,6 +13,26 @@ export interface StoreLocation {
 }
 
 export const sqliteFileName = 'northbeam.sqlite';
+
+/**
+ * Kysely prepares every query afresh, which costs more than running it; our queries come in a few dozen shapes,
+ * so their prepared statements are kept by SQL text (bounded, in case a shape ever varies without limit).
+ */
+function withStatementCache(sqlite: SQLite.Database, maxStatements = 200): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        if (statements.size >= maxStatements) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Database> {
   if (databaseUrl) {
@@ -28,7 +48,7 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Da
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** True when a write failed on a UNIQUE constraint (SQLite or PostgreSQL). */

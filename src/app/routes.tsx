@@ -9,10 +9,21 @@ function notFound(): never {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }
 
+/**
+ * The source modules a route loads lazily, as the build manifest names them: the server links their
+ * scripts and styles from the page's head, so a server-rendered page is styled before scripts run.
+ */
+export interface RouteModules {
+  modules: string[];
+}
+
+const contentPageModule = 'src/site/content-page.tsx';
+
 /** A content route: its document and the page component load lazily, each as a chunk of its own. */
 function contentRoute(entry: ContentRoute): RouteObject {
   return {
     path: entry.path,
+    handle: { modules: [contentPageModule, entry.file] } satisfies RouteModules,
     lazy: async () => {
       const [{ ContentPage }, { default: doc }] = await Promise.all([
         loadChunk('content-page', () => import('@/site/content-page.tsx')),
@@ -61,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: '/blog-detail', loader: () => redirect('/blog', 301) },
           {
             path: '/blogs/:slug',
+            handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,
             lazy: async () => ({
               Component: (await loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx'))).PostPage,
             }),

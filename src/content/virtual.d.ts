@@ -5,6 +5,8 @@ declare module 'virtual:content-routes' {
     path: string;
     /** -1 for the document's own route, otherwise the index in its alsoAt list. */
     alias: number;
+    /** The document's path in the repository, as the build manifest names its chunk. */
+    file: string;
     /** The document's file inside content/, to name its chunk in errors. */
     chunk: string;
     load: () => Promise<{ default: PageDocument }>;

@@ -2,6 +2,9 @@ import { blogSections } from '@/blog/sections/blog-sections.ts';
 import type { PageDocument, PageMeta } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
 import { SectionRenderer, type SectionComponents } from '@/sections/section-renderer.tsx';
+import { useContext } from 'react';
+import { Head, pageJsonLd } from './head.tsx';
+import { OriginContext } from './origin.ts';
 
 interface ContentPageProps {
   doc: PageDocument;
@@ -12,10 +15,17 @@ interface ContentPageProps {
 
 /** A page that is its JSON: its head, then its sections in order. */
 export function ContentPage({ doc, meta, components }: ContentPageProps) {
+  const origin = useContext(OriginContext);
   return (
     <div className={doc.tone === 'dark' ? 'page-dark' : undefined}>
-      <title>{meta.title}</title>
-      <meta name="description" content={meta.description} />
+      <Head
+        title={meta.title}
+        description={meta.description}
+        path={meta.route}
+        site={site}
+        type={doc.kind === 'article' ? 'article' : 'website'}
+        jsonLd={pageJsonLd(doc, meta, site, origin)}
+      />
       <SectionRenderer sections={doc.sections} site={site} components={{ ...blogSections, ...components }} />
     </div>
   );

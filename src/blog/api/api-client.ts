@@ -27,6 +27,18 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * The server renderer sends API calls straight to the server it runs in, as there is no page origin
+ * for a relative URL there; the browser keeps using fetch.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -65,7 +77,7 @@ export async function apiRequest<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

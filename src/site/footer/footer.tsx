@@ -11,7 +11,13 @@ export function Footer() {
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <section className={styles.touch} aria-labelledby="footer-get-in-touch">
-          <img src="/images/logo-light.svg" alt={brand.name} width={brand.logo.width} height={brand.logo.height} />
+          <img
+            src="/images/logo-light.svg"
+            alt={brand.name}
+            width={brand.logo.width}
+            height={brand.logo.height}
+            loading="lazy"
+          />
           <p className={styles.tagline}>{brand.tagline}</p>
           <h2 id="footer-get-in-touch" className={styles.heading}>
             {footer.getInTouchHeading}

@@ -1,0 +1,35 @@
+/**
+ * Writes every content route as static HTML (dist/client/<route>/index.html) from the server
+ * render bundle, so the first response already holds the page. /blog lists live posts: the server
+ * renders it per request instead.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BuildManifest } from '../src/entry-server.tsx';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const templatePath = join(dist, 'server', 'template.html');
+// Prerendering "/" overwrites the built index.html, which is also the template: keep a copy first.
+if (!existsSync(templatePath)) copyFileSync(join(dist, 'client', 'index.html'), templatePath);
+const template = readFileSync(templatePath, 'utf8');
+
+const entry = (await import(
+  pathToFileURL(join(dist, 'server', 'entry-server.js')).href
+)) as typeof import('../src/entry-server.tsx');
+const manifest = JSON.parse(readFileSync(join(dist, 'client', '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+const routes = JSON.parse(readFileSync(join(dist, 'client', 'routes.json'), 'utf8')) as string[];
+const renderedPerRequest = new Set(['/blog']);
+
+const started = performance.now();
+let written = 0;
+for (const route of routes) {
+  if (renderedPerRequest.has(route)) continue;
+  const page = await entry.render(route, entry.originPlaceholder);
+  if (page.status !== 200) throw new Error(`prerender: ${route} rendered with status ${page.status}`);
+  const file = join(dist, 'client', route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, entry.fillTemplate(template, page, manifest));
+  written += 1;
+}
+console.log(`prerender: ${written} routes in ${Math.round(performance.now() - started)} ms`);

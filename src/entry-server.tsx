@@ -1,0 +1,132 @@
+/**
+ * Renders a URL of the site to HTML on the server, from the same route tree the browser hydrates:
+ * prerendering content routes at build time, and blog pages per request.
+ */
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router-dom';
+import { routes, type RouteModules } from './app/routes.tsx';
+import { isApiError, setApiTransport } from './blog/api/api-client.ts';
+import { OriginContext } from './site/origin.ts';
+
+export { setApiTransport };
+
+/**
+ * Prerendered pages are built before the public origin is known: they carry this origin in their
+ * absolute URLs, and the server puts SITE_URL in its place when it loads them.
+ */
+export const originPlaceholder = 'https://site-origin.invalid';
+
+export interface RenderedPage {
+  status: number;
+  /** Where to send the visitor instead, for a redirect route. */
+  redirect?: string;
+  /** Title, meta and link elements for the document's head. */
+  head: string;
+  /** The app's markup, for the root element. */
+  body: string;
+  /** JSON for <script type="application/json" id="app-state">: fetched data and router state. */
+  state: string;
+  /** Source modules of the lazy routes on the page, to link their chunks and styles. */
+  modules: string[];
+}
+
+/** The part of Vite's build manifest that links a module's chunk, imports and styles. */
+export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+const handler = createStaticHandler(routes);
+
+async function renderToHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** React hoists title, meta and link elements to the start of its output; they belong in the head. */
+function splitHead(html: string): { head: string; body: string } {
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(html);
+  const head = hoisted?.[0] ?? '';
+  return { head, body: html.slice(head.length) };
+}
+
+/** The router's state in the shape the browser router reads back (errors as plain objects). */
+function routerState(context: StaticHandlerContext) {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : { message: error instanceof Error ? error.message : String(error), __type: 'Error' },
+        ]),
+      )
+    : null;
+  return { loaderData: context.loaderData, actionData: context.actionData, errors };
+}
+
+export async function render(url: string, origin: string): Promise<RenderedPage> {
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) {
+    const redirect = context.headers.get('Location') ?? '/';
+    return { status: context.status, redirect, head: '', body: '', state: '', modules: [] };
+  }
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = () => (
+    <OriginContext value={origin}>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </OriginContext>
+  );
+
+  // The first pass tells which data the page asks for; fetch it, then render again with it.
+  let html = await renderToHtml(app());
+  const wanted = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
+  if (wanted.length > 0) {
+    await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
+    html = await renderToHtml(app());
+  }
+  const missing = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => isApiError(query.state.error, 404));
+  const status = missing ? 404 : context.statusCode;
+  const state = JSON.stringify({ queries: dehydrate(queryClient), router: routerState(context) });
+  const modules = context.matches.flatMap((match) => (match.route.handle as RouteModules | undefined)?.modules ?? []);
+  return { status, ...splitHead(html), state: state.replace(/</g, '\\u003c'), modules };
+}
+
+/** Stylesheet and modulepreload links for the page's lazy chunks, so it is styled before scripts run. */
+function chunkLinks(manifest: BuildManifest, modules: string[]): string {
+  const styles = new Set<string>();
+  const scripts = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}">`),
+  ].join('');
+}
+
+/** The built index.html with a rendered page in it: head elements, chunk links, markup and the state block. */
+export function fillTemplate(template: string, page: RenderedPage, manifest: BuildManifest): string {
+  const stateBlock = `<script type="application/json" id="app-state">${page.state}</script>`;
+  return template
+    .replace('</head>', `${chunkLinks(manifest, page.modules)}${page.head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${stateBlock}`);
+}
