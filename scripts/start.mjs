@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 const root = join(import.meta.dirname, '..');
+// React renders pages on the server several times faster in production mode.
+process.env.NODE_ENV ??= 'production';
 
 if (!process.env.CLIENT_DIR && !existsSync(join(root, 'dist', 'client', 'index.html'))) {
   console.log('No build of the site yet: running `npm run build` first.');

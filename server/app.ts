@@ -94,7 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.removeContentTypeParser('text/plain');
     app.addSchema(blogPostSchema);
     await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
-    await app.register(siteRoutes, { clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client') });
+    await app.register(siteRoutes, {
+      clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
+      blog,
+      siteUrl: options.siteUrl,
+      brandName: facts.brandName,
+      brandTagline: facts.tagline,
+    });
     await app.ready();
   } catch (error) {
     await app.close();

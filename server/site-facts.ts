@@ -9,6 +9,8 @@ export interface SiteFacts {
   teamName: string;
   /** The domain of the agency's e-mail address, for the made-up first admin account. */
   emailDomain: string;
+  brandName: string;
+  tagline: string;
 }
 
 /** The facts the server shares with the site, from content/site.json where they are written once. */
@@ -16,5 +18,5 @@ export function readSiteFacts(): SiteFacts {
   const site = JSON.parse(readFileSync(join(repositoryRoot, 'content', 'site.json'), 'utf8')) as SiteDocument;
   const emailDomain = site.contact.email.split('@')[1];
   if (!emailDomain) throw new Error('content/site.json: contact.email has no domain');
-  return { teamName: `${site.brand.name} Team`, emailDomain };
+  return { teamName: `${site.brand.name} Team`, emailDomain, brandName: site.brand.name, tagline: site.brand.tagline };
 }

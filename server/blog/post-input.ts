@@ -51,7 +51,8 @@ function toInstant(value: string): string {
  * does not send it); a published post without a date is published now.
  */
 function publishedAt(input: BlogPostInput, status: Post['status'], now: Date, stored: string | null): string | null {
-  const requested = input.publishedAt === undefined ? stored : input.publishedAt ? toInstant(input.publishedAt) : null;
+  const sent = input.publishedAt;
+  const requested = sent === undefined ? stored : sent === null || sent === '' ? null : toInstant(sent);
   return requested ?? (status === 'published' ? now.toISOString() : null);
 }
 

@@ -27,7 +27,7 @@ export async function postResponse(blog: BlogContext, key: PostKey, signedIn: bo
   const now = blog.clock();
   if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminReadHeaders);
 
-  const cacheKey = JSON.stringify(['id' in key ? 'id' : 'slug', 'id' in key ? key.id : key.slug]);
+  const cacheKey = JSON.stringify(key);
   const cached = blog.publicResponses.get(cacheKey, now.getTime());
   if (cached) return cached;
   const generation = blog.publicResponses.generation;

@@ -19,15 +19,17 @@ export interface JsonResponse {
 const minimumCompressedSize = 1024;
 
 export function jsonResponse(value: unknown, headers: Record<string, string>): JsonResponse {
-  const body = Buffer.from(JSON.stringify(value));
+  return preparedResponse(Buffer.from(JSON.stringify(value)), {
+    'content-type': 'application/json; charset=utf-8',
+    ...headers,
+  });
+}
+
+/** Any body prepared the same way, such as a rendered HTML page; headers must include its content-type. */
+export function preparedResponse(body: Buffer, headers: Record<string, string>): JsonResponse {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-  return {
-    body,
-    etag,
-    headers: { 'content-type': 'application/json; charset=utf-8', etag, ...headers, vary },
-    compressed: {},
-  };
+  return { body, etag, headers: { etag, ...headers, vary }, compressed: {} };
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type * as EntryServer from '../../src/entry-server.tsx';
+import { preparedResponse, type JsonResponse } from '../http/json-response.ts';
+
+export interface HtmlPagesOptions {
+  clientDir: string;
+  /** The server render bundle and the page template (dist/server). */
+  serverDir: string;
+  /** Changes whenever a post is written: rendered blog pages made before it are stale. */
+  generation: () => number;
+  now: () => number;
+}
+
+export interface RenderedResponse {
+  status: number;
+  redirect?: string;
+  response?: JsonResponse;
+}
+
+const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+// Another instance sharing the database may have written: rendered pages are trusted this long at most.
+const renderedTtlMs = 5000;
+const maxRenderedPages = 500;
+// Host headers are chosen by clients: keep pages for a few origins only, so memory stays bounded.
+const maxOrigins = 4;
+
+/**
+ * The site's HTML: prerendered content pages (with the public origin put into their absolute URLs),
+ * blog pages rendered per request and cached until the next write, and the bare shell for the admin.
+ */
+export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOptions) {
+  const { clientDir, serverDir } = options;
+  const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as typeof EntryServer;
+  const template = readFileSync(join(serverDir, 'template.html'), 'utf8');
+  const manifest = JSON.parse(
+    readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as EntryServer.BuildManifest;
+  const contentRoutes = JSON.parse(readFileSync(join(clientDir, 'routes.json'), 'utf8')) as string[];
+
+  // Rendering on the server asks the API in-process: same rules, no network.
+  entry.setApiTransport(async (path, init) => {
+    const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    if (init.method && init.method !== 'GET') throw new Error('The server renderer only reads.');
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  });
+
+  const prerenderedSources = new Map<string, string>();
+  for (const route of contentRoutes) {
+    const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+    if (existsSync(file)) prerenderedSources.set(route, readFileSync(file, 'utf8'));
+  }
+  const prerenderedByOrigin = new Map<string, Map<string, JsonResponse>>();
+  const rendered = new Map<string, RenderedResponse & { expiresAt: number; generation: number }>();
+
+  const withOrigin = (html: string, origin: string) =>
+    preparedResponse(Buffer.from(html.replaceAll(entry.originPlaceholder, origin)), htmlHeaders);
+
+  return {
+    prerenderedRoutes: [...prerenderedSources.keys()],
+    contentRoutes,
+
+    prerendered(route: string, origin: string): JsonResponse | undefined {
+      const source = prerenderedSources.get(route);
+      if (source === undefined) return undefined;
+      let pages = prerenderedByOrigin.get(origin);
+      if (!pages) {
+        if (prerenderedByOrigin.size >= maxOrigins) return withOrigin(source, origin);
+        pages = new Map();
+        prerenderedByOrigin.set(origin, pages);
+      }
+      let page = pages.get(route);
+      if (!page) {
+        page = withOrigin(source, origin);
+        pages.set(route, page);
+      }
+      return page;
+    },
+
+    /** The page without content, which the browser app fills: the admin. */
+    shell: preparedResponse(Buffer.from(template), { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
+
+    async render(url: string, origin: string): Promise<RenderedResponse> {
+      const key = `${origin}${url}`;
+      const generation = options.generation();
+      const cached = rendered.get(key);
+      if (cached && cached.generation === generation && cached.expiresAt > options.now()) return cached;
+      const page = await entry.render(url, origin);
+      const result: RenderedResponse = page.redirect
+        ? { status: page.status, redirect: page.redirect }
+        : {
+            status: page.status,
+            response: preparedResponse(Buffer.from(entry.fillTemplate(template, page, manifest)), htmlHeaders),
+          };
+      if (generation === options.generation()) {
+        if (rendered.size >= maxRenderedPages) rendered.delete(rendered.keys().next().value!);
+        rendered.set(key, { ...result, expiresAt: options.now() + renderedTtlMs, generation });
+      }
+      return result;
+    },
+  };
+}
+
+export type HtmlPages = Awaited<ReturnType<typeof createHtmlPages>>;
