@@ -4,16 +4,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture, fixtureAsset, fixturePages } from '../test-support/client-fixture.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createPost } from '../test-support/posts.ts';
+import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
 
 let clientDir: string;
 let testApp: TestApp;
 let app: FastifyInstance;
+let cookie: string;
 
 beforeAll(async () => {
   clientDir = createClientFixture();
   testApp = await createTestApp({ clientDir });
   app = testApp.app;
+  cookie = await signIn(app);
 });
 afterAll(async () => {
   await testApp.close();
@@ -21,12 +24,22 @@ afterAll(async () => {
 });
 
 describe('serving the built site', () => {
-  it('serves the home page as HTML that browsers revalidate', async () => {
+  it('serves a prerendered page as HTML that browsers revalidate, with the public origin filled in', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(fixturePages.spa);
+    expect(response.body).toBe(fixturePages.home.replace('https://site-origin.invalid', 'http://localhost:80'));
+  });
+
+  it('takes the origin from SITE_URL when it is set', async () => {
+    const withSiteUrl = await createTestApp({ clientDir, siteUrl: 'https://www.northbeam.example' });
+    try {
+      const response = await withSiteUrl.app.inject({ url: '/about' });
+      expect(response.body).toContain('<link rel="canonical" href="https://www.northbeam.example/about">');
+    } finally {
+      await withSiteUrl.close();
+    }
   });
 
   it('serves hashed assets with immutable caching, compressed with Brotli or gzip as the browser accepts', async () => {
@@ -58,35 +71,56 @@ describe('serving the built site', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it('serves a prerendered page before the app shell', async () => {
-    for (const url of ['/about', '/about/']) {
+  it('never serves the page files themselves, which hold the origin placeholder', async () => {
+    for (const url of ['/index.html', '/about/index.html', '/about/']) {
       const response = await app.inject({ url });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(fixturePages.about);
+      expect(response.body).not.toContain('site-origin.invalid');
     }
   });
 
-  it.each(['/contact', '/contact/', '/blogs/any-post', '/admin', '/admin/blog/edit/42', '/contact?ref=mail'])(
-    'answers the app route %s with the app shell and 200',
+  it.each(['/admin', '/admin/blog/edit/42'])(
+    'answers the admin address %s with the app shell, not indexed',
     async (url) => {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(fixturePages.spa);
+      expect(response.headers['x-robots-tag']).toBe('noindex');
+      expect(response.body).toBe(fixturePages.shell);
     },
   );
 
-  it.each(['/no-such-page', '/blogs', '/blogs/a/b', '/assets/missing.js'])(
-    'answers an unknown address %s with the app shell and 404, so the app shows its not-found page',
+  it('renders the blog listing per request from the posts in the store', async () => {
+    await createPost(app, cookie, { title: 'Rendered on the server', status: 'published' });
+    const response = await app.inject({ url: '/blog' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Blog: Rendered on the server</h1>');
+  });
+
+  it('renders a post page, 404 for an unknown slug, and a fresh page after the post changes', async () => {
+    const post = await createPost(app, cookie, { title: 'First title', slug: 'changing-post', status: 'published' });
+    expect((await app.inject({ url: '/blogs/changing-post' })).body).toContain('<h1>First title</h1>');
+
+    const payload = { title: 'Second title', slug: post.slug, content: post.content, status: 'published' };
+    const update = await app.inject(asAdmin(cookie, { method: 'PUT', url: `/api/blogs/${post._id}`, payload }));
+    expect(update.statusCode).toBe(200);
+    expect((await app.inject({ url: '/blogs/changing-post' })).body).toContain('<h1>Second title</h1>');
+
+    const missing = await app.inject({ url: '/blogs/no-such-post' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Blog Not Found</h1>');
+  });
+
+  it.each(['/no-such-page', '/blogs/a/b', '/assets/missing.js'])(
+    'answers an unknown address %s with the rendered not-found page and 404',
     async (url) => {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.body).toBe(fixturePages.spa);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('Page not found');
     },
   );
 
   it('answers HEAD like GET, without a body', async () => {
-    const response = await app.inject({ method: 'HEAD', url: '/contact' });
+    const response = await app.inject({ method: 'HEAD', url: '/about' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
   });
@@ -134,6 +168,7 @@ describe('without a build of the site', () => {
       const page = await apiOnly.app.inject({ url: '/' });
       expect(page.statusCode).toBe(404);
       expect(page.json()).toMatchObject({ statusCode: 404 });
+      expect((await apiOnly.app.inject({ url: '/blog' })).statusCode).toBe(404);
     } finally {
       await apiOnly.close();
     }

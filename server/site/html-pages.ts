@@ -41,14 +41,14 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   const contentRoutes = JSON.parse(readFileSync(join(clientDir, 'routes.json'), 'utf8')) as string[];
 
   // Rendering on the server asks the API in-process: same rules, no network.
-  entry.setApiTransport(async (path, init) => {
+  const transport: Parameters<typeof entry.setApiTransport>[0] = async (path, init) => {
     const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
     if (init.method && init.method !== 'GET') throw new Error('The server renderer only reads.');
     return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });
-  });
+  };
 
   const prerenderedSources = new Map<string, string>();
   for (const route of contentRoutes) {
@@ -90,6 +90,8 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
       const generation = options.generation();
       const cached = rendered.get(key);
       if (cached && cached.generation === generation && cached.expiresAt > options.now()) return cached;
+      // Set at every render: the bundle is loaded once per process, which tests share between several apps.
+      entry.setApiTransport(transport);
       const page = await entry.render(url, origin);
       const result: RenderedResponse = page.redirect
         ? { status: page.status, redirect: page.redirect }

@@ -3,28 +3,61 @@ import { dirname, join } from 'node:path';
 import { temporaryDirectory } from './test-app.ts';
 
 const filler = (length: number) => `<!-- ${'padding so that the file is worth compressing '.repeat(length / 48)} -->`;
+const placeholder = 'https://site-origin.invalid';
 
 export const fixturePages = {
-  spa: `<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div>${filler(2000)}</body></html>`,
-  about: '<!doctype html><html><head><title>About, prerendered</title></head><body><h1>About</h1></body></html>',
+  shell: `<!doctype html><html><head><title>App shell</title></head><body><div id="root"></div>${filler(2000)}</body></html>`,
+  home: `<!doctype html><html><head><title>Home</title><link rel="canonical" href="${placeholder}/"></head><body><h1>Home</h1>${filler(2000)}</body></html>`,
+  about: `<!doctype html><html><head><title>About</title><link rel="canonical" href="${placeholder}/about"></head><body><h1>About</h1></body></html>`,
 };
 
 export const fixtureAsset = { path: '/assets/app-Ab12Cd34.js', body: `console.log(${JSON.stringify(filler(4000))});` };
 
-/** A small stand-in for the site's build (dist/client), written to a fresh temporary folder. */
+/**
+ * A stand-in for the server render bundle with the real one's contract: it renders /blog and /blogs/:slug from
+ * the API it is given, and every other address as not found.
+ */
+const fakeEntryServer = `
+export const originPlaceholder = '${placeholder}';
+let transport;
+export function setApiTransport(next) { transport = next; }
+const page = (status, title) => ({ status, head: '<title>' + title + '</title>', body: '<h1>' + title + '</h1>', state: '{}', modules: [] });
+export async function render(url, origin) {
+  const path = new URL(url, origin).pathname;
+  if (path === '/blog') {
+    const posts = await (await transport('/api/blogs', {})).json();
+    return page(200, 'Blog: ' + posts.map((post) => post.title).join(', '));
+  }
+  const slug = /^\\/blogs\\/([^/]+)$/.exec(path)?.[1];
+  if (slug) {
+    const answer = await transport('/api/blogs/slug/' + slug, {});
+    return answer.status === 404 ? page(404, 'Blog Not Found') : page(200, (await answer.json()).title);
+  }
+  return page(404, 'Page not found at ' + origin);
+}
+export function fillTemplate(template, rendered) {
+  return template.replace('</head>', rendered.head + '</head>').replace('<div id="root"></div>', '<div id="root">' + rendered.body + '</div>');
+}
+`;
+
+/** A small stand-in for the site's build: dist/client and dist/server in a fresh temporary folder. Returns the client folder. */
 export function createClientFixture(): string {
-  const root = temporaryDirectory('northbeam-client-');
+  const root = temporaryDirectory('northbeam-build-');
   const files: Record<string, string> = {
-    'index.html': fixturePages.spa,
-    'about/index.html': fixturePages.about,
-    [fixtureAsset.path.slice(1)]: fixtureAsset.body,
-    'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
-    'routes.json': JSON.stringify(['/', '/about', '/contact']),
-    '.vite/manifest.json': '{}',
+    'client/index.html': fixturePages.home,
+    'client/about/index.html': fixturePages.about,
+    [`client${fixtureAsset.path}`]: fixtureAsset.body,
+    'client/images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+    'client/routes.json': JSON.stringify(['/', '/about', '/blog']),
+    'client/.vite/manifest.json': '{}',
+    // As in the repository, .js files are ES modules.
+    'package.json': '{ "type": "module" }',
+    'server/entry-server.js': fakeEntryServer,
+    'server/template.html': fixturePages.shell,
   };
   for (const [path, body] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), body);
   }
-  return root;
+  return join(root, 'client');
 }
