@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from './site-facts.ts';
-import { createClientFixture, fixtureAsset, fixturePages } from './test-support/client-fixture.ts';
+import { createClientFixture, fixtureAsset } from './test-support/client-fixture.ts';
 import { temporaryDirectory } from './test-support/test-app.ts';
 
 async function freePort(): Promise<number> {
