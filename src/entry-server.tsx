@@ -78,7 +78,9 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
     const redirect = context.headers.get('Location') ?? '/';
     return { status: context.status, redirect, head: '', body: '', state: '', modules: [] };
   }
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
+  });
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = () => (
     <OriginContext value={origin}>
@@ -100,7 +102,9 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
     .getAll()
     .some((query) => isApiError(query.state.error, 404));
   const status = missing ? 404 : context.statusCode;
-  const state = JSON.stringify({ queries: dehydrate(queryClient), router: routerState(context) });
+  // Failed queries go along too (a 404 post), so the browser's first render matches the server's.
+  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
+  const state = JSON.stringify({ queries, router: routerState(context) });
   const modules = context.matches.flatMap((match) => (match.route.handle as RouteModules | undefined)?.modules ?? []);
   return { status, ...splitHead(html), state: state.replace(/</g, '\\u003c'), modules };
 }

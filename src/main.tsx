@@ -6,7 +6,11 @@ import { routes } from './app/routes.tsx';
 import { OriginContext } from './site/origin.ts';
 import './styles/global.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+// A failure that came with the server's render stays until refetched on purpose: retrying on mount would
+// turn the server's "Blog Not Found" into "Loading..." during hydration.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 60_000, retry: 1, retryOnMount: false } },
+});
 const rootElement = document.getElementById('root')!;
 
 /** The server's render of this page: its data and router state, in a JSON data block (no inline script). */

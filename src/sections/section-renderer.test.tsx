@@ -67,7 +67,11 @@ const examples: { [K in Section['type']]: Extract<Section, { type: K }> } = {
       label: 'Reel',
     },
   },
-  'logo-band': { type: 'logo-band', heading: 'Logo heading', logos: [image, image, image] },
+  'logo-band': {
+    type: 'logo-band',
+    heading: 'Logo heading',
+    logos: ['a', 'b', 'c'].map((name) => ({ ...image, src: `/images/${name}.svg`, alt: name })),
+  },
   'image-banner': { type: 'image-banner', heading: 'Banner heading', image },
   journey: {
     type: 'journey',

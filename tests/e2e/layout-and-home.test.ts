@@ -26,9 +26,9 @@ describe('header and footer', () => {
     for (const [label, path] of Object.entries(targets)) {
       await nav.getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL((url) => url.pathname === path);
-      await expect(nav.getByRole('link', { name: label, exact: true }).getAttribute('aria-current')).resolves.toBe(
-        'page',
-      );
+      await expect
+        .poll(() => nav.getByRole('link', { name: label, exact: true }).getAttribute('aria-current'))
+        .toBe('page');
       await page.getByRole('heading', { level: 1 }).waitFor();
     }
     expect(errors).toEqual([]);

@@ -24,7 +24,11 @@ export class ApiError extends Error {
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
+  // Errors of a server-rendered page reach the browser as plain objects in the page's state.
+  const apiError =
+    error instanceof ApiError ||
+    (typeof error === 'object' && error !== null && 'name' in error && error.name === 'ApiError' && 'status' in error);
+  return apiError && (status === undefined || (error as ApiError).status === status);
 }
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;

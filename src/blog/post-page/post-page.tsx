@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { usePostBySlug } from '../api/get-post-by-slug.ts';
@@ -39,6 +40,13 @@ export function PostPage() {
   const { data: post, error, isPending, refetch } = usePostBySlug(slug);
   const notFound = isApiError(error, 404);
   useLogFetchError(notFound ? null : error);
+
+  // The server renders as a visitor: a post it did not find may be a draft that a signed-in admin may preview.
+  useEffect(() => {
+    if (notFound) void refetch();
+    // Once per address: only the answer the page arrived with needs asking again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slug]);
 
   let body;
   if (isPending) {
