@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:web`: builds the site, starts the production server, runs Lighthouse (mobile emulation,
+ * Debian's Chromium) three times on the home page, a service page, /blog and a post, and prints the medians
+ * of the four categories, LCP, TBT and CLS, with the gzip size of the JavaScript each page loads.
+ * Figures only: nothing here passes or fails.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/browser.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface LighthouseReport {
+  categories: Record<string, { score: number }>;
+  audits: Record<string, { numericValue: number; details: { items: { url: string; resourceType: string }[] } }>;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SITE_URL: origin,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if ((await fetch(`${origin}/api/blogs?limit=1`)).ok) break;
+    } catch {
+      if (attempt > 100) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const [post] = (await (await fetch(`${origin}/api/blogs?limit=1`)).json()) as { slug: string }[];
+  const pages = { home: '/', service: '/seo', blog: '/blog', post: `/blogs/${post!.slug}` };
+
+  const rows: string[][] = [];
+  for (const [name, path] of Object.entries(pages)) {
+    const reports: LighthouseReport[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const output = execFileSync(
+        'npx',
+        [
+          'lighthouse',
+          `${origin}${path}`,
+          '--quiet',
+          '--output=json',
+          '--output-path=stdout',
+          `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
+        ],
+        { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      reports.push(JSON.parse(output.toString()) as LighthouseReport);
+    }
+    const score = (category: string) =>
+      median(reports.map((report) => Math.round(report.categories[category]!.score * 100)));
+    const audit = (id: string) => median(reports.map((report) => report.audits[id]!.numericValue));
+    const scripts = reports[0]!.audits['network-requests']!.details.items.filter(
+      (item) => item.resourceType === 'Script' && item.url.startsWith(origin),
+    ).map((item) => new URL(item.url).pathname);
+    const jsGzip = scripts.reduce((total, file) => total + gzipSync(readFileSync(join('dist/client', file))).length, 0);
+    rows.push([
+      `${name} (${path})`,
+      String(score('performance')),
+      String(score('accessibility')),
+      String(score('best-practices')),
+      String(score('seo')),
+      `${Math.round(audit('largest-contentful-paint'))} ms`,
+      `${Math.round(audit('total-blocking-time'))} ms`,
+      audit('cumulative-layout-shift').toFixed(3),
+      `${(jsGzip / 1024).toFixed(1)} KB (${scripts.length} files)`,
+    ]);
+  }
+  const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS', 'JS gzip'];
+  console.log(
+    `\nLighthouse ${execFileSync('npx', ['lighthouse', '--version']).toString().trim()}, mobile, median of ${runs} runs`,
+  );
+  console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
