@@ -10,12 +10,15 @@ import { ensureFirstAdmin } from './auth/first-admin.ts';
 import type { AuthSettings } from './auth/log-in.ts';
 import { productionScryptCost, testScryptCost } from './auth/password.ts';
 import { createBlogContext } from './blog/blog-context.ts';
+import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
 import { apiRoutes } from './routes/api.ts';
+import { healthRoutes } from './routes/health.ts';
 import { siteRoutes } from './routes/site.ts';
 import { readSiteFacts, repositoryRoot } from './site-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -85,14 +88,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (fresh && options.seedExamples !== false) {
       for (const post of examplePosts) await createPost(blog, post, facts.teamName);
     }
+    const changes = await watchBlogChanges(blog, app.log);
+    // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
+    app.addHook('onClose', () => changes.stop());
     const auth: AuthSettings = { db, clock, passwordCost };
     const trustedOrigins = new Set(options.siteUrl ? [new URL(options.siteUrl).origin] : []);
 
     registerSecurityHeaders(app);
     registerErrorHandler(app);
+    registerNulCharacterCheck(app);
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
     app.addSchema(blogPostSchema);
+    await app.register(healthRoutes, { db });
     await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
     await app.register(siteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),

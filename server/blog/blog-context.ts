@@ -9,7 +9,11 @@ export interface BlogContext {
   publicResponses: PublicResponseCache;
 }
 
-/** How long a public response may be served from memory when nothing is written through this instance. */
+/**
+ * The longest a public response is served from memory. Writes through any instance clear the cache within a
+ * quarter of a second (change-watcher.ts); this bounds only how long a change made beside the server, by hand
+ * in SQL, takes to show.
+ */
 export const publicResponseTtlMs = 5000;
 
 export function createBlogContext(db: Kysely<Database>, clock: () => Date): BlogContext {

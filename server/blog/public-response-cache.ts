@@ -6,9 +6,9 @@ interface Entry {
 }
 
 /**
- * Serialised answers to visitors' reads (listings and posts), kept until the next write, or until they expire:
- * when a scheduled post comes out, or after a few seconds, since another server instance sharing the database may
- * have written meanwhile. This is what keeps public reads close to the speed of a bare HTTP server.
+ * Serialised answers to visitors' reads (listings and posts), kept until the next write through any instance sharing
+ * the database (see change-watcher.ts), or until they expire: when a scheduled post comes out, or after a few
+ * seconds. This is what keeps public reads close to the speed of a bare HTTP server.
  */
 export class PublicResponseCache {
   readonly #entries = new Map<string, Entry>();

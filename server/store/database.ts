@@ -37,9 +37,12 @@ function withStatementCache(sqlite: SQLite.Database, maxStatements = 200): Sqlit
 export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Database> {
   if (databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) }),
-    });
+    // Waiting longer for a connection than a visitor would wait for a page only piles requests up.
+    const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+    // An idle connection that the server ends (a restart, a failover) is dropped from the pool and the next query
+    // opens another; unheard, the error would end the process.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(join(dataDir, sqliteFileName));

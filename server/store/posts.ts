@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { recordBlogChange } from './blog-changes.ts';
 import type { ContentFormat, Database, PostStatus, PostTable, Taxonomy } from './schema.ts';
 
 export interface Post {
@@ -164,6 +165,7 @@ export async function insertPost(db: Kysely<Database>, post: Post): Promise<void
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('posts').values(toRow(post)).execute();
     await replaceTerms(trx, post);
+    await recordBlogChange(trx);
   });
 }
 
@@ -182,11 +184,16 @@ export async function updatePost(db: Kysely<Database>, post: Post, readUpdatedAt
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
     await replaceTerms(trx, post);
+    await recordBlogChange(trx);
     return true;
   });
 }
 
 export async function deletePost(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+    if (result.numDeletedRows === 0n) return false;
+    await recordBlogChange(trx);
+    return true;
+  });
 }

@@ -55,10 +55,17 @@ export interface LoginFailureTable {
   failed_at: string;
 }
 
+/** A single row (id 1): its version goes up in the same transaction as every write of a post. */
+export interface BlogChangesTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
   users: UserTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
+  blog_changes: BlogChangesTable;
 }
