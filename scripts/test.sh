@@ -3,7 +3,6 @@
 # Ends with one line of totals over all test runners: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export NODE_ENV=test
 failed_steps=()
 step() {
   local name=$1

@@ -14,6 +14,8 @@ function trustProxyFrom(value: string | undefined): boolean | string {
 }
 
 const env = process.env;
+/** How long requests in flight get to finish after SIGTERM before their connections are cut. */
+const shutdownGraceMs = 10_000;
 
 try {
   const app = await buildApp({
@@ -31,7 +33,12 @@ try {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
+      app.log.info(`${signal}: refusing new connections, finishing the requests in flight, then closing`);
+      // Keep-alive connections whose requests have finished would hold the process up until their clients let go.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
+      // A stuck request must not hold the process up until the orchestrator kills it without closing the database.
+      setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
+      // Stops listening, waits for the requests in flight, then runs the onClose hooks, the database's last.
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {

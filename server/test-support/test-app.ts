@@ -28,6 +28,8 @@ export interface TestApp {
   clock: TestClock;
   /** Builds a second app on the same data folder, as a restart would. */
   restart(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
+  /** Builds another app on the same database while the others keep running: a second server instance. */
+  addInstance(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -37,11 +39,11 @@ export function temporaryDirectory(prefix = 'northbeam-test-'): string {
 
 /**
  * A real app on a temporary SQLite file (or PostgreSQL database, see test-database.ts), with a known admin and a
- * clock under the test's control.
+ * clock under the test's control. `databaseUrl: undefined` among the overrides asks for SQLite whatever the setting.
  */
 export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const dataDir = temporaryDirectory();
-  const database = await createTestDatabase();
+  const database = 'databaseUrl' in overrides ? { drop: async () => {} } : await createTestDatabase();
   const clock = new TestClock();
   const options: AppOptions = {
     dataDir,
@@ -60,10 +62,15 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   return {
     app,
     dataDir,
-    store: { dataDir, databaseUrl: database.databaseUrl },
+    store: { dataDir, databaseUrl: options.databaseUrl },
     clock,
     async restart(more = {}) {
       await Promise.all(apps.map((app) => app.close()));
+      const app = await buildApp({ ...options, ...more });
+      apps.push(app);
+      return app;
+    },
+    async addInstance(more = {}) {
       const app = await buildApp({ ...options, ...more });
       apps.push(app);
       return app;
