@@ -14,7 +14,7 @@ import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
-import { registerNulCharacterCheck } from './http/nul-characters.ts';
+import { registerRequestScreening } from './http/request-screening.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     registerSecurityHeaders(app);
     registerErrorHandler(app);
-    registerNulCharacterCheck(app);
+    registerRequestScreening(app);
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
     app.addSchema(blogPostSchema);

@@ -76,7 +76,7 @@ describe('crash safety of the SQLite store', () => {
         }
       };
       const writing = Array.from({ length: writers }, writer);
-      await pause(100 + Math.random() * 300);
+      await pause(50 + Math.random() * 250);
       killed = true;
       child.kill('SIGKILL');
       await once(child, 'exit');

@@ -102,8 +102,13 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
     .getAll()
     .some((query) => isApiError(query.state.error, 404));
   const status = missing ? 404 : context.statusCode;
-  // Failed queries go along too (a 404 post), so the browser's first render matches the server's.
-  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
+  // A definite refusal (a 404 post) goes along, so the browser's first render matches the server's; a failure
+  // that may pass (no API while prerendering, a 5xx) stays out, so the browser asks again.
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: ({ state }) =>
+      state.status === 'success' ||
+      (state.status === 'error' && isApiError(state.error) && state.error.status >= 400 && state.error.status < 500),
+  });
   const state = JSON.stringify({ queries, router: routerState(context) });
   const modules = context.matches.flatMap((match) => (match.route.handle as RouteModules | undefined)?.modules ?? []);
   return { status, ...splitHead(html), state: state.replace(/</g, '\\u003c'), modules };

@@ -5,7 +5,6 @@
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import {
   appendFileSync,
   chownSync,
@@ -16,9 +15,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface PrivatePostgres {
   /** postgres://postgres:…@127.0.0.1:PORT/postgres */
@@ -65,15 +64,6 @@ function clusterOwner(): { uid: number; gid: number } | undefined {
     .find((fields) => fields[0] === 'postgres');
   if (!entry) throw new Error('Running as root, but there is no `postgres` user to own the cluster.');
   return { uid: Number(entry[2]), gid: Number(entry[3]) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 function settings(port: number, durable: boolean): string {

@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../site-facts.ts';
 import type { StoreLocation } from '../store/database.ts';
+import { runScript } from '../test-support/run-script.ts';
 import {
   createTestApp,
   sameOrigin,
@@ -14,17 +11,8 @@ import {
   type TestApp,
 } from '../test-support/test-app.ts';
 
-async function runAdmin(args: string[], input: string, store: StoreLocation) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repositoryRoot, 'scripts', 'admin.ts'), ...args], {
-    cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl ?? '' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stdin.end(input);
-  const [code] = await once(child, 'exit');
-  return { code: code as number, output };
+function runAdmin(args: string[], input: string, store: StoreLocation) {
+  return runScript('admin.ts', args, { DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl ?? '' }, input);
 }
 
 let testApp: TestApp;

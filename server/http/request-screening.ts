@@ -19,16 +19,17 @@ function containsNul(body: unknown): boolean {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, and no address or field of ours needs it: refuse it at the edge with a 400, the
- * same on both databases, rather than fail in the store.
+ * Input that the rest of the server cannot take, dealt with before routing, the same on both databases:
+ * - NUL characters (400): PostgreSQL text cannot hold U+0000, and no address or field of ours needs one;
+ * - paths starting with `//` (301 to the path with one slash): URL parsers read `//evil.example/x` as another
+ *   host's address, which the page renderer would otherwise fail on or misread.
  */
-export function registerNulCharacterCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(
-      request.url.includes('%00')
-        ? new HttpError(400, 'The address must not contain a NUL character (%00).')
-        : undefined,
-    );
+export function registerRequestScreening(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request;
+    if (url.includes('%00')) return done(new HttpError(400, 'The address must not contain a NUL character (%00).'));
+    if (url.startsWith('//')) return reply.redirect(url.replace(/^\/+/, '/'), 301);
+    done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
     done(containsNul(request.body) ? new HttpError(400, 'Text must not contain NUL characters (\\u0000).') : undefined);

@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:load [-- --seconds N --connections N]`: mixed traffic with autocannon against the production server
+ * (its own process, NODE_ENV=production) on 127.0.0.1, once on SQLite and once on PostgreSQL (a private cluster
+ * that flushes every commit, as a production one does). 90% visitors' reads, 10% an admin's writes; see
+ * scripts/lib/mixed-traffic.ts. Prints requests/s, p99 latency, errors and 5xx answers, which must be 0.
+ * Defaults: 60 seconds per database, 100 connections.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { examplePosts } from '../server/blog/example-posts.ts';
+import { postFields } from '../server/blog/post-input.ts';
+import { openDatabase, type StoreLocation } from '../server/store/database.ts';
+import { migrateToLatest } from '../server/store/migrate.ts';
+import { insertPost } from '../server/store/posts.ts';
+import { freePort } from './lib/free-port.ts';
+import { mixedTraffic, type TrafficTargets, type WriteCounts } from './lib/mixed-traffic.ts';
+import { startPrivatePostgres } from './lib/private-postgres.ts';
+
+function option(name: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (index === -1) return fallback;
+  const value = Number(args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1`);
+  return value;
+}
+
+const seconds = option('seconds', 60);
+const connections = option('connections', 100);
+const postCount = 200;
+const root = join(import.meta.dirname, '..');
+const admin = { email: 'load@northbeam.example', password: randomBytes(18).toString('base64url') };
+
+/** A database of published posts made from the example posts; returns what visitors will ask for. */
+async function populate(location: StoreLocation): Promise<Omit<TrafficTargets, 'origin' | 'adminCookie'>> {
+  const db = openDatabase(location);
+  try {
+    await migrateToLatest(db);
+    const templates = examplePosts.map((input) => postFields(input, new Date()));
+    const targets = {
+      slugs: [] as string[],
+      ids: [] as string[],
+      tags: [...new Set(templates.flatMap((t) => t.tags))],
+    };
+    for (let index = 0; index < postCount; index += 1) {
+      const template = templates[index % templates.length]!;
+      const publishedAt = new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString();
+      const post = { ...template, id: `post-${index}`, slug: `${template.slug}-${index}`, publishedAt };
+      await insertPost(db, { ...post, author: 'Northbeam Team', createdAt: publishedAt, updatedAt: publishedAt });
+      targets.slugs.push(post.slug);
+      targets.ids.push(post.id);
+    }
+    return targets;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function startServer(location: StoreLocation): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: location.dataDir,
+      DATABASE_URL: location.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      SEED_EXAMPLES: 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start within 30 s');
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(admin),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`could not sign in: ${response.status}`);
+  return cookie;
+}
+
+interface Outcome {
+  database: string;
+  result: autocannon.Result;
+  writes: WriteCounts;
+}
+
+async function loadTest(database: string, location: StoreLocation): Promise<Outcome> {
+  const targets = await populate(location);
+  const server = await startServer(location);
+  try {
+    const adminCookie = await signIn(server.origin);
+    const { request, writes } = mixedTraffic({ ...targets, origin: server.origin, adminCookie });
+    console.log(`${database}: ${connections} connections for ${seconds} s…`);
+    const result = await autocannon({ url: server.origin, connections, duration: seconds, requests: [request] });
+    return { database, result, writes };
+  } finally {
+    server.child.kill('SIGTERM');
+    if (server.child.exitCode === null) await once(server.child, 'exit');
+  }
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'northbeam-load-'));
+const outcomes: Outcome[] = [];
+try {
+  outcomes.push(await loadTest('SQLite', { dataDir: join(workDir, 'sqlite') }));
+  const postgres = await startPrivatePostgres({ durable: true });
+  try {
+    outcomes.push(await loadTest('PostgreSQL', { dataDir: join(workDir, 'unused'), databaseUrl: postgres.url }));
+  } finally {
+    postgres.stop();
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\nautocannon on 127.0.0.1: ${connections} connections, ${seconds} s per database, ${postCount} published posts; ` +
+    '90% visitors’ reads, 10% admin writes; server NODE_ENV=production LOG_LEVEL=warn',
+);
+console.table(
+  outcomes.map(({ database, result, writes }) => ({
+    database,
+    'req/s': Math.round(result.requests.average),
+    'p99 ms': result.latency.p99,
+    requests: result.requests.total,
+    'writes (new/edited/deleted)': `${writes.created}/${writes.edited}/${writes.deleted}`,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    '5xx': result['5xx'],
+    'other non-2xx': result.non2xx - result['5xx'],
+  })),
+);
+const failed = outcomes.some(({ result }) => result.errors > 0 || result['5xx'] > 0);
+if (failed) console.error('Some requests failed: see errors and 5xx above.');
+process.exitCode = failed ? 1 : 0;

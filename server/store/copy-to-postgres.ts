@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { recordBlogChange } from './blog-changes.ts';
+import { openDatabase, sqliteFileName } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+export interface CopySummary {
+  users: number;
+  posts: number;
+  /** Rows of post_terms: one per tag or category of a post. */
+  terms: number;
+}
+
+// Large enough to be quick, small enough that a batch of long posts stays a modest query.
+const batchSize = 100;
+
+async function countRows(db: Kysely<Database>, table: 'posts' | 'users'): Promise<number> {
+  const { total } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * Copies every user, post and post term from the SQLite database in `dataDir` into the PostgreSQL database at
+ * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
+ * Sessions and sign-in failures stay behind: admins sign in again on the new database.
+ */
+export async function copySqliteToPostgres(dataDir: string, databaseUrl: string): Promise<CopySummary> {
+  const sourceFile = join(dataDir, sqliteFileName);
+  if (!existsSync(sourceFile)) throw new Error(`There is no SQLite database at ${sourceFile} (see DATA_DIR).`);
+  const source = openDatabase({ dataDir });
+  const target = openDatabase({ dataDir, databaseUrl });
+  try {
+    await migrateToLatest(target);
+    const [posts, users] = [await countRows(target, 'posts'), await countRows(target, 'users')];
+    if (posts + users > 0) {
+      throw new Error(
+        `The PostgreSQL database already holds ${posts} posts and ${users} users: copy into an empty database.`,
+      );
+    }
+
+    return await target.transaction().execute(async (trx) => {
+      const summary: CopySummary = { users: 0, posts: 0, terms: 0 };
+      const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
+      for (let start = 0; start < userRows.length; start += batchSize) {
+        await trx
+          .insertInto('users')
+          .values(userRows.slice(start, start + batchSize))
+          .execute();
+      }
+      summary.users = userRows.length;
+
+      // Page through the posts, so that a large blog is never all in memory at once.
+      for (let lastId = ''; ;) {
+        const postRows = await source
+          .selectFrom('posts')
+          .selectAll()
+          .where('id', '>', lastId)
+          .orderBy('id')
+          .limit(batchSize)
+          .execute();
+        if (postRows.length === 0) break;
+        await trx.insertInto('posts').values(postRows).execute();
+        const ids = postRows.map((row) => row.id);
+        const termRows = await source.selectFrom('post_terms').selectAll().where('post_id', 'in', ids).execute();
+        if (termRows.length > 0) await trx.insertInto('post_terms').values(termRows).execute();
+        summary.posts += postRows.length;
+        summary.terms += termRows.length;
+        lastId = ids[ids.length - 1]!;
+      }
+      // Servers already running on the target notice the new posts.
+      await recordBlogChange(trx);
+      return summary;
+    });
+  } finally {
+    await source.destroy();
+    await target.destroy();
+  }
+}
