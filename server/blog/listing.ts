@@ -55,22 +55,18 @@ function cacheKey(query: ListQuery): string {
 /** Published posts whose time has come, newest first, served from memory when possible. */
 export async function publicListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
   const now = blog.clock();
-  const key = cacheKey(query);
-  const cached = blog.publicResponses.get(key, now.getTime());
-  if (cached) return cached;
-
-  const generation = blog.publicResponses.generation;
-  const visibleAt = now.toISOString();
-  const [response, nextPublication] = await Promise.all([
-    loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicReadHeaders),
-    findNextPublication(blog.db, visibleAt),
-  ]);
-  const expiresAt = Math.min(
-    now.getTime() + publicResponseTtlMs,
-    nextPublication === null ? Infinity : Date.parse(nextPublication),
-  );
-  blog.publicResponses.set(key, response, expiresAt, generation);
-  return response;
+  return blog.publicResponses.load(cacheKey(query), now.getTime(), async () => {
+    const visibleAt = now.toISOString();
+    const [response, nextPublication] = await Promise.all([
+      loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicReadHeaders),
+      findNextPublication(blog.db, visibleAt),
+    ]);
+    const expiresAt = Math.min(
+      now.getTime() + publicResponseTtlMs,
+      nextPublication === null ? Infinity : Date.parse(nextPublication),
+    );
+    return { response, expiresAt };
+  });
 }
 
 /** Every post, or those of one status, for a signed-in admin; never cached. */

@@ -27,11 +27,8 @@ export async function postResponse(blog: BlogContext, key: PostKey, signedIn: bo
   const now = blog.clock();
   if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminReadHeaders);
 
-  const cacheKey = JSON.stringify(key);
-  const cached = blog.publicResponses.get(cacheKey, now.getTime());
-  if (cached) return cached;
-  const generation = blog.publicResponses.generation;
-  const response = jsonResponse(toPostJson(await findVisiblePost(blog, key, false, now)), publicReadHeaders);
-  blog.publicResponses.set(cacheKey, response, now.getTime() + publicResponseTtlMs, generation);
-  return response;
+  return blog.publicResponses.load(JSON.stringify(key), now.getTime(), async () => ({
+    response: jsonResponse(toPostJson(await findVisiblePost(blog, key, false, now)), publicReadHeaders),
+    expiresAt: now.getTime() + publicResponseTtlMs,
+  }));
 }

@@ -1,6 +1,6 @@
 import type { JsonResponse } from '../http/json-response.ts';
 
-interface Entry {
+export interface CachedResponse {
   response: JsonResponse;
   expiresAt: number;
 }
@@ -11,7 +11,9 @@ interface Entry {
  * seconds. This is what keeps public reads close to the speed of a bare HTTP server.
  */
 export class PublicResponseCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, CachedResponse>();
+  /** Reads under way, by key: visitors who ask for the same thing meanwhile wait for the same answer. */
+  readonly #loading = new Map<string, Promise<JsonResponse>>();
   readonly #maxEntries: number;
   #generation = 0;
 
@@ -24,24 +26,46 @@ export class PublicResponseCache {
     return this.#generation;
   }
 
-  get(key: string, now: number): JsonResponse | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (now < entry.expiresAt) return entry.response;
-    this.#entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, response: JsonResponse, expiresAt: number, generation: number): void {
-    if (generation !== this.#generation) return;
-    // Keys come from addresses anyone can vary: keep memory bounded by dropping the oldest entry.
-    const oldest = this.#entries.keys().next();
-    if (this.#entries.size >= this.#maxEntries && !oldest.done) this.#entries.delete(oldest.value);
-    this.#entries.set(key, { response, expiresAt });
+  /**
+   * The cached response for `key`, or the one `load` makes, then kept until it expires or the next clear. Right
+   * after a write, a hundred visitors asking for the blog's first page cause one database read, not a hundred.
+   */
+  load(key: string, now: number, load: () => Promise<CachedResponse>): Promise<JsonResponse> {
+    const cached = this.#entries.get(key);
+    if (cached !== undefined) {
+      if (now < cached.expiresAt) return Promise.resolve(cached.response);
+      this.#entries.delete(key);
+    }
+    let loading = this.#loading.get(key);
+    if (loading === undefined) {
+      loading = this.#loadAndStore(key, load);
+      this.#loading.set(key, loading);
+    }
+    return loading;
   }
 
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();
+    // Reads begun before the write may have seen the old data: later visitors must not wait for them.
+    this.#loading.clear();
+  }
+
+  async #loadAndStore(key: string, load: () => Promise<CachedResponse>): Promise<JsonResponse> {
+    const generation = this.#generation;
+    try {
+      const entry = await load();
+      if (generation === this.#generation) this.#store(key, entry);
+      return entry.response;
+    } finally {
+      if (generation === this.#generation) this.#loading.delete(key);
+    }
+  }
+
+  #store(key: string, entry: CachedResponse): void {
+    // Keys come from addresses anyone can vary: keep memory bounded by dropping the oldest entry.
+    const oldest = this.#entries.keys().next();
+    if (this.#entries.size >= this.#maxEntries && !oldest.done) this.#entries.delete(oldest.value);
+    this.#entries.set(key, entry);
   }
 }
