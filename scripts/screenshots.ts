@@ -16,6 +16,13 @@ for (const width of [375, 1280]) {
   });
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(origin + path, { waitUntil: 'networkidle' });
+    // Scroll through the page as a reader would, so that lazy images load before the picture is taken.
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(60);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForLoadState('networkidle');
     const name = `${outDir}/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}-${width}.png`;
     await page.screenshot({ path: name, fullPage: true });
     console.log(name);

@@ -18,15 +18,21 @@ step "typecheck" npx tsc --noEmit -p .
 step "lint" npm run -s lint
 step "build" npm run -s build
 mkdir -p test-results
+rm -f test-results/vitest.json test-results/vitest-postgres.json
 step "vitest" npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+# The server's store and API tests again on PostgreSQL, in a private cluster made and removed for this run.
+step "vitest on PostgreSQL" npx tsx scripts/with-postgres.ts -- npx vitest run --project node server \
+  --exclude '**/*.sqlite.test.ts' --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json
 
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0;
-  try {
-    const r = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
-    passed = r.numPassedTests; failed = r.numFailedTests || (r.success ? 0 : 1);
-  } catch { failed = 1; }
+  for (const file of ["test-results/vitest.json", "test-results/vitest-postgres.json"]) {
+    try {
+      const r = JSON.parse(fs.readFileSync(file, "utf8"));
+      passed += r.numPassedTests; failed += r.numFailedTests || (r.success ? 0 : 1);
+    } catch { failed += 1; }
+  }
   const steps = Number(process.argv[1]);
   console.log(`${passed} passed, ${failed + steps} failed`);
   process.exit(failed + steps > 0 ? 1 : 0);
