@@ -28,6 +28,13 @@ try {
 const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: cluster.url } });
 // Stay alive until the command has ended, so that the cluster is removed: pass signals on instead of dying.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
-const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
-cluster.stop();
-process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0));
+let status = 1;
+try {
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  status = code ?? 128 + (signal ? constants.signals[signal] : 0);
+} catch (error) {
+  console.error(`Could not run ${command}: ${(error as Error).message}`);
+} finally {
+  cluster.stop();
+}
+process.exit(status);

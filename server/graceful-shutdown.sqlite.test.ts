@@ -58,7 +58,11 @@ describe('the server process on SIGTERM', () => {
     const port = Number(new URL(server.base).port);
 
     // A write whose body is still arriving when the signal comes.
-    const body = JSON.stringify({ title: 'Sent during shutdown', slug: 'sent-during-shutdown', content: '<p>Kept</p>' });
+    const body = JSON.stringify({
+      title: 'Sent during shutdown',
+      slug: 'sent-during-shutdown',
+      content: '<p>Kept</p>',
+    });
     const inFlight = request({
       host: '127.0.0.1',
       port,

@@ -40,7 +40,9 @@ describe('the server process (`npm start`)', () => {
   });
 
   it('printed the made-up admin password once, on standard output', () => {
-    expect(server.output().match(/Created the admin account admin@northbeam\.example with the password \S+/g)).toHaveLength(1);
+    expect(
+      server.output().match(/Created the admin account admin@northbeam\.example with the password \S+/g),
+    ).toHaveLength(1);
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -107,16 +107,8 @@ export async function startPrivatePostgres({ durable = false }: PrivatePostgresO
       chownSync(folder, owner.uid, owner.gid);
       chownSync(passwordFile, owner.uid, owner.gid);
     }
-    run(
-      'initdb',
-      ['-D', dataDir, '-U', 'postgres', `--pwfile=${passwordFile}`, '-A', 'scram-sha-256'].concat([
-        '-E',
-        'UTF8',
-        '--no-locale',
-        '--no-sync',
-        '--no-instructions',
-      ]),
-    );
+    const initdbOptions = ['-U', 'postgres', `--pwfile=${passwordFile}`, '-A', 'scram-sha-256', '-E', 'UTF8'];
+    run('initdb', ['-D', dataDir, ...initdbOptions, '--no-locale', '--no-sync', '--no-instructions']);
     rmSync(passwordFile);
 
     const port = await freePort();

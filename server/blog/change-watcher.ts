@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { readBlogVersion } from '../store/blog-changes.ts';
 import type { BlogContext } from './blog-context.ts';
 
@@ -7,6 +6,12 @@ import type { BlogContext } from './blog-context.ts';
  * one second; one small indexed read four times a second costs next to nothing.
  */
 export const changeCheckIntervalMs = 250;
+
+/** What the watcher tells the operator; Fastify's logger is one. */
+export interface WatcherLog {
+  info(message: string): void;
+  warn(details: { err: unknown }, message: string): void;
+}
 
 export interface ChangeWatcher {
   /** Stops checking; resolves once a check under way has finished, so the database can then be closed. */
@@ -19,7 +24,7 @@ export interface ChangeWatcher {
  */
 export async function watchBlogChanges(
   blog: BlogContext,
-  log: FastifyBaseLogger,
+  log: WatcherLog,
   intervalMs = changeCheckIntervalMs,
 ): Promise<ChangeWatcher> {
   let knownVersion = await readBlogVersion(blog.db);
