@@ -12,12 +12,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { postFields } from '../server/blog/post-input.ts';
+import { freePort } from './lib/free-port.ts';
 import { examplePosts } from '../server/blog/example-posts.ts';
 import { openDatabase } from '../server/store/database.ts';
 import { migrateToLatest } from '../server/store/migrate.ts';
@@ -29,15 +29,6 @@ const duration = argument('duration', 3);
 const connections = argument('connections', 20);
 const rounds = argument('rounds', 3);
 const root = join(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 async function waitForServer(url: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {

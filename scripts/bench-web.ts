@@ -6,22 +6,13 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/browser.ts';
+import { freePort } from './lib/free-port.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface LighthouseReport {
   categories: Record<string, { score: number }>;
