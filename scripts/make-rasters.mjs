@@ -17,7 +17,8 @@ const jobs = [
     from: src('share.svg'),
     to: out('images', 'share.png'),
     size: [1200, 630],
-    encode: (img) => img.png({ palette: true, colours: 256, quality: 100, dither: 1.0, compressionLevel: 9, effort: 10 }),
+    encode: (img) =>
+      img.png({ palette: true, colours: 256, quality: 100, dither: 1.0, compressionLevel: 9, effort: 10 }),
   },
   {
     from: src('reel-poster.svg'),

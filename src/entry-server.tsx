@@ -73,7 +73,8 @@ function routerState(context: StaticHandlerContext) {
 }
 
 export async function render(url: string, origin: string): Promise<RenderedPage> {
-  const context = await handler.query(new Request(new URL(url, origin)));
+  // origin + url, not new URL(url, origin): a path starting with // would otherwise name another host.
+  const context = await handler.query(new Request(`${origin}${url}`));
   if (context instanceof Response) {
     const redirect = context.headers.get('Location') ?? '/';
     return { status: context.status, redirect, head: '', body: '', state: '', modules: [] };

@@ -21,7 +21,7 @@ export interface RenderedResponse {
 }
 
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
-// Another instance sharing the database may have written: rendered pages are trusted this long at most.
+// Writes through any instance clear the cache at once (the change watcher); this bounds changes made by hand in SQL.
 const renderedTtlMs = 5000;
 const maxRenderedPages = 500;
 // Host headers are chosen by clients: keep pages for a few origins only, so memory stays bounded.
