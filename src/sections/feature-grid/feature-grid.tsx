@@ -8,7 +8,7 @@ export function FeatureGrid({ section }: SectionProps<'feature-grid'>) {
       <div className="container">
         <h2>{heading}</h2>
         {intro && <p className="section-intro">{intro}</p>}
-        <ul className={styles.grid}>
+        <ul className={`card-grid ${styles.grid}`}>
           {items.map((item) => (
             <li key={item.heading} className={styles.card}>
               <h3>{item.heading}</h3>

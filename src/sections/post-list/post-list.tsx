@@ -25,7 +25,7 @@ export function PostList({ section, posts = [], page = 1, pageCount = 1, status 
             {status}
           </p>
         ) : (
-          <ul className={styles.grid}>
+          <ul className={`card-grid ${styles.grid}`}>
             {posts.map((post) => (
               <li key={post.slug}>
                 <PostCard post={post} />

@@ -17,7 +17,7 @@ export function RecentArticles({ section, posts = [] }: RecentArticlesProps) {
       <div className="container">
         <h2>{heading}</h2>
         {intro && <p className="section-intro">{intro}</p>}
-        <ul className={styles.grid}>
+        <ul className={`card-grid ${styles.grid}`}>
           {posts.slice(0, count).map((post) => (
             <li key={post.slug}>
               <PostCard post={post} />

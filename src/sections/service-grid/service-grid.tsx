@@ -20,7 +20,7 @@ export function ServiceGrid({ section, site }: SectionProps<'service-grid'>) {
         <div className="container">
           <h2>{heading}</h2>
           {intro && <p className="section-intro">{intro}</p>}
-          <ul className={styles.compact}>
+          <ul className={`card-grid ${styles.compact}`}>
             {services.map((service) => (
               <li key={service.route}>
                 <Link to={service.route} className={styles.compactLink}>
@@ -39,7 +39,7 @@ export function ServiceGrid({ section, site }: SectionProps<'service-grid'>) {
       <div className="container">
         <h2>{heading}</h2>
         {intro && <p className="section-intro">{intro}</p>}
-        <ul className={styles.grid}>
+        <ul className={`card-grid ${styles.grid}`}>
           {services.map((service) => (
             <li key={service.route} className={styles.card}>
               <Picture image={service.image} className={styles.image} />
