@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../src/content/types.gen.ts';
 import { sqliteFileName } from './store/database.ts';
-import { startServerProcess, type ServerProcess } from './test-support/server-process.ts';
+import { startServerProcess, type ServerProcess, signInOver } from './test-support/server-process.ts';
 import { temporaryDirectory } from './test-support/test-app.ts';
 
 const admin = { email: 'crash@northbeam.example', password: 'a password long enough' };
@@ -21,16 +21,6 @@ afterEach(() => {
 });
 
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie()[0]!.split(';')[0]!;
-}
 
 /** Every slug the server holds, read page by page as the admin. */
 async function storedSlugs(base: string, cookie: string): Promise<Set<string>> {
@@ -49,7 +39,7 @@ describe('crash safety of the SQLite store', () => {
     const env = { DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-build'), SEED_EXAMPLES: 'false' };
     server = await startServerProcess({ ...env, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
     // Sessions live in the database: the same cookie works after every restart.
-    const cookie = await signIn(server.base);
+    const cookie = await signInOver(server.base, admin);
     const acknowledged: string[] = [];
     const unexpectedAnswers: number[] = [];
     let sequence = 0;

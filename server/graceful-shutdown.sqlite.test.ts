@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteFileName } from './store/database.ts';
-import { startServerProcess, type ServerProcess } from './test-support/server-process.ts';
+import { startServerProcess, type ServerProcess, signInOver } from './test-support/server-process.ts';
 import { temporaryDirectory } from './test-support/test-app.ts';
 
 const admin = { email: 'shutdown@northbeam.example', password: 'a password long enough' };
@@ -17,16 +17,6 @@ afterEach(() => {
   if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie()[0]!.split(';')[0]!;
-}
 
 /** True once a new connection to the port is refused, checked for up to five seconds. */
 async function refusesConnections(port: number): Promise<boolean> {
@@ -54,7 +44,7 @@ describe('the server process on SIGTERM', () => {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     });
-    const cookie = await signIn(server.base);
+    const cookie = await signInOver(server.base, admin);
     const port = Number(new URL(server.base).port);
 
     // A write whose body is still arriving when the signal comes.
