@@ -13,8 +13,8 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { routes, type RouteModules } from './app/routes.tsx';
-import { isApiError, setApiTransport } from './blog/api/api-client.ts';
-import { OriginContext } from './site/origin.ts';
+import { isApiError, setApiTransport } from './api/api-client.ts';
+import { OriginContext } from './ui/origin.ts';
 
 export { setApiTransport };
 

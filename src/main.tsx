@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
-import { OriginContext } from './site/origin.ts';
+import { OriginContext } from './ui/origin.ts';
 import './styles/global.css';
 
 // A failure that came with the server's render stays until refetched on purpose: retrying on mount would

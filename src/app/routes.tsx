@@ -17,7 +17,7 @@ export interface RouteModules {
   modules: string[];
 }
 
-const contentPageModule = 'src/site/content-page.tsx';
+const contentPageModule = 'src/app/content-page.ts';
 
 /** A content route: its document and the page component load lazily, each as a chunk of its own. */
 function contentRoute(entry: ContentRoute): RouteObject {
@@ -25,13 +25,13 @@ function contentRoute(entry: ContentRoute): RouteObject {
     path: entry.path,
     handle: { modules: [contentPageModule, entry.file] } satisfies RouteModules,
     lazy: async () => {
-      const [{ ContentPage }, { default: doc }] = await Promise.all([
-        loadChunk('content-page', () => import('@/site/content-page.tsx')),
+      const [{ ContentPage, blogSections }, { default: doc }] = await Promise.all([
+        loadChunk('content-page', () => import('./content-page.ts')),
         loadChunk(entry.chunk, entry.load),
       ]);
       const alias = entry.alias >= 0 ? doc.alsoAt?.[entry.alias] : undefined;
       const meta = alias ?? { route: doc.route, title: doc.title, description: doc.description };
-      return { Component: () => <ContentPage doc={doc} meta={meta} /> };
+      return { Component: () => <ContentPage doc={doc} meta={meta} components={blogSections} /> };
     },
   };
 }

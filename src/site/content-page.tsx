@@ -1,15 +1,15 @@
-import { blogSections } from '@/blog/sections/blog-sections.ts';
 import type { PageDocument, PageMeta } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
 import { SectionRenderer, type SectionComponents } from '@/sections/section-renderer.tsx';
 import { useContext } from 'react';
-import { Head, pageJsonLd } from './head.tsx';
-import { OriginContext } from './origin.ts';
+import { Head, pageJsonLd } from '@/ui/head.tsx';
+import { OriginContext } from '@/ui/origin.ts';
 
 interface ContentPageProps {
   doc: PageDocument;
   /** The route's own title and description when it is an alias (alsoAt) of the document. */
   meta: PageMeta;
+  /** Components that fill the sections a page cannot render from its JSON alone (posts from the API). */
   components?: Partial<SectionComponents>;
 }
 
@@ -26,7 +26,7 @@ export function ContentPage({ doc, meta, components }: ContentPageProps) {
         type={doc.kind === 'article' ? 'article' : 'website'}
         jsonLd={pageJsonLd(doc, meta, site, origin)}
       />
-      <SectionRenderer sections={doc.sections} site={site} components={{ ...blogSections, ...components }} />
+      <SectionRenderer sections={doc.sections} site={site} components={components} />
     </div>
   );
 }

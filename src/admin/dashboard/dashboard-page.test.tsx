@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, fakeApi, type FakeReply } from '@/blog/testing/fake-api.ts';
-import { aPost } from '@/blog/testing/posts.ts';
+import { errorReply, fakeApi, type FakeReply } from '@/api/testing/fake-api.ts';
+import { aPost } from '@/api/testing/posts.ts';
 import { chunkWait, renderAdmin, signedIn } from '../testing/render-admin.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useListPosts } from '@/blog/api/list-posts.ts';
-import { pageFromSearch } from '@/blog/sections/page-from-search.ts';
+import { useListPosts } from '@/api/list-posts.ts';
+import { pageFromSearch } from '@/ui/page-from-search.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aPost } from '@/blog/testing/posts.ts';
+import { aPost } from '@/api/testing/posts.ts';
 import { emptyPostValues, slugFromTitle, splitTerms, toPostInput, valuesFromPost } from './post-form-values.ts';
 
 describe('slugFromTitle', () => {

@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { useMemo } from 'react';
-import { PostArticle } from '@/blog/post-article/post-article.tsx';
+import { PostArticle } from '@/ui/post-article/post-article.tsx';
 import { splitTerms, toPostInput, type PostFormValues } from './post-form-values.ts';
 import styles from './post-form.module.css';
 

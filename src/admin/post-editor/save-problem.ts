@@ -1,4 +1,4 @@
-import { isApiError, networkErrorMessage } from '@/blog/api/api-client.ts';
+import { isApiError, networkErrorMessage } from '@/api/api-client.ts';
 import { fieldLabels, isPostField, type FieldErrors } from './field-labels.ts';
 
 export interface SaveProblem {

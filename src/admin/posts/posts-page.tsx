@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
-import { useListPosts, type ListPostsParams } from '@/blog/api/list-posts.ts';
-import { pageFromSearch } from '@/blog/sections/page-from-search.ts';
+import { useListPosts, type ListPostsParams } from '@/api/list-posts.ts';
+import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';

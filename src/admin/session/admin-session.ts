@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AdminUser } from '@/blog/api/get-me.ts';
+import type { AdminUser } from '@/api/get-me.ts';
 
 export interface AdminSession {
   user: AdminUser;

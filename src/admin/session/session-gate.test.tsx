@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, fakeApi } from '@/blog/testing/fake-api.ts';
+import { errorReply, fakeApi } from '@/api/testing/fake-api.ts';
 import { admin, chunkWait, renderAdmin, signedIn } from '../testing/render-admin.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '@/blog/api/api-client.ts';
-import { useLogIn } from '@/blog/api/log-in.ts';
+import { isApiError } from '@/api/api-client.ts';
+import { useLogIn } from '@/api/log-in.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
 import styles from './sign-in.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aPost } from '@/blog/testing/posts.ts';
+import { aPost } from '@/api/testing/posts.ts';
 import { postStats } from './post-stats.ts';
 
 const now = new Date('2025-06-01T00:00:00.000Z');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/blog/testing/fake-api.ts';
-import { aPost } from '@/blog/testing/posts.ts';
+import { fakeApi } from '@/api/testing/fake-api.ts';
+import { aPost } from '@/api/testing/posts.ts';
 import { chunkWait, renderAdmin, signedIn } from '../testing/render-admin.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

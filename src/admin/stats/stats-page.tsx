@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAllPosts } from '@/blog/api/list-all-posts.ts';
+import { useAllPosts } from '@/api/list-all-posts.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';

@@ -1,5 +1,5 @@
 import { routes } from '@/app/routes.tsx';
-import { renderRoutes } from '@/blog/testing/render.tsx';
+import { renderRoutes } from '@/api/testing/render.tsx';
 
 export const admin = { name: 'Asha Admin', email: 'admin@northbeam.example' };
 

@@ -1,8 +1,8 @@
 import type { BlogPost } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
-import { Head } from '@/site/head.tsx';
-import { useAbsoluteUrl } from '@/site/origin.ts';
-import { postSummary } from '../summary/post-summary.ts';
+import { Head } from '@/ui/head.tsx';
+import { useAbsoluteUrl } from '@/ui/origin.ts';
+import { postSummary } from '@/ui/post-summary.ts';
 
 /** The post page's title, description, sharing tags and Article data; drafts previewed by an admin stay unindexed. */
 export function PostHead({ post }: { post: BlogPost }) {

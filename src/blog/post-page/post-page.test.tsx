@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, fakeApi } from '../testing/fake-api.ts';
-import { aPost } from '../testing/posts.ts';
-import { renderRoutes } from '../testing/render.tsx';
+import { errorReply, fakeApi } from '@/api/testing/fake-api.ts';
+import { aPost } from '@/api/testing/posts.ts';
+import { renderRoutes } from '@/api/testing/render.tsx';
 import { PostPage } from './post-page.tsx';
 
 function renderPost(slug: string) {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { site } from '@/content/site.ts';
-import { usePostBySlug } from '../api/get-post-by-slug.ts';
-import { isApiError } from '../api/api-client.ts';
-import { PostArticle } from '../post-article/post-article.tsx';
+import { usePostBySlug } from '@/api/get-post-by-slug.ts';
+import { isApiError } from '@/api/api-client.ts';
+import { PostArticle } from '@/ui/post-article/post-article.tsx';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
 import { PostHead } from './post-head.tsx';
 import styles from './post-page.module.css';

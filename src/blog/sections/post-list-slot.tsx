@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { PostList } from '@/sections/post-list/post-list.tsx';
 import type { SectionProps } from '@/sections/types.ts';
-import { useListPosts } from '../api/list-posts.ts';
-import { toPostCardData } from '../summary/post-card-data.ts';
-import { pageFromSearch } from './page-from-search.ts';
+import { useListPosts } from '@/api/list-posts.ts';
+import { toPostCardData } from '@/blog/summary/post-card-data.ts';
+import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { useLogFetchError } from './use-log-fetch-error.ts';
 
 /** The blog listing's published posts, one page at a time, the page taken from the address (?page=2). */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '@/content/site.ts';
-import { fakeApi } from '../testing/fake-api.ts';
-import { aPost } from '../testing/posts.ts';
-import { renderRoutes } from '../testing/render.tsx';
+import { fakeApi } from '@/api/testing/fake-api.ts';
+import { aPost } from '@/api/testing/posts.ts';
+import { renderRoutes } from '@/api/testing/render.tsx';
 import { RecentArticlesSlot } from './recent-articles-slot.tsx';
 
 const section = { type: 'recent-articles', heading: 'Recent articles', count: 3, allPostsLabel: 'All Posts' } as const;

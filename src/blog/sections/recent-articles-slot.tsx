@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { RecentArticles } from '@/sections/recent-articles/recent-articles.tsx';
 import type { SectionProps } from '@/sections/types.ts';
-import { listPostsQueryOptions } from '../api/list-posts.ts';
-import { toPostCardData } from '../summary/post-card-data.ts';
+import { listPostsQueryOptions } from '@/api/list-posts.ts';
+import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import { useLogFetchError } from './use-log-fetch-error.ts';
 
 /** The home page's newest posts: empty until they arrive, and empty (logged, not shown) when the fetch fails. */

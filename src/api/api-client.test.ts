@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorReply, fakeApi } from '../testing/fake-api.ts';
+import { errorReply, fakeApi } from './testing/fake-api.ts';
 import { ApiError, apiJson, apiRequest, networkErrorMessage, retryTransientFailure } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
