@@ -130,6 +130,52 @@ describe('serving the built site', () => {
     expect((await app.inject({ url: '/../package.json' })).body).not.toContain('northbeam-agency-site');
   });
 
+  it.each([undefined, 'gzip', 'br', 'identity'])(
+    'moves addresses with a trailing slash to the canonical one, whatever the encoding (%s)',
+    async (encoding) => {
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      for (const [url, location] of [
+        ['/about/', '/about'],
+        ['/about//', '/about'],
+        ['/blog/', '/blog'],
+        ['/blogs/some-post/', '/blogs/some-post'],
+        ['/no-such-page/?ref=mail', '/no-such-page?ref=mail'],
+      ] as const) {
+        const response = await app.inject({ url, headers });
+        expect(response.statusCode, url).toBe(301);
+        expect(response.headers.location, url).toBe(location);
+      }
+      expect((await app.inject({ method: 'HEAD', url: '/about/', headers })).statusCode).toBe(301);
+    },
+  );
+
+  it('never redirects to another host from a path with empty segments', async () => {
+    for (const url of ['//evil.example/', '//evil.example//', '/about//x/']) {
+      const response = await app.inject({ url });
+      const location = response.headers.location;
+      if (location !== undefined) expect(String(location), url).toMatch(/^\/[^/\\]/);
+    }
+  });
+
+  it.each([undefined, 'gzip, br'])('answers build bookkeeping files with 404 (encoding %s)', async (encoding) => {
+    const headers = encoding ? { 'accept-encoding': encoding } : {};
+    for (const url of [
+      '/routes.json',
+      '/index.html',
+      '/index.html.br',
+      '/index.html.gz',
+      '/about/index.html.br',
+      `${fixtureAsset.path}.br`,
+      `${fixtureAsset.path}.gz`,
+      '/.vite/manifest.json',
+    ]) {
+      const response = await app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      if (!encoding) expect(response.body, url).toContain('Page not found');
+    }
+  });
+
   it('redirects /blog-detail to /blog permanently', async () => {
     const response = await app.inject({ url: '/blog-detail' });
     expect(response.statusCode).toBe(301);

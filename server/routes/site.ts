@@ -6,6 +6,7 @@ import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
 import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
+import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
 import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
 import { feedRoutes } from './feeds.ts';
 
@@ -37,6 +38,12 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
   const { clientDir, blog } = options;
   const serverDir = options.serverDir ?? join(clientDir, '..', 'server');
   app.get('/blog-detail', (_request, reply) => reply.redirect('/blog', 301));
+  // One address per page: `/about/` moves to `/about` before any file lookup, whatever the request accepts.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const canonical = withoutTrailingSlash(request.url);
+    if (canonical) return reply.redirect(canonical, 301);
+  });
 
   if (!existsSync(join(serverDir, 'entry-server.js')) || !existsSync(join(clientDir, 'routes.json'))) {
     app.log.warn(`No build of the site in ${clientDir}: serving the API only. Run \`npm run build\`.`);
@@ -93,7 +100,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     dotfiles: 'ignore',
     index: false,
     // Pages are served by the routes above, with the public origin filled in; never the raw files.
-    allowedPath: (path) => !path.endsWith('.html'),
+    allowedPath: (path) => !isBuildBookkeeping(path),
     setHeaders: cacheHeaders(clientDir),
   });
 
