@@ -7,6 +7,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildManifest } from '../src/entry-server.tsx';
+import { lastChanged } from './lib/content-dates.ts';
+import { repoRoot } from './lib/content.ts';
+import { contentRouteEntries } from './vite-content-routes.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const templatePath = join(dist, 'server', 'template.html');
@@ -32,4 +35,9 @@ for (const route of routes) {
   writeFileSync(file, entry.fillTemplate(template, page, manifest));
   written += 1;
 }
+// The sitemap's lastmod of each content route: when its document last changed (kept out of the served files).
+const dates = Object.fromEntries(
+  contentRouteEntries().map(({ path, file }) => [path, lastChanged(repoRoot, file).toISOString()]),
+);
+writeFileSync(join(dist, 'server', 'content-dates.json'), JSON.stringify(dates));
 console.log(`prerender: ${written} routes in ${Math.round(performance.now() - started)} ms`);

@@ -6,8 +6,10 @@ export interface FeedOptions {
   blog: BlogContext;
   /** Every content route of the site, from the build. */
   contentRoutes: readonly string[];
-  /** When the site was built: the last change of any content route. */
+  /** When the site was built: the lastmod of a content route whose document's last change is not known. */
   builtAt: Date;
+  /** Each content route's last change (ISO time), from its document's history. */
+  contentDates?: Readonly<Record<string, string>>;
   siteUrl?: string;
   brandName: string;
   description: string;
@@ -31,7 +33,7 @@ function plainSummary(post: Post): string {
 
 /** Search engines and feed readers: /sitemap.xml, /robots.txt and the RSS feed of published posts. */
 export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) => {
-  const { blog, contentRoutes, builtAt, brandName, description } = options;
+  const { blog, contentRoutes, builtAt, brandName, description, contentDates = {} } = options;
   const originOf = (request: FastifyRequest) =>
     options.siteUrl ? new URL(options.siteUrl).origin : `${request.protocol}://${request.host}`;
   const publishedPosts = (limit: number) =>
@@ -42,12 +44,16 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+      // No blanket `Allow: /`: parsers that take the first matching rule would read it as allowing everything.
+      .send(`User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
     const origin = originOf(request);
-    const pages = contentRoutes.map((route) => ({ loc: `${origin}${route}`, lastmod: builtAt.toISOString() }));
+    const pages = contentRoutes.map((route) => ({
+      loc: `${origin}${route}`,
+      lastmod: contentDates[route] ?? builtAt.toISOString(),
+    }));
     const posts = (await publishedPosts(sitemapPostLimit)).map((post) => ({
       loc: `${origin}/blogs/${post.slug}`,
       lastmod: post.updatedAt,

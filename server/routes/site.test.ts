@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientFixture, fixtureAsset, fixturePages } from '../test-support/client-fixture.ts';
+import {
+  createClientFixture,
+  fixtureAsset,
+  fixtureContentDates,
+  fixturePages,
+} from '../test-support/client-fixture.ts';
 import { createPost } from '../test-support/posts.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
 
@@ -174,6 +179,23 @@ describe('serving the built site', () => {
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       if (!encoding) expect(response.body, url).toContain('Page not found');
     }
+  });
+
+  it('lists disallowed paths in robots.txt without a blanket Allow that first-match parsers obey', async () => {
+    const robots = (await app.inject({ url: '/robots.txt' })).body;
+    expect(robots).toContain('Disallow: /admin\n');
+    expect(robots).toContain('Disallow: /api/\n');
+    expect(robots).not.toMatch(/^Allow:/m);
+    expect(robots).toContain('Sitemap: http://localhost:80/sitemap.xml');
+  });
+
+  it("gives each content page its document's last change as lastmod, and the build time without one", async () => {
+    const sitemap = (await app.inject({ url: '/sitemap.xml' })).body;
+    const lastmod = (route: string) =>
+      new RegExp(`<loc>http://localhost:80${route}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+    expect(lastmod('/')).toBe(fixtureContentDates['/']);
+    expect(lastmod('/about')).toBe(fixtureContentDates['/about']);
+    expect(Date.parse(lastmod('/blog')!)).toBeGreaterThan(Date.parse(fixtureContentDates['/about']));
   });
 
   it('redirects /blog-detail to /blog permanently', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -88,6 +88,9 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     blog,
     contentRoutes: pages.contentRoutes,
     builtAt: statSync(join(clientDir, 'routes.json')).mtime,
+    contentDates: existsSync(join(serverDir, 'content-dates.json'))
+      ? (JSON.parse(readFileSync(join(serverDir, 'content-dates.json'), 'utf8')) as Record<string, string>)
+      : undefined,
     siteUrl: options.siteUrl,
     brandName: options.brandName,
     description: options.brandTagline,

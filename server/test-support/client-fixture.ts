@@ -11,6 +11,9 @@ export const fixturePages = {
   about: `<!doctype html><html><head><title>About</title><link rel="canonical" href="${placeholder}/about"></head><body><h1>About</h1></body></html>`,
 };
 
+/** When each content route's document last changed, as the build records it; /blog has no document. */
+export const fixtureContentDates = { '/': '2024-01-02T03:04:05.000Z', '/about': '2025-06-07T08:09:10.000Z' };
+
 export const fixtureAsset = { path: '/assets/app-Ab12Cd34.js', body: `console.log(${JSON.stringify(filler(4000))});` };
 
 /**
@@ -54,6 +57,7 @@ export function createClientFixture(): string {
     'package.json': '{ "type": "module" }',
     'server/entry-server.js': fakeEntryServer,
     'server/template.html': fixturePages.shell,
+    'server/content-dates.json': JSON.stringify(fixtureContentDates),
   };
   for (const [path, body] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
