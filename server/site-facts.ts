@@ -18,5 +18,5 @@ export function readSiteFacts(): SiteFacts {
   const site = JSON.parse(readFileSync(join(repositoryRoot, 'content', 'site.json'), 'utf8')) as SiteDocument;
   const emailDomain = site.contact.email.split('@')[1];
   if (!emailDomain) throw new Error('content/site.json: contact.email has no domain');
-  return { teamName: `${site.brand.name} Team`, emailDomain, brandName: site.brand.name, tagline: site.brand.tagline };
+  return { teamName: site.brand.teamName, emailDomain, brandName: site.brand.name, tagline: site.brand.tagline };
 }

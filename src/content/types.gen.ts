@@ -64,6 +64,10 @@ export interface SiteDocument {
      */
     name: string;
     /**
+     * The name posts written by the agency as a whole are signed with; structured data shows such posts as written by the Organization.
+     */
+    teamName: string;
+    /**
      * Registered company name, for legal pages and the copyright line.
      */
     legalName: string;
@@ -133,6 +137,10 @@ export interface SiteDocument {
        * Plain text, no HTML.
        */
       country: string;
+      /**
+       * The country's ISO 3166-1 alpha-2 code, for structured data.
+       */
+      countryCode: string;
       /**
        * A maps search for the address.
        */

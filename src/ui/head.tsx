@@ -21,6 +21,8 @@ export function Head({ title, description, path, site, image, type = 'website', 
   const url = useAbsoluteUrl(path);
   const imageUrl = useAbsoluteUrl(image ?? site.brand.shareImage?.src ?? site.brand.logo.src);
   const feedUrl = new URL('/rss.xml', origin || 'http://localhost').href;
+  // A page without structured data gets no block at all (an empty list is a validator warning), one object alone.
+  const structuredData = Array.isArray(jsonLd) ? (jsonLd.length > 1 ? jsonLd : jsonLd[0]) : jsonLd;
   return (
     <>
       <title>{title}</title>
@@ -38,15 +40,20 @@ export function Head({ title, description, path, site, image, type = 'website', 
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
-      {jsonLd && (
+      {structuredData && (
         <script
           type="application/ld+json"
           // JSON-LD is data, not script; "<" is escaped so no text can close the element.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, '\\u003c') }}
         />
       )}
     </>
   );
+}
+
+/** The agency itself as an author: what a post signed with the team's name is written by. */
+export function organizationAuthor(site: SiteDocument, homeUrl: string): object {
+  return { '@type': 'Organization', name: site.brand.name, url: homeUrl };
 }
 
 /** Structured data for a content page: the Organization on the home page, breadcrumbs on services. */
@@ -70,7 +77,7 @@ export function pageJsonLd(doc: PageDocument, meta: PageMeta, site: SiteDocument
         addressLocality: address.locality,
         addressRegion: address.region,
         postalCode: address.postalCode,
-        addressCountry: address.country,
+        addressCountry: address.countryCode,
       },
       contactPoint: [
         { '@type': 'ContactPoint', contactType: 'sales', telephone: phone.tel, email },
@@ -101,7 +108,11 @@ export function pageJsonLd(doc: PageDocument, meta: PageMeta, site: SiteDocument
         image: hero.image ? absolute(hero.image.src) : undefined,
         datePublished: hero.author?.date,
         dateModified: hero.author?.date,
-        author: hero.author ? { '@type': 'Person', name: hero.author.name, jobTitle: hero.author.role } : undefined,
+        author: hero.author
+          ? hero.author.name === site.brand.teamName
+            ? organizationAuthor(site, absolute('/'))
+            : { '@type': 'Person', name: hero.author.name, jobTitle: hero.author.role }
+          : undefined,
         publisher: { '@type': 'Organization', name: site.brand.name, logo: absolute(site.brand.logo.src) },
         mainEntityOfPage: absolute(meta.route),
       });

@@ -1,6 +1,6 @@
 import type { BlogPost } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
-import { Head } from '@/ui/head.tsx';
+import { Head, organizationAuthor } from '@/ui/head.tsx';
 import { useAbsoluteUrl } from '@/ui/origin.ts';
 import { postSummary } from '@/ui/post-summary.ts';
 
@@ -10,6 +10,7 @@ export function PostHead({ post }: { post: BlogPost }) {
   const url = useAbsoluteUrl(path);
   const image = useAbsoluteUrl(post.coverImage ?? site.brand.shareImage?.src ?? site.brand.logo.src);
   const logo = useAbsoluteUrl(site.brand.logo.src);
+  const home = useAbsoluteUrl('/');
   const description = postSummary(post);
   const article = {
     '@context': 'https://schema.org',
@@ -19,7 +20,8 @@ export function PostHead({ post }: { post: BlogPost }) {
     image,
     datePublished: post.publishedAt ?? undefined,
     dateModified: post.updatedAt,
-    author: { '@type': 'Person', name: post.author },
+    author:
+      post.author === site.brand.teamName ? organizationAuthor(site, home) : { '@type': 'Person', name: post.author },
     publisher: { '@type': 'Organization', name: site.brand.name, logo },
     keywords: post.tags.join(', ') || undefined,
     mainEntityOfPage: url,

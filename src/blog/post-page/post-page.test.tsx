@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeApi } from '@/api/testing/fake-api.ts';
 import { aPost } from '@/api/testing/posts.ts';
 import { renderRoutes } from '@/api/testing/render.tsx';
+import { site } from '@/content/site.ts';
 import { PostPage } from './post-page.tsx';
 
 function renderPost(slug: string) {
@@ -97,5 +98,26 @@ describe('PostPage', () => {
     renderPost('offline');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This post could not be loaded');
+  });
+
+  it('names the Organization, with its URL, as the Article author of a post signed by the team', async () => {
+    fakeApi({
+      'GET /api/blogs/slug/by-the-team': { body: aPost({ slug: 'by-the-team', author: site.brand.teamName }) },
+      'GET /api/blogs/slug/by-a-person': { body: aPost({ slug: 'by-a-person', author: 'Kavya Iyer' }) },
+    });
+    const articleAuthor = async (slug: string) => {
+      const { unmount } = renderPost(slug);
+      await screen.findByRole('heading', { level: 1 });
+      const block = document.querySelector('script[type="application/ld+json"]');
+      const author = (JSON.parse(block?.textContent ?? '{}') as { author?: unknown }).author;
+      unmount();
+      return author;
+    };
+    expect(await articleAuthor('by-the-team')).toEqual({
+      '@type': 'Organization',
+      name: site.brand.name,
+      url: 'http://localhost/',
+    });
+    expect(await articleAuthor('by-a-person')).toEqual({ '@type': 'Person', name: 'Kavya Iyer' });
   });
 });
