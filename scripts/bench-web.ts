@@ -73,22 +73,14 @@ try {
       const name = scriptsBlocked ? `${pageName}, no JS` : pageName;
       const reports: LighthouseReport[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const output = execFileSync(
-          'npx',
-          [
-            'lighthouse',
-            `${origin}${path}`,
-            '--quiet',
-            '--output=json',
-            '--output-path=stdout',
-            `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
-            ...(scriptsBlocked ? ['--blocked-url-patterns=*.js'] : []),
-          ],
-          { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
-        );
-        reports.push(JSON.parse(output.toString()) as LighthouseReport);
+        const flags = [
+          `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
+          ...(scriptsBlocked ? ['--blocked-url-patterns=*.js'] : []),
+        ];
+        reports.push(lighthouse(`${origin}${path}`, flags));
       }
       rows.push(tableRow(name, path, reports));
+      console.log(`| ${rows.at(-1)!.join(' | ')} |`);
     }
   }
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'tasks > 50 ms', 'JS gzip'];
@@ -100,6 +92,25 @@ try {
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One Lighthouse run; a failed trace (NO_NAVSTART and the like, when the machine is busy) is tried again. */
+function lighthouse(url: string, flags: string[], attempt = 1): LighthouseReport {
+  try {
+    const output = execFileSync(
+      'npx',
+      ['lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', ...flags],
+      {
+        env: { ...process.env, CHROME_PATH: chromiumPath },
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    return JSON.parse(output.toString()) as LighthouseReport;
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    return lighthouse(url, flags, attempt + 1);
+  }
 }
 
 function tableRow(name: string, path: string, reports: LighthouseReport[]): string[] {
