@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '@/content/types.gen.ts';
+import { site } from '@/content/site.ts';
 import { VideoHero } from './video-hero.tsx';
 
 const section: Extract<Section, { type: 'video-hero' }> = {
@@ -35,7 +36,7 @@ afterEach(() => {
 describe('VideoHero', () => {
   it('plays the muted reel and offers a visible button that pauses it and plays it again', async () => {
     const { play, pause } = stubMedia(false);
-    render(<VideoHero section={section} />);
+    render(<VideoHero section={section} site={site} />);
     expect(play).toHaveBeenCalledTimes(1);
     const button = await screen.findByRole('button', { name: 'Pause video' });
     act(() => fireEvent.click(button));
@@ -48,7 +49,7 @@ describe('VideoHero', () => {
 
   it('keeps the still poster for a visitor who asks for reduced motion, until they press Play', () => {
     const { play } = stubMedia(true);
-    const { container } = render(<VideoHero section={section} />);
+    const { container } = render(<VideoHero section={section} site={site} />);
     const video = container.querySelector('video')!;
     expect(video.autoplay).toBe(false);
     expect(video.getAttribute('poster')).toBe(section.video.poster);
