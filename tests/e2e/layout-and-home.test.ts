@@ -131,6 +131,12 @@ describe('home page', () => {
       expect(await testimonials.getByText(company).count()).toBe(1);
     }
     expect(await page.getByRole('link', { name: 'All Posts' }).getAttribute('href')).toBe('/blog');
+    expect(await page.getByRole('main').getByRole('link', { name: 'See our portfolio' }).getAttribute('href')).toBe(
+      '/portfolio',
+    );
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Our work' }).getAttribute('href')).toBe(
+      '/portfolio',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -145,7 +151,7 @@ describe('home page', () => {
     const start = await position();
     await expect.poll(position, { timeout: 10_000, interval: 250 }).not.toBe(start);
     const afterAutoplay = await position();
-    await testimonials.getByRole('button', { name: 'Next slide' }).click();
+    await page.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(position, { timeout: 3_000, interval: 100 }).not.toBe(afterAutoplay);
     await context.close();
   });
@@ -153,7 +159,9 @@ describe('home page', () => {
   it('moves the Who We Are cards with the arrow keys', async () => {
     const { page, context } = await openPage(browser, desktop);
     await page.goto('/');
-    const viewport = page.getByRole('region', { name: 'Who We Are' }).locator('[tabindex="0"]');
+    const viewport = page.getByRole('region', { name: 'Who We Are' });
+    expect(await viewport.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(await viewport.getAttribute('tabindex')).toBe('0');
     const track = viewport.locator(':scope > div');
     const start = await track.evaluate((element) => getComputedStyle(element).transform);
     await viewport.focus();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { CarouselOptions } from '@/content/types.gen.ts';
@@ -20,6 +20,7 @@ interface CarouselProps {
  * looping on narrow screens and switch autoplay off for people who prefer reduced motion.
  */
 export function Carousel({ label, options, slides, tone = 'light' }: CarouselProps) {
+  const hintId = useId();
   const [plugins] = useState(() =>
     options.autoplay
       ? [
@@ -84,21 +85,21 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
   return (
     <div
       className={`${styles.carousel} ${tone === 'dark' ? styles.dark : ''}`}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label={label}
       data-visible={options.slidesVisible}
       data-visible-narrow={options.slidesVisibleNarrow}
     >
-      {/* The viewport is a focusable scroll area, so keyboard users can move it with the arrow keys. */}
-      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
+      {/* The viewport is the carousel: a labelled, focusable region, so keyboard users can move it with the arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys scroll the region, as in a native scroll area */}
       <div
         className={styles.viewport}
         ref={viewportRef}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll area must be reachable by keyboard
         tabIndex={0}
         onKeyDown={onKeyDown}
-        aria-label={`${label}: use the left and right arrow keys to move between slides`}
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={label}
+        aria-describedby={hintId}
       >
         <div className={styles.track}>
           {slides.map((slide, index) => (
@@ -114,6 +115,10 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
           ))}
         </div>
       </div>
+      {/* Beside the viewport, not in it: embla takes the viewport's first child as its track. */}
+      <span id={hintId} className="visually-hidden">
+        Use the left and right arrow keys to move between slides.
+      </span>
       {(options.arrows || options.dots || options.autoplay) && (
         <div className={styles.controls}>
           {options.autoplay && embla && (
