@@ -1,7 +1,7 @@
 /**
  * Writes every content route as static HTML (dist/client/<route>/index.html) from the server
- * render bundle, so the first response already holds the page. /blog lists live posts: the server
- * renders it per request instead.
+ * render bundle, so the first response already holds the page. The home page and /blog show live
+ * posts: the server renders them per request instead.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,7 @@ const entry = (await import(
 )) as typeof import('../src/entry-server.tsx');
 const manifest = JSON.parse(readFileSync(join(dist, 'client', '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 const routes = JSON.parse(readFileSync(join(dist, 'client', 'routes.json'), 'utf8')) as string[];
-const renderedPerRequest = new Set(['/blog']);
+const renderedPerRequest = new Set(entry.renderedPerRequest);
 
 const started = performance.now();
 let written = 0;

@@ -24,6 +24,9 @@ export { setApiTransport };
  */
 export const originPlaceholder = 'https://site-origin.invalid';
 
+/** Content routes that show posts: the server renders them per request, so the build does not prerender them. */
+export const renderedPerRequest: readonly string[] = ['/', '/blog'];
+
 export interface RenderedPage {
   status: number;
   /** Where to send the visitor instead, for a redirect route. */

@@ -4,6 +4,7 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
+import { findNextPublication } from '../store/posts.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
 import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
@@ -65,6 +66,10 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     serverDir,
     generation: () => blog.publicResponses.generation,
     now: () => blog.clock().getTime(),
+    nextPublication: async () => {
+      const next = await findNextPublication(blog.db, blog.clock().toISOString());
+      return next === null ? Infinity : Date.parse(next);
+    },
   });
   const originOf = (request: FastifyRequest) =>
     options.siteUrl ? new URL(options.siteUrl).origin : `${request.protocol}://${request.host}`;
@@ -78,7 +83,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
   for (const route of pages.prerenderedRoutes) {
     app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, originOf(request))!));
   }
-  app.get('/blog', sendRendered);
+  for (const route of pages.renderedRoutes) app.get(route, sendRendered);
   app.get('/blogs/:slug', sendRendered);
   const adminShell = (request: FastifyRequest, reply: FastifyReply) => sendJsonResponse(request, reply, pages.shell);
   app.get('/admin', adminShell);

@@ -12,6 +12,8 @@ export interface HtmlPagesOptions {
   /** Changes whenever a post is written: rendered blog pages made before it are stale. */
   generation: () => number;
   now: () => number;
+  /** When the next scheduled post comes out (ms since the epoch, Infinity if none): rendered pages expire then. */
+  nextPublication: () => Promise<number>;
 }
 
 export interface RenderedResponse {
@@ -29,7 +31,8 @@ const maxOrigins = 4;
 
 /**
  * The site's HTML: prerendered content pages (with the public origin put into their absolute URLs),
- * blog pages rendered per request and cached until the next write, and the bare shell for the admin.
+ * pages that show posts rendered per request and cached until the next write or scheduled publication, and
+ * the bare shell for the admin.
  */
 export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOptions) {
   const { clientDir, serverDir } = options;
@@ -50,8 +53,10 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     });
   };
 
+  const perRequest = new Set(entry.renderedPerRequest ?? []);
   const prerenderedSources = new Map<string, string>();
   for (const route of contentRoutes) {
+    if (perRequest.has(route)) continue;
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
     if (existsSync(file)) prerenderedSources.set(route, readFileSync(file, 'utf8'));
   }
@@ -63,6 +68,8 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
 
   return {
     prerenderedRoutes: [...prerenderedSources.keys()],
+    /** Content routes the server renders per request, because they show posts. */
+    renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
     contentRoutes,
 
     prerendered(route: string, origin: string): JsonResponse | undefined {
@@ -92,7 +99,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
       if (cached && cached.generation === generation && cached.expiresAt > options.now()) return cached;
       // Set at every render: the bundle is loaded once per process, which tests share between several apps.
       entry.setApiTransport(transport);
-      const page = await entry.render(url, origin);
+      const [page, nextPublication] = await Promise.all([entry.render(url, origin), options.nextPublication()]);
       const result: RenderedResponse = page.redirect
         ? { status: page.status, redirect: page.redirect }
         : {
@@ -101,7 +108,8 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
           };
       if (generation === options.generation()) {
         if (rendered.size >= maxRenderedPages) rendered.delete(rendered.keys().next().value!);
-        rendered.set(key, { ...result, expiresAt: options.now() + renderedTtlMs, generation });
+        const expiresAt = Math.min(options.now() + renderedTtlMs, nextPublication);
+        rendered.set(key, { ...result, expiresAt, generation });
       }
       return result;
     },

@@ -17,16 +17,21 @@ export const fixtureContentDates = { '/': '2024-01-02T03:04:05.000Z', '/about': 
 export const fixtureAsset = { path: '/assets/app-Ab12Cd34.js', body: `console.log(${JSON.stringify(filler(4000))});` };
 
 /**
- * A stand-in for the server render bundle with the real one's contract: it renders /blog and /blogs/:slug from
- * the API it is given, and every other address as not found.
+ * A stand-in for the server render bundle with the real one's contract: it renders the home page, /blog and
+ * /blogs/:slug from the API it is given, and every other address as not found.
  */
 const fakeEntryServer = `
 export const originPlaceholder = '${placeholder}';
+export const renderedPerRequest = ['/', '/blog'];
 let transport;
 export function setApiTransport(next) { transport = next; }
 const page = (status, title) => ({ status, head: '<title>' + title + '</title>', body: '<h1>' + title + '</h1>', state: '{}', modules: [] });
 export async function render(url, origin) {
   const path = new URL(url, origin).pathname;
+  if (path === '/') {
+    const posts = await (await transport('/api/blogs?limit=3', {})).json();
+    return page(200, 'Home: ' + posts.map((post) => post.title).join(', '));
+  }
   if (path === '/blog') {
     const posts = await (await transport('/api/blogs', {})).json();
     return page(200, 'Blog: ' + posts.map((post) => post.title).join(', '));
