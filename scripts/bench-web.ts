@@ -22,7 +22,12 @@ interface LighthouseReport {
   categories: Record<string, { score: number }>;
   audits: Record<
     string,
-    { numericValue: number; details: { items: { url: string; resourceType: string; duration: number }[] } }
+    {
+      numericValue: number;
+      details: {
+        items: { url: string; resourceType: string; duration: number; statusCode: number }[];
+      };
+    }
   >;
 }
 
@@ -66,9 +71,12 @@ try {
     portfolio: '/portfolio',
   };
   const variants = withBaseline ? [false, true] : [false];
+  // BENCH_PAGES=home,post measures some pages only, to try one change quickly.
+  const only = process.env.BENCH_PAGES?.split(',');
 
   const rows: string[][] = [];
   for (const [pageName, path] of Object.entries(pages)) {
+    if (only && !only.includes(pageName)) continue;
     for (const scriptsBlocked of variants) {
       const name = scriptsBlocked ? `${pageName}, no JS` : pageName;
       const reports: LighthouseReport[] = [];
@@ -123,8 +131,9 @@ function tableRow(name: string, path: string, reports: LighthouseReport[]): stri
       (report) => report.audits['long-tasks']?.details?.items.filter((item) => item.duration > 50).length ?? 0,
     ),
   );
+  // Blocked requests are listed too, failed: only what arrived counts.
   const scripts = reports[0]!.audits['network-requests']!.details.items.filter(
-    (item) => item.resourceType === 'Script' && item.url.startsWith(origin),
+    (item) => item.resourceType === 'Script' && item.url.startsWith(origin) && item.statusCode > 0,
   ).map((item) => new URL(item.url).pathname);
   const jsGzip = scripts.reduce((total, file) => total + gzipSync(readFileSync(join('dist/client', file))).length, 0);
   return [

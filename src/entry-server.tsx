@@ -118,28 +118,36 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
   return { status, ...splitHead(html), state: state.replace(/</g, '\\u003c'), modules };
 }
 
-/** Stylesheet and modulepreload links for the page's lazy chunks, so it is styled before scripts run. */
-function chunkLinks(manifest: BuildManifest, modules: string[]): string {
+/**
+ * Stylesheet links for the page's lazy chunks, so it is styled before scripts run. Their scripts get no
+ * modulepreload: a preload is fetched at high priority and would compete with the HTML, CSS and images that
+ * first paint needs; the app fetches them itself once it starts.
+ */
+function chunkStyles(manifest: BuildManifest, modules: string[]): string {
   const styles = new Set<string>();
-  const scripts = new Set<string>();
+  const visited = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (!chunk || chunk.isEntry || visited.has(key)) return;
+    visited.add(key);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   modules.forEach(visit);
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" href="/${file}">`),
-  ].join('');
+  return [...styles].map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
 }
 
-/** The built index.html with a rendered page in it: head elements, chunk links, markup and the state block. */
+/** The app's entry script at low priority: the page is complete without it, so it must not delay first paint. */
+function deprioritiseScripts(template: string): string {
+  return template
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=');
+}
+
+/** The built index.html with a rendered page in it: head elements, chunk styles, markup and the state block. */
 export function fillTemplate(template: string, page: RenderedPage, manifest: BuildManifest): string {
   const stateBlock = `<script type="application/json" id="app-state">${page.state}</script>`;
-  return template
-    .replace('</head>', `${chunkLinks(manifest, page.modules)}${page.head}</head>`)
+  return deprioritiseScripts(template)
+    .replace('</head>', `${chunkStyles(manifest, page.modules)}${page.head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${stateBlock}`);
 }

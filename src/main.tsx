@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -45,8 +45,28 @@ async function start() {
       </OriginContext>
     </StrictMode>
   );
-  if (serverState && rootElement.hasChildNodes()) hydrateRoot(rootElement, app);
+  // In a transition, hydration yields to the browser between components instead of holding the main thread.
+  if (serverState && rootElement.hasChildNodes()) startTransition(() => void hydrateRoot(rootElement, app));
   else createRoot(rootElement).render(app);
 }
 
-void start();
+/**
+ * The server's HTML is the whole page: the app starts once the page has loaded and the browser is idle, so
+ * that its chunks and its work never compete with first paint. A page without server HTML starts at once.
+ */
+function afterFirstPaint(): Promise<void> {
+  if (!serverState) return Promise.resolve();
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}
+
+void afterFirstPaint().then(start);
