@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, {
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -14,6 +15,9 @@ import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { createMetrics, registerMetrics } from './http/metrics.ts';
+import { registerRequestLog, requestLogOptions } from './http/request-log.ts';
+import { registerRouteCatalog } from './http/route-catalog.ts';
 import { registerRequestScreening } from './http/request-screening.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
@@ -44,6 +48,10 @@ export interface AppOptions {
   clock?: () => Date;
   /** Shows a generated admin password to the operator; standard output by default. */
   announce?: (message: string) => void;
+  /** Turns on GET /metrics, for requests that send it as a bearer token. */
+  metricsToken?: string;
+  /** Tests only: routes added beside the app's own, such as one that fails. */
+  routesForTests?: FastifyPluginAsync;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -58,8 +66,10 @@ const oneMebibyte = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const passwordCost = options.insecureFastPasswordHashingForTests ? testScryptCost : productionScryptCost;
-  const db = openDatabase(options);
+  const metrics = createMetrics(options.metricsToken);
+  const db = openDatabase(options, metrics.database);
   const app = Fastify({
+    ...requestLogOptions(),
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
     trustProxy: options.trustProxy ?? false,
@@ -67,10 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors(error, request: FastifyRequest, reply: FastifyReply) {
       // Malformed URLs fail before any hook runs: set the security headers here too.
       applySecurityHeaders(request, reply);
+      reply.header('x-request-id', request.id);
       reply.code(400).send(errorBody(400, error.message));
     },
   });
   app.addHook('onClose', () => db.destroy());
+  registerRouteCatalog(app);
 
   try {
     const { fresh } = await migrateToLatest(db);
@@ -94,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const auth: AuthSettings = { db, clock, passwordCost };
     const trustedOrigins = new Set(options.siteUrl ? [new URL(options.siteUrl).origin] : []);
 
+    registerRequestLog(app);
+    registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
     registerSecurityHeaders(app);
     registerErrorHandler(app);
     registerRequestScreening(app);
@@ -102,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addSchema(blogPostSchema);
     await app.register(healthRoutes, { db });
     await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
+    if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(siteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
       blog,

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { loggerOptions } from './http/logger-options.ts';
 
 function portFrom(value: string | undefined): number {
   const port = Number(value ?? 3000);
@@ -23,7 +24,8 @@ try {
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: env.CLIENT_DIR || undefined,
     seedExamples: env.SEED_EXAMPLES !== 'false',
-    logger: { level: env.LOG_LEVEL ?? 'info' },
+    logger: loggerOptions(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
     siteUrl: env.SITE_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

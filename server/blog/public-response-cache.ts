@@ -16,9 +16,21 @@ export class PublicResponseCache {
   readonly #loading = new Map<string, Promise<JsonResponse>>();
   readonly #maxEntries: number;
   #generation = 0;
+  #hits = 0;
+  #misses = 0;
 
   constructor(maxEntries = 1000) {
     this.#maxEntries = maxEntries;
+  }
+
+  /** Answers given from memory, or by joining a read already under way: no database read of their own. */
+  get hits(): number {
+    return this.#hits;
+  }
+
+  /** Answers that needed a database read. */
+  get misses(): number {
+    return this.#misses;
   }
 
   /** Changes at every clear: a response read before a write must not be stored after it. */
@@ -33,13 +45,19 @@ export class PublicResponseCache {
   load(key: string, now: number, load: () => Promise<CachedResponse>): Promise<JsonResponse> {
     const cached = this.#entries.get(key);
     if (cached !== undefined) {
-      if (now < cached.expiresAt) return Promise.resolve(cached.response);
+      if (now < cached.expiresAt) {
+        this.#hits += 1;
+        return Promise.resolve(cached.response);
+      }
       this.#entries.delete(key);
     }
     let loading = this.#loading.get(key);
     if (loading === undefined) {
+      this.#misses += 1;
       loading = this.#loadAndStore(key, load);
       this.#loading.set(key, loading);
+    } else {
+      this.#hits += 1;
     }
     return loading;
   }

@@ -30,11 +30,14 @@ describe('the error handler', () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret');
+    const requestId = response.json<{ requestId: string }>().requestId;
+    expect(requestId).toMatch(/\S/);
     expect(response.json()).toEqual({
       statusCode: 500,
       error: 'Internal Server Error',
-      message: 'Something went wrong on our side. Please try again later.',
+      message: `Something went wrong on our side. Please try again later, and quote ${requestId} if you report it.`,
       details: [],
+      requestId,
     });
   });
 });

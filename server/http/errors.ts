@@ -18,6 +18,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   details: ErrorDetail[];
+  /** On a 5xx: the id of the request in the server's log, for the user to quote. */
+  requestId?: string;
 }
 
 /** An error meant for the client: its status, message, details and headers are sent as they are. */
@@ -70,7 +72,8 @@ function handleError(this: FastifyInstance, error: unknown, request: FastifyRequ
   }
   // A 5xx message can reveal internals: log it, tell the client only that it was our fault.
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again later.'));
+  const message = `Something went wrong on our side. Please try again later, and quote ${request.id} if you report it.`;
+  return reply.code(500).send({ ...errorBody(500, message), requestId: request.id });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,6 +1,7 @@
-import { Ajv2020, type Options } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { convertUrlNumbers, numericProperties } from './url-numbers.ts';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type ValidatorFactory = NonNullable<SchemaController['compilersFactory']>['buildValidator'];
@@ -21,13 +22,28 @@ function createAjv(schemas: Record<string, object>, options: Options): Ajv2020 {
 function buildValidator(externalSchemas: Record<string, object>): FastifySchemaCompiler<object> {
   const forBodies = createAjv(externalSchemas, { coerceTypes: false });
   const forUrls = createAjv(externalSchemas, { coerceTypes: 'array' });
-  return ({ schema, httpPart }) => (httpPart === 'body' ? forBodies : forUrls).compile(schema);
+  return ({ schema, httpPart }) => {
+    if (httpPart === 'body') return forBodies.compile(schema);
+    const validate = forUrls.compile(schema);
+    const numbers = numericProperties(schema);
+    if (numbers.size === 0) return validate;
+    const validateUrlPart = ((data: unknown, context?: object) => {
+      const refused = convertUrlNumbers(data, numbers);
+      const valid = validate(data, context as never);
+      const named = new Set(refused.map((error) => error.instancePath));
+      const errors = [...refused, ...(validate.errors ?? []).filter((error) => !named.has(error.instancePath))];
+      validateUrlPart.errors = errors.length > 0 ? errors : null;
+      return valid && refused.length === 0;
+    }) as ValidateFunction;
+    return validateUrlPart;
+  };
 }
 
 /**
  * Fastify's own compiler is draft-07 and cannot read our draft 2020-12 schemas. Bodies are checked exactly as
  * sent (an unknown field or a number for a string is an error, never silently dropped or converted); query
- * strings and path parameters are text by nature, so they are converted to the declared types.
+ * strings and path parameters are text by nature, so they are converted to the declared types: numbers only from
+ * plain digits (url-numbers.ts), so that Infinity, 1e400 or 0x10 is a 400 naming the parameter.
  */
 export const schemaController: SchemaController = {
   compilersFactory: {

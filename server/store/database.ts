@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  type KyselyConfig,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -10,6 +17,12 @@ export interface StoreLocation {
   dataDir: string;
   /** postgres://… switches the store to PostgreSQL. */
   databaseUrl?: string;
+}
+
+/** Watches the store for the metrics: how long each query took, and PostgreSQL's pool. */
+export interface DatabaseObserver {
+  query(durationMs: number, failed: boolean): void;
+  pool?(pool: pg.Pool): void;
 }
 
 export const sqliteFileName = 'northbeam.sqlite';
@@ -34,7 +47,12 @@ function withStatementCache(sqlite: SQLite.Database, maxStatements = 200): Sqlit
   };
 }
 
-export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Database> {
+function queryLog(observer: DatabaseObserver | undefined): KyselyConfig['log'] {
+  if (observer === undefined) return undefined;
+  return (event) => observer.query(event.queryDurationMillis, event.level === 'error');
+}
+
+export function openDatabase({ dataDir, databaseUrl }: StoreLocation, observer?: DatabaseObserver): Kysely<Database> {
   if (databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
     // Waiting longer for a connection than a visitor would wait for a page only piles requests up.
@@ -42,7 +60,8 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Da
     // An idle connection that the server ends (a restart, a failover) is dropped from the pool and the next query
     // opens another; unheard, the error would end the process.
     pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    observer?.pool?.(pool);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(observer) });
   }
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(join(dataDir, sqliteFileName));
@@ -51,7 +70,10 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation): Kysely<Da
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: queryLog(observer),
+  });
 }
 
 /** True when a write failed on a UNIQUE constraint (SQLite or PostgreSQL). */

@@ -1,0 +1,47 @@
+/**
+ * `npm run test:crash -- --kills N` (20 by default): the production server on a SQLite file, written to by four
+ * connections and killed with SIGKILL mid-write N times; then every acknowledged write must still be there and SQLite
+ * must find the file intact. Prints progress every 50 kills and the totals; exits 1 on any loss.
+ */
+import { rmSync } from 'node:fs';
+import { crashRounds } from '../server/test-support/crash-rounds.ts';
+import { temporaryDirectory } from '../server/test-support/test-app.ts';
+
+function option(name: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (index === -1) return fallback;
+  const value = Number(args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1`);
+  return value;
+}
+
+const kills = option('kills', 20);
+const writers = option('writers', 4);
+const dataDir = temporaryDirectory('northbeam-crash-');
+const started = Date.now();
+try {
+  const report = await crashRounds({
+    dataDir,
+    kills,
+    writers,
+    onRound(round, acknowledged) {
+      if (round % 50 === 0 || round === kills)
+        console.log(`${round}/${kills} kills, ${acknowledged} writes acknowledged`);
+    },
+  });
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const written = Object.entries(report.acknowledged).map(([name, count]) => `${count} ${name}`);
+  const lost = Object.values(report.lost).reduce((sum, keys) => sum + keys.length, 0);
+  console.log(
+    `${kills} kills in ${minutes} min: ${written.join(', ')} acknowledged, ${lost} lost; ` +
+      `integrity_check ${report.integrity}, ${report.foreignKeyProblems} foreign key problems, ` +
+      `${report.unexpected.length} unexpected answers`,
+  );
+  for (const [name, keys] of Object.entries(report.lost)) console.log(`lost ${name}: ${keys.slice(0, 20).join(', ')}`);
+  for (const answer of report.unexpected.slice(0, 20)) console.log(`unexpected: ${answer}`);
+  const failed = lost > 0 || report.unexpected.length > 0 || report.integrity !== 'ok' || report.foreignKeyProblems > 0;
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

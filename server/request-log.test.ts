@@ -1,0 +1,103 @@
+import { Writable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from './http/logger-options.ts';
+import { createTestApp, type TestApp } from './test-support/test-app.ts';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  route?: string | null;
+  status?: number;
+  ms?: number;
+  bytes?: number | null;
+  err?: { stack?: string; message?: string };
+}
+
+const failingRoute: FastifyPluginAsync = async (app) => {
+  app.get('/test-only/fail', async () => {
+    throw new Error('the disk is on fire');
+  });
+};
+
+const lines: LogLine[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const text of chunk.toString().split('\n')) if (text) lines.push(JSON.parse(text) as LogLine);
+    done();
+  },
+});
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ routesForTests: failingRoute, logger: { level: 'info', stream: logStream } });
+});
+
+afterAll(() => testApp.close());
+
+const linesOf = (reqId: string) => lines.filter((line) => line.reqId === reqId);
+
+describe('request ids and the access log', () => {
+  it('gives every answer an X-Request-Id, whatever its status', async () => {
+    const ids = new Set<string>();
+    for (const url of ['/api/blogs', '/api/blogs?limit=0', '/api/nothing', '/healthz', '/%zz']) {
+      const response = await testApp.app.inject({ url });
+      const id = response.headers['x-request-id'];
+      expect(id, url).toMatch(/^[\w-]{8,}$/);
+      ids.add(String(id));
+    }
+    expect(ids.size).toBe(5);
+  });
+
+  it('keeps a well-formed incoming id and replaces one that is not', async () => {
+    const kept = await testApp.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-1234abcd' } });
+    expect(kept.headers['x-request-id']).toBe('lb-1234abcd');
+    const replaced = await testApp.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\n{"level":60}' } });
+    expect(replaced.headers['x-request-id']).not.toContain(' ');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes one line per request, with its method, route, status, duration and size', async () => {
+    const response = await testApp.app.inject({ url: '/api/blogs?limit=2' });
+    const reqId = String(response.headers['x-request-id']);
+    expect(linesOf(reqId)).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request',
+        method: 'GET',
+        route: '/api/blogs',
+        status: 200,
+        bytes: Number(response.headers['content-length']),
+        ms: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('logs a 5xx once at error level with its stack, and tells the user the id to quote', async () => {
+    const response = await testApp.app.inject({ url: '/test-only/fail' });
+    expect(response.statusCode).toBe(500);
+    const reqId = String(response.headers['x-request-id']);
+    expect(response.json()).toMatchObject({ statusCode: 500, requestId: reqId });
+    expect(response.json<{ message: string }>().message).toContain(reqId);
+    expect(response.body).not.toContain('on fire');
+    const logged = linesOf(reqId);
+    const errors = logged.filter((line) => line.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.err?.stack).toContain('the disk is on fire');
+    expect(logged.filter((line) => line.msg === 'request')).toEqual([expect.objectContaining({ status: 500 })]);
+    expect(logged).toHaveLength(2);
+  });
+});
+
+describe('the logger’s settings', () => {
+  it('writes JSON in production and to anything but a terminal, readable lines in a developer’s terminal', () => {
+    expect(loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }, true)).toEqual({ level: 'warn' });
+    expect(loggerOptions({}, false)).toEqual({ level: 'info' });
+    expect(loggerOptions({ LOG_LEVEL: 'debug' }, true)).toMatchObject({
+      level: 'debug',
+      transport: { target: 'pino-pretty' },
+    });
+  });
+});
