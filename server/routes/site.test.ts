@@ -29,7 +29,7 @@ describe('serving the built site', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(fixturePages.home.replace('https://site-origin.invalid', 'http://localhost:80'));
+    expect(response.body).toBe(fixturePages.home.replace('https://site-origin.invalid', 'http://127.0.0.1:3000'));
   });
 
   it('takes the origin from SITE_URL when it is set', async () => {

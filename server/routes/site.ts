@@ -15,7 +15,8 @@ export interface SiteOptions {
   /** The server render bundle and the page template; dist/server beside clientDir by default. */
   serverDir?: string;
   blog: BlogContext;
-  siteUrl?: string;
+  /** The public origin of absolute URLs: from the configuration, never from the request. */
+  origin: string;
   brandName: string;
   brandTagline: string;
 }
@@ -59,17 +60,15 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     generation: () => blog.publicResponses.generation,
     now: () => blog.clock().getTime(),
   });
-  const originOf = (request: FastifyRequest) =>
-    options.siteUrl ? new URL(options.siteUrl).origin : `${request.protocol}://${request.host}`;
 
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page: RenderedResponse = await pages.render(request.url, originOf(request));
+    const page: RenderedResponse = await pages.render(request.url, options.origin);
     if (page.redirect) return reply.redirect(page.redirect, page.status);
     return sendJsonResponse(request, reply.code(page.status), page.response!);
   };
 
   for (const route of pages.prerenderedRoutes) {
-    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, originOf(request))!));
+    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, options.origin)!));
   }
   app.get('/blog', sendRendered);
   app.get('/blogs/:slug', sendRendered);
@@ -81,7 +80,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     blog,
     contentRoutes: pages.contentRoutes,
     builtAt: statSync(join(clientDir, 'routes.json')).mtime,
-    siteUrl: options.siteUrl,
+    origin: options.origin,
     brandName: options.brandName,
     description: options.brandTagline,
   });
