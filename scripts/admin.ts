@@ -1,16 +1,18 @@
 /**
  * Admin tasks on the server's database (DATA_DIR or DATABASE_URL, as for the server):
- *   npm run admin -- set-password EMAIL
- * asks for the new password twice without echoing it (or reads two lines from a pipe) and signs the user out
- * everywhere.
+ *   npm run admin -- set-password EMAIL   changes a password and signs that user out everywhere
+ *   npm run admin -- add-user EMAIL       adds another admin
+ * Both ask for the password twice without echoing it (or read two lines from a pipe).
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { productionScryptCost } from '../server/auth/password.ts';
+import { addUser } from '../server/auth/add-user.ts';
 import { setPassword } from '../server/auth/set-password.ts';
+import { readSiteFacts } from '../server/site-facts.ts';
 import { openDatabase } from '../server/store/database.ts';
 
-const usage = 'Usage: npm run admin -- set-password EMAIL';
+const usage = 'Usage: npm run admin -- set-password EMAIL\n       npm run admin -- add-user EMAIL';
 
 /** Asks questions on the terminal without echoing the answers; reads plain lines when input is piped. */
 function createHiddenPrompt() {
@@ -37,13 +39,16 @@ function createHiddenPrompt() {
   };
 }
 
-async function setPasswordCommand(email: string): Promise<void> {
+async function askPasswordTwice(question: string): Promise<string> {
   const prompt = createHiddenPrompt();
-  const password = await prompt.ask(`New password for ${email}: `);
+  const password = await prompt.ask(question);
   const repeated = await prompt.ask('The same password again: ');
   prompt.close();
   if (password !== repeated) throw new Error('The two passwords differ; nothing was changed.');
+  return password;
+}
 
+async function onServerDatabase(task: (db: ReturnType<typeof openDatabase>) => Promise<void>): Promise<void> {
   const db = openDatabase({
     dataDir: process.env.DATA_DIR ?? 'data',
     databaseUrl: process.env.DATABASE_URL || undefined,
@@ -54,20 +59,38 @@ async function setPasswordCommand(email: string): Promise<void> {
     if (!tables.some((table) => table.name === 'users')) {
       throw new Error('There is no database there yet: start the server once first (see DATA_DIR and DATABASE_URL).');
     }
-    await setPassword(db, { email, password, passwordCost: productionScryptCost, now: new Date() });
+    await task(db);
   } finally {
     await db.destroy();
   }
-  console.log(`Changed the password of ${email} and signed that user out everywhere.`);
 }
 
+const commands: Record<string, (email: string) => Promise<void>> = {
+  async 'set-password'(email) {
+    const password = await askPasswordTwice(`New password for ${email}: `);
+    await onServerDatabase((db) =>
+      setPassword(db, { email, password, passwordCost: productionScryptCost, now: new Date() }),
+    );
+    console.log(`Changed the password of ${email} and signed that user out everywhere.`);
+  },
+  async 'add-user'(email) {
+    const password = await askPasswordTwice(`Password for the new admin ${email}: `);
+    const name = readSiteFacts().teamName;
+    await onServerDatabase((db) =>
+      addUser(db, { email, password, name, passwordCost: productionScryptCost, now: new Date() }),
+    );
+    console.log(`Added the admin ${email}: they can sign in at /admin.`);
+  },
+};
+
 const [command, email, ...rest] = process.argv.slice(2);
-if (command !== 'set-password' || email === undefined || rest.length > 0) {
+const run = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
+if (run === undefined || email === undefined || rest.length > 0) {
   console.error(usage);
   process.exit(2);
 }
 try {
-  await setPasswordCommand(email);
+  await run(email);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { pruneAuditLog } from './audit/audit-log.ts';
+import { loadAuthKeys } from './auth/auth-keys.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import type { AuthSettings } from './auth/log-in.ts';
 import { productionScryptCost, testScryptCost } from './auth/password.ts';
@@ -19,10 +21,12 @@ import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestLog, requestLogOptions } from './http/request-log.ts';
 import { registerRouteCatalog } from './http/route-catalog.ts';
 import { registerRequestScreening } from './http/request-screening.ts';
+import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
+import { addSecuritySchemas } from './routes/security-schemas.ts';
 import { siteRoutes } from './routes/site.ts';
 import { readSiteFacts, repositoryRoot } from './site-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -38,8 +42,11 @@ export interface AppOptions {
   /** Adds example posts to a fresh database; true by default. */
   seedExamples?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** The public origin, trusted for unsafe requests as well as the request's own host. */
+  /** The public origin of absolute URLs, trusted for unsafe requests as well as the request's own host. */
   siteUrl?: string;
+  /** HOST and PORT: the public origin is http://HOST:PORT when siteUrl is not set. */
+  host?: string;
+  port?: number;
   adminEmail?: string;
   adminPassword?: string;
   /** Set behind a reverse proxy, so that client addresses and HTTPS come from X-Forwarded-* headers. */
@@ -103,8 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const changes = await watchBlogChanges(blog, app.log);
     // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
     app.addHook('onClose', () => changes.stop());
-    const auth: AuthSettings = { db, clock, passwordCost };
-    const trustedOrigins = new Set(options.siteUrl ? [new URL(options.siteUrl).origin] : []);
+    await pruneAuditLog(db, clock());
+    const auth: AuthSettings = { db, clock, passwordCost, keys: await loadAuthKeys(db), issuer: facts.brandName };
+    const origin = publicOrigin(options);
+    const trustedOrigins = new Set([origin]);
 
     registerRequestLog(app);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
@@ -114,13 +123,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
     app.addSchema(blogPostSchema);
+    addSecuritySchemas(app);
     await app.register(healthRoutes, { db });
     await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(siteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
       blog,
-      siteUrl: options.siteUrl,
+      origin,
       brandName: facts.brandName,
       brandTagline: facts.tagline,
     });

@@ -19,6 +19,8 @@ const env = process.env;
 const shutdownGraceMs = 10_000;
 
 try {
+  const port = portFrom(env.PORT);
+  const host = env.HOST ?? '127.0.0.1';
   const app = await buildApp({
     dataDir: env.DATA_DIR ?? 'data',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -27,11 +29,19 @@ try {
     logger: loggerOptions(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     siteUrl: env.SITE_URL || undefined,
+    host,
+    port,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
   });
-  await app.listen({ port: portFrom(env.PORT), host: env.HOST ?? '127.0.0.1' });
+  if (env.NODE_ENV === 'production' && !env.SITE_URL) {
+    app.log.warn(
+      `SITE_URL is not set: canonical URLs, the sitemap and the feeds name http://${host}:${port}. ` +
+        'Set SITE_URL to the public origin, e.g. https://www.example.com.',
+    );
+  }
+  await app.listen({ port, host });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -81,3 +81,44 @@ describe('npm run admin -- set-password EMAIL', () => {
     expect(unknown.output).toContain('No user has the e-mail address nobody@example.com.');
   });
 });
+
+describe('npm run admin -- add-user EMAIL', () => {
+  const newAdmin = { email: 'second.editor@northbeam.example', password: 'another long passphrase' };
+
+  it('adds an admin whose password is read twice from a pipe, who can then sign in', async () => {
+    const result = await runAdmin(
+      ['add-user', newAdmin.email],
+      `${newAdmin.password}\n${newAdmin.password}\n`,
+      testApp.store,
+    );
+    expect(result.output).toContain(`Added the admin ${newAdmin.email}`);
+    expect(result.output).not.toContain(newAdmin.password);
+    expect(result.code).toBe(0);
+    const app = await testApp.restart({ adminEmail: undefined, adminPassword: undefined });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: sameOrigin,
+      payload: newAdmin,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ name: 'Northbeam Team', email: newAdmin.email });
+  });
+
+  it.each([
+    [[testAdmin.email], `${newPassword}\n${newPassword}\n`, 'exists already: use set-password'],
+    [['not-an-address'], `${newPassword}\n${newPassword}\n`, 'is not an e-mail address'],
+    [['third@northbeam.example'], 'short\nshort\n', 'at least 12 characters'],
+    [['third@northbeam.example'], `${newPassword}\nsomething else\n`, 'The two passwords differ'],
+  ])('refuses %s with a message that says why', async (args, input, message) => {
+    const result = await runAdmin(['add-user', ...args], input, testApp.store);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(message);
+  });
+
+  it('explains its usage for an unknown command', async () => {
+    const result = await runAdmin(['toString', 'x@example.com'], '', testApp.store);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('npm run admin -- add-user EMAIL');
+  });
+});

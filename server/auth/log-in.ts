@@ -1,26 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { emailKey, findUserByEmail, rehashPassword } from '../store/users.ts';
+import { emailKey, findUserByEmail, rehashPassword, type User } from '../store/users.ts';
+import type { AuthKeys } from './auth-keys.ts';
 import { admitLoginAttempt, forgiveAccount } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { startSession, type SignedInUser } from './sessions.ts';
 
 export interface AuthSettings {
   db: Kysely<Database>;
   clock: () => Date;
   /** log2 of scrypt's N for new hashes. */
   passwordCost: number;
+  keys: AuthKeys;
+  /** The name authenticator apps show beside the account. */
+  issuer: string;
 }
 
 export interface Credentials {
   email: string;
   password: string;
   ip: string;
+  /** The trusted device the attempt comes from (device cookie), or null. */
+  deviceId: string | null;
 }
 
 export type LoginResult =
-  | { outcome: 'signed-in'; user: SignedInUser; token: string }
-  | { outcome: 'rejected' }
+  | { outcome: 'password-accepted'; user: User }
+  | { outcome: 'rejected'; user: User | undefined }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
 const decoyHashes = new Map<number, Promise<string>>();
@@ -35,9 +40,13 @@ function decoyHash(cost: number): Promise<string> {
   return hash;
 }
 
-export async function logIn({ db, clock, passwordCost }: AuthSettings, credentials: Credentials): Promise<LoginResult> {
+/** Checks the e-mail and password under the sign-in throttle; the caller then asks for a second factor or signs in. */
+export async function checkPassword(
+  { db, clock, passwordCost }: AuthSettings,
+  credentials: Credentials,
+): Promise<LoginResult> {
   const now = clock();
-  const attempt = { emailKey: emailKey(credentials.email), ip: credentials.ip, now };
+  const attempt = { emailKey: emailKey(credentials.email), ip: credentials.ip, now, deviceId: credentials.deviceId };
   const retryAfterSeconds = await admitLoginAttempt(db, attempt);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
 
@@ -47,10 +56,9 @@ export async function logIn({ db, clock, passwordCost }: AuthSettings, credentia
     user?.password_hash ?? (await decoyHash(passwordCost)),
     passwordCost,
   );
-  if (!user || !valid) return { outcome: 'rejected' };
+  if (!user || !valid) return { outcome: 'rejected', user };
 
   await forgiveAccount(db, attempt.emailKey);
   if (needsRehash) await rehashPassword(db, user.id, await hashPassword(credentials.password, passwordCost));
-  const token = await startSession(db, user.id, now);
-  return { outcome: 'signed-in', user: { id: user.id, email: user.email, name: user.name }, token };
+  return { outcome: 'password-accepted', user };
 }

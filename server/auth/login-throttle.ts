@@ -11,13 +11,19 @@ import {
 } from '../store/login-failures.ts';
 
 export const throttleWindowMs = 15 * 60 * 1000;
-export const maxFailuresPerAccount = 5;
+/** Untrusted devices only: failures for the account from anywhere. */
+export const maxFailuresPerAccount = 10;
+export const maxFailuresPerAccountAndAddress = 5;
 export const maxFailuresPerAddress = 20;
+/** A trusted device: its own failures, and nothing else. */
+export const maxFailuresPerDevice = 5;
 
 export interface LoginAttempt {
   emailKey: string;
   ip: string;
   now: Date;
+  /** The device cookie's id when the browser signed in to this account before; its failures are its own. */
+  deviceId: string | null;
 }
 
 function secondsUntilBelowLimit({ count, oldest }: FailureCount, limit: number, now: Date): number {
@@ -27,23 +33,36 @@ function secondsUntilBelowLimit({ count, oldest }: FailureCount, limit: number, 
 
 /**
  * Counts the attempt as a failure before the password is checked and returns 0, or returns the seconds to wait
- * when the account or the address is over its limit (the attempt is then not counted). Counting first keeps
- * parallel guesses from all passing the check before any of them is recorded; checking before the password
- * means that a guesser learns nothing once the limit is reached, not even from the right password.
+ * when a limit is reached (the attempt is then not counted). Counting first keeps parallel guesses from all
+ * passing the check before any of them is recorded; checking before the password means that a guesser learns
+ * nothing once the limit is reached, not even from the right password.
+ *
+ * A trusted device is limited by its own failures only, so that nobody elsewhere can lock its owner out; every
+ * other attempt is limited per account, per account and address, and per address.
  */
-export async function admitLoginAttempt(db: Kysely<Database>, { emailKey, ip, now }: LoginAttempt): Promise<number> {
+export async function admitLoginAttempt(
+  db: Kysely<Database>,
+  { emailKey, ip, now, deviceId }: LoginAttempt,
+): Promise<number> {
   const windowStart = new Date(now.getTime() - throttleWindowMs).toISOString();
   await deleteFailuresBefore(db, windowStart);
   const id = randomUUID();
-  await insertLoginFailure(db, { id, email_key: emailKey, ip, failed_at: now.toISOString() });
-  const [account, address] = await Promise.all([
-    countFailuresSince(db, 'email_key', emailKey, windowStart),
-    countFailuresSince(db, 'ip', ip, windowStart),
-  ]);
-  const retryAfterSeconds = Math.max(
-    secondsUntilBelowLimit(account, maxFailuresPerAccount, now),
-    secondsUntilBelowLimit(address, maxFailuresPerAddress, now),
-  );
+  await insertLoginFailure(db, { id, email_key: emailKey, ip, failed_at: now.toISOString(), device_id: deviceId });
+  const limits: [FailureCount, number][] =
+    deviceId !== null
+      ? [[await countFailuresSince(db, { device_id: deviceId }, windowStart), maxFailuresPerDevice]]
+      : await Promise.all([
+          countFailuresSince(db, { email_key: emailKey }, windowStart).then(
+            (count) => [count, maxFailuresPerAccount] as [FailureCount, number],
+          ),
+          countFailuresSince(db, { email_key: emailKey, ip }, windowStart).then(
+            (count) => [count, maxFailuresPerAccountAndAddress] as [FailureCount, number],
+          ),
+          countFailuresSince(db, { ip }, windowStart).then(
+            (count) => [count, maxFailuresPerAddress] as [FailureCount, number],
+          ),
+        ]);
+  const retryAfterSeconds = Math.max(...limits.map(([count, limit]) => secondsUntilBelowLimit(count, limit, now)));
   if (retryAfterSeconds > 0) await deleteLoginFailure(db, id);
   return retryAfterSeconds;
 }

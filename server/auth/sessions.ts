@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import {
@@ -18,14 +18,30 @@ export interface SignedInUser {
   id: string;
   email: string;
   name: string;
+  /** The public id of the session the request came with. */
+  sessionId: string;
 }
+
+/** What the admin sees to recognise a session. */
+export interface SessionOrigin {
+  userAgent: string | null;
+  address: string | null;
+}
+
+// Enough to recognise a browser; a longer header is only noise in the list.
+const maxUserAgentLength = 300;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
 /** Starts a session for the user; returns the token for the cookie (only its hash is stored). */
-export async function startSession(db: Kysely<Database>, userId: string, now: Date): Promise<string> {
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  origin: SessionOrigin = { userAgent: null, address: null },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredSessions(
     db,
@@ -37,6 +53,9 @@ export async function startSession(db: Kysely<Database>, userId: string, now: Da
     user_id: userId,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
+    id: randomUUID(),
+    user_agent: origin.userAgent?.slice(0, maxUserAgentLength) ?? null,
+    address: origin.address,
   });
   return token;
 }
@@ -54,7 +73,7 @@ export async function resumeSession(db: Kysely<Database>, token: string, now: Da
     return null;
   }
   if (now.getTime() - lastSeen >= touchIntervalMs) await touchSession(db, tokenHash, now.toISOString());
-  return { id: session.user_id, email: session.email, name: session.name };
+  return { id: session.user_id, email: session.email, name: session.name, sessionId: session.id };
 }
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {

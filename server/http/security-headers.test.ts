@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture, fixtureAsset } from '../test-support/client-fixture.ts';
 import { postInput } from '../test-support/posts.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, type TestApp } from '../test-support/test-app.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { contentSecurityPolicy, permissionsPolicy } from './security-headers.ts';
 
 let clientDir: string;
 let testApp: TestApp;
@@ -25,6 +25,7 @@ const expected = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': permissionsPolicy,
 };
 
 describe('security headers', () => {
@@ -61,6 +62,37 @@ describe('security headers', () => {
     expect(response.headers).toMatchObject(expected);
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('turn off camera, microphone, geolocation and the like', () => {
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      expect(permissionsPolicy).toContain(`${feature}=()`);
+    }
+  });
+
+  it.each([
+    [
+      'a sign-in',
+      () => ({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: sameOrigin,
+        payload: { email: 'a@b.c', password: 'wrong password' },
+      }),
+      401,
+    ],
+    ['a 401 of /me', () => ({ url: '/api/auth/me' }), 401],
+    ['a 403', () => ({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } }), 403],
+    ['a signed-in read', () => ({ url: '/api/auth/sessions', headers: { cookie } }), 200],
+    ['a 400', () => ({ method: 'POST', url: '/api/auth/login', headers: sameOrigin, payload: {} }), 400],
+  ] as [string, () => InjectOptions, number][])(
+    'send Cache-Control: no-store on every /api/auth answer: %s',
+    async (_name, request, status) => {
+      const response = await testApp.app.inject(request());
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['permissions-policy']).toBe(permissionsPolicy);
+    },
+  );
 
   it('include HSTS over HTTPS only', async () => {
     const overHttps = await testApp.app.inject({ url: '/api/blogs', headers: { 'x-forwarded-proto': 'https' } });

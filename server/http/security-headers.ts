@@ -15,11 +15,31 @@ export const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
 const alwaysSent = {
   'content-security-policy': contentSecurityPolicy,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
+  // Nothing of ours uses these; a script that slipped in must not either.
+  'permissions-policy': permissionsPolicy,
 } as const;
 
 // HSTS over plain HTTP is ignored by browsers and would pin a host that may not serve HTTPS at all.

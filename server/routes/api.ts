@@ -4,6 +4,7 @@ import { registerApiGuard } from '../auth/guard.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
 
@@ -16,9 +17,15 @@ export interface ApiOptions {
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins }) => {
   // Cookies are parsed only by the guard, and only when a request has any: visitors' reads skip that work.
   await app.register(fastifyCookie, { hook: false });
+  // Before the guard, so that its 401 and 403 carry it too: no answer about signing in may be kept by a cache.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/auth')) reply.header('cache-control', 'no-store');
+    done();
+  });
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   await app.register(blogRoutes, { prefix: '/blogs', blog });
   await app.register(authRoutes, { prefix: '/auth', ...auth });
+  await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

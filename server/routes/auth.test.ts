@@ -33,8 +33,9 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ name: 'Northbeam Team', email: testAdmin.email });
     expect(response.headers['cache-control']).toBe('no-store');
-    const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(/^northbeam_session=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/);
+    const [session, device] = response.headers['set-cookie'] as string[];
+    expect(session).toMatch(/^northbeam_session=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(device).toMatch(/^northbeam_device=[\w-]+\.[\w-]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/);
   });
 
   it('uses a Secure __Host- cookie over HTTPS behind a trusted proxy', async () => {
@@ -46,7 +47,7 @@ describe('POST /api/auth/login', () => {
       headers: { ...viaProxy, origin: 'https://northbeam.example' },
       payload: testAdmin,
     });
-    expect(String(response.headers['set-cookie'])).toMatch(
+    expect((response.headers['set-cookie'] as string[])[0]).toMatch(
       /^__Host-northbeam_session=[\w-]+; .*Path=\/; HttpOnly; Secure; SameSite=Strict$/,
     );
     const cookie = `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
+import { auditRequest } from '../audit/audit-log.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { adminListing, publicListing, type ListQuery } from '../blog/listing.ts';
@@ -62,6 +63,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     { schema: { body: postBodySchema }, preValidation: splitTermLists },
     async (request, reply) => {
       const post = await createPost(blog, request.body, signedInUser(request).name);
+      await auditRequest(blog.db, request, blog.clock(), { action: 'post-create', target: post.id });
       return reply
         .code(201)
         .headers({ ...writeHeaders, location: `/api/blogs/${post.id}` })
@@ -74,12 +76,14 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     { schema: { params: idParamsSchema, body: postBodySchema }, preValidation: splitTermLists },
     async (request, reply) => {
       const post = await changePost(blog, request.params.id, request.body);
+      await auditRequest(blog.db, request, blog.clock(), { action: 'post-update', target: post.id });
       return reply.headers(writeHeaders).send(toPostJson(post));
     },
   );
 
   app.delete<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     await removePost(blog, request.params.id);
+    await auditRequest(blog.db, request, blog.clock(), { action: 'post-delete', target: request.params.id });
     return reply.code(204).send();
   });
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { listPosts, type Post } from '../store/posts.ts';
 
@@ -10,7 +10,8 @@ export interface FeedOptions {
   builtAt: Date;
   /** Each content route's last change (ISO time), from its document's history. */
   contentDates?: Readonly<Record<string, string>>;
-  siteUrl?: string;
+  /** The public origin: from the configuration, never from the request. */
+  origin: string;
   brandName: string;
   description: string;
 }
@@ -34,13 +35,11 @@ function plainSummary(post: Post): string {
 /** Search engines and feed readers: /sitemap.xml, /robots.txt and the RSS feed of published posts. */
 export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) => {
   const { blog, contentRoutes, builtAt, brandName, description, contentDates = {} } = options;
-  const originOf = (request: FastifyRequest) =>
-    options.siteUrl ? new URL(options.siteUrl).origin : `${request.protocol}://${request.host}`;
   const publishedPosts = (limit: number) =>
     listPosts(blog.db, { visibleAt: blog.clock().toISOString() }, { limit, offset: 0 });
 
-  app.get('/robots.txt', (request, reply) => {
-    const origin = originOf(request);
+  app.get('/robots.txt', (_request, reply) => {
+    const { origin } = options;
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -48,8 +47,8 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       .send(`User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const origin = originOf(request);
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const { origin } = options;
     const pages = contentRoutes.map((route) => ({
       loc: `${origin}${route}`,
       lastmod: contentDates[route] ?? builtAt.toISOString(),
@@ -69,8 +68,8 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       );
   });
 
-  app.get('/rss.xml', async (request, reply) => {
-    const origin = originOf(request);
+  app.get('/rss.xml', async (_request, reply) => {
+    const { origin } = options;
     const posts = await publishedPosts(feedSize);
     const items = posts
       .map((post) => {

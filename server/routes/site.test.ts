@@ -34,7 +34,7 @@ describe('serving the built site', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(fixturePages.about.replace('https://site-origin.invalid', 'http://localhost:80'));
+    expect(response.body).toBe(fixturePages.about.replace('https://site-origin.invalid', 'http://127.0.0.1:3000'));
   });
 
   it('renders the home page per request with the latest posts, never the built index.html', async () => {
@@ -208,13 +208,13 @@ describe('serving the built site', () => {
     expect(robots).toContain('Disallow: /admin\n');
     expect(robots).toContain('Disallow: /api/\n');
     expect(robots).not.toMatch(/^Allow:/m);
-    expect(robots).toContain('Sitemap: http://localhost:80/sitemap.xml');
+    expect(robots).toContain('Sitemap: http://127.0.0.1:3000/sitemap.xml');
   });
 
   it("gives each content page its document's last change as lastmod, and the build time without one", async () => {
     const sitemap = (await app.inject({ url: '/sitemap.xml' })).body;
     const lastmod = (route: string) =>
-      new RegExp(`<loc>http://localhost:80${route}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+      new RegExp(`<loc>http://127.0.0.1:3000${route}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
     expect(lastmod('/')).toBe(fixtureContentDates['/']);
     expect(lastmod('/about')).toBe(fixtureContentDates['/about']);
     expect(Date.parse(lastmod('/blog')!)).toBeGreaterThan(Date.parse(fixtureContentDates['/about']));

@@ -17,7 +17,8 @@ export interface SiteOptions {
   /** The server render bundle and the page template; dist/server beside clientDir by default. */
   serverDir?: string;
   blog: BlogContext;
-  siteUrl?: string;
+  /** The public origin of absolute URLs: from the configuration, never from the request. */
+  origin: string;
   brandName: string;
   brandTagline: string;
 }
@@ -71,17 +72,15 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
       return next === null ? Infinity : Date.parse(next);
     },
   });
-  const originOf = (request: FastifyRequest) =>
-    options.siteUrl ? new URL(options.siteUrl).origin : `${request.protocol}://${request.host}`;
 
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page: RenderedResponse = await pages.render(request.url, originOf(request));
+    const page: RenderedResponse = await pages.render(request.url, options.origin);
     if (page.redirect) return reply.redirect(page.redirect, page.status);
     return sendJsonResponse(request, reply.code(page.status), page.response!);
   };
 
   for (const route of pages.prerenderedRoutes) {
-    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, originOf(request))!));
+    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, options.origin)!));
   }
   for (const route of pages.renderedRoutes) app.get(route, sendRendered);
   app.get('/blogs/:slug', sendRendered);
@@ -96,7 +95,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     contentDates: existsSync(join(serverDir, 'content-dates.json'))
       ? (JSON.parse(readFileSync(join(serverDir, 'content-dates.json'), 'utf8')) as Record<string, string>)
       : undefined,
-    siteUrl: options.siteUrl,
+    origin: options.origin,
     brandName: options.brandName,
     description: options.brandTagline,
   });

@@ -1,8 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
 import { createPost } from '../test-support/posts.ts';
 import { runScript } from '../test-support/run-script.ts';
-import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
+import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database.ts';
 
 let sqliteApp: TestApp;
@@ -47,6 +49,38 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     const tagged = await postgresApp.app.inject(asAdmin(postgresCookie, { url: '/api/blogs?status=all&tag=twice' }));
     expect(tagged.json<BlogPost[]>().map((post) => post.categories)).toEqual([['Moves']]);
     expect((await postgresApp.app.inject({ url: '/api/blogs' })).json<BlogPost[]>()).toHaveLength(5);
+  });
+
+  it('carries two-factor sign-in (secret, recovery codes, shared keys) and the audit log', async () => {
+    sqliteApp = await createTestApp({ databaseUrl: undefined });
+    const sqliteCookie = await signIn(sqliteApp.app);
+    const { secret, recoveryCodes } = await turnOnTwoFactor(sqliteApp.app, sqliteCookie, sqliteApp.clock);
+    await createPost(sqliteApp.app, sqliteCookie);
+    const audit = (app: FastifyInstance, cookie: string) =>
+      app.inject(asAdmin(cookie, { url: '/api/audit?limit=100' })).then((response) => response.json<unknown[]>());
+    const sqliteAudit = await audit(sqliteApp.app, sqliteCookie);
+    target = await createTestDatabase();
+    const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
+    expect(copy.output).toContain(`with ${sqliteAudit.length} audit entries`);
+
+    postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
+    postgresApp.clock.advance(30_000);
+    const login = () =>
+      postgresApp!.app.inject({ method: 'POST', url: '/api/auth/login', headers: sameOrigin, payload: testAdmin });
+    const verify = async (code: string) =>
+      postgresApp!.app.inject({
+        method: 'POST',
+        url: '/api/auth/2fa/verify',
+        headers: { ...sameOrigin, cookie: cookiesOf(await login()) },
+        payload: { code },
+      });
+    expect((await login()).json()).toEqual({ twoFactorRequired: true });
+    expect((await verify(recoveryCodes[0]!)).statusCode).toBe(200);
+    const signedIn = await verify(currentCode(secret, postgresApp.clock));
+    expect(signedIn.statusCode).toBe(200);
+    const postgresCookie = `northbeam_session=${signedIn.cookies.find((c) => c.name === 'northbeam_session')!.value}`;
+    const postgresAudit = await audit(postgresApp.app, postgresCookie);
+    expect(postgresAudit.slice(-sqliteAudit.length)).toEqual(sqliteAudit);
   });
 
   it('refuses to copy into a database that already holds posts or users', async () => {

@@ -11,6 +11,8 @@ export interface CopySummary {
   posts: number;
   /** Rows of post_terms: one per tag or category of a post. */
   terms: number;
+  /** Entries of the audit log. */
+  auditEntries: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -25,7 +27,8 @@ async function countRows(db: Kysely<Database>, table: 'posts' | 'users'): Promis
 }
 
 /**
- * Copies every user, post and post term from the SQLite database in `dataDir` into the PostgreSQL database at
+ * Copies every user (with two-factor settings and recovery codes), post, post term and audit entry, and the
+ * servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
  * Sessions and sign-in failures stay behind: admins sign in again on the new database.
  */
@@ -44,7 +47,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
     }
 
     return await target.transaction().execute(async (trx) => {
-      const summary: CopySummary = { users: 0, posts: 0, terms: 0 };
+      const summary: CopySummary = { users: 0, posts: 0, terms: 0, auditEntries: 0 };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
         await trx
@@ -53,6 +56,31 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
           .execute();
       }
       summary.users = userRows.length;
+      // Two-factor sign-in comes along: its recovery codes, and the key its secrets are encrypted with (which
+      // replaces any key a server made on the empty target: nothing there is encrypted with it yet).
+      const recoveryRows = await source.selectFrom('recovery_codes').selectAll().execute();
+      if (recoveryRows.length > 0) await trx.insertInto('recovery_codes').values(recoveryRows).execute();
+      const secretRows = await source.selectFrom('server_secrets').selectAll().execute();
+      for (const secret of secretRows) {
+        await trx
+          .insertInto('server_secrets')
+          .values(secret)
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: secret.value }))
+          .execute();
+      }
+      for (let lastId = ''; ;) {
+        const auditRows = await source
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('id', '>', lastId)
+          .orderBy('id')
+          .limit(batchSize)
+          .execute();
+        if (auditRows.length === 0) break;
+        await trx.insertInto('audit_log').values(auditRows).execute();
+        summary.auditEntries += auditRows.length;
+        lastId = auditRows[auditRows.length - 1]!.id;
+      }
 
       // Page through the posts, so that a large blog is never all in memory at once.
       for (let lastId = ''; ;) {

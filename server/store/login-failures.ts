@@ -17,18 +17,20 @@ export async function deleteLoginFailure(db: Kysely<Database>, id: string): Prom
   await db.deleteFrom('login_failures').where('id', '=', id).execute();
 }
 
+/** Failures since `since` matching every given column: an account, an address, both, or a device. */
 export async function countFailuresSince(
   db: Kysely<Database>,
-  column: 'email_key' | 'ip',
-  value: string,
+  match: Partial<Pick<LoginFailure, 'email_key' | 'ip' | 'device_id'>>,
   since: string,
 ): Promise<FailureCount> {
-  const { count, oldest } = await db
+  let query = db
     .selectFrom('login_failures')
     .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('failed_at').as('oldest')])
-    .where(column, '=', value)
-    .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
+    .where('failed_at', '>', since);
+  for (const [column, value] of Object.entries(match) as ['email_key' | 'ip' | 'device_id', string][]) {
+    query = query.where(column, '=', value);
+  }
+  const { count, oldest } = await query.executeTakeFirstOrThrow();
   return { count: Number(count), oldest: oldest ?? null };
 }
 

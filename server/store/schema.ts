@@ -38,6 +38,18 @@ export interface UserTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** The TOTP secret (encrypted) once two-factor sign-in is on; null when it is off. */
+  totp_secret: string | null;
+  /** A secret set up but not yet confirmed with a code (encrypted). */
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted: a code works once. */
+  totp_last_step: number | null;
+}
+
+/** Single-use recovery codes, stored hashed; a used code is deleted. */
+export interface RecoveryCodeTable {
+  user_id: string;
+  code_hash: string;
 }
 
 export interface SessionTable {
@@ -46,6 +58,10 @@ export interface SessionTable {
   user_id: string;
   created_at: string;
   last_seen_at: string;
+  /** The id the admin sees and ends a session by. */
+  id: string;
+  user_agent: string | null;
+  address: string | null;
 }
 
 export interface LoginFailureTable {
@@ -53,6 +69,26 @@ export interface LoginFailureTable {
   email_key: string;
   ip: string;
   failed_at: string;
+  /** The trusted device (device cookie) the attempt came with, if any. */
+  device_id: string | null;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
+export type AuditOutcome = 'success' | 'failure';
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** The e-mail of who acted, or null when nobody known did (a failed sign-in to an unknown account). */
+  actor: string | null;
+  action: string;
+  target: string | null;
+  address: string | null;
+  outcome: AuditOutcome;
 }
 
 /** A single row (id 1): its version goes up in the same transaction as every write of a post. */
@@ -68,4 +104,7 @@ export interface Database {
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   blog_changes: BlogChangesTable;
+  recovery_codes: RecoveryCodeTable;
+  server_secrets: ServerSecretTable;
+  audit_log: AuditLogTable;
 }

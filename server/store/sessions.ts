@@ -24,6 +24,9 @@ export async function findSessionWithUser(
       'sessions.user_id',
       'sessions.created_at',
       'sessions.last_seen_at',
+      'sessions.id',
+      'sessions.user_agent',
+      'sessions.address',
       'users.email',
       'users.name',
     ])
@@ -49,4 +52,31 @@ export async function deleteExpiredSessions(
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', createdBefore)]))
     .execute();
+}
+
+/** The user's sessions, newest first. */
+export async function listUserSessions(db: Kysely<Database>, userId: string): Promise<Session[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends one of the user's sessions by its public id; false when the user has none with that id. */
+export async function deleteUserSession(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends every session of the user but the one whose public id is kept; returns how many ended. */
+export async function deleteOtherSessions(db: Kysely<Database>, userId: string, keptId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '<>', keptId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UserTable } from './schema.ts';
 
 export type User = Selectable<UserTable>;
@@ -20,7 +20,7 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
   return Number(total);
 }
 
-export async function insertUser(db: Kysely<Database>, user: User): Promise<void> {
+export async function insertUser(db: Kysely<Database>, user: Insertable<UserTable>): Promise<void> {
   await db
     .insertInto('users')
     .values({ ...user, email: emailKey(user.email) })
@@ -47,4 +47,8 @@ export async function replacePasswordHash(
 /** Upgrades the stored hash to the current cost without ending sessions (the password did not change). */
 export async function rehashPassword(db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../store/database.ts';
+import type { Database } from '../store/schema.ts';
+import { emailKey, insertUser } from '../store/users.ts';
+import { hashPassword, passwordProblem } from './password.ts';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  /** Shown as the author of the user's posts. */
+  name: string;
+  passwordCost: number;
+  now: Date;
+}
+
+// Enough to catch a slip of the keyboard; the address is never mailed.
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Adds another admin. Throws with a message a person can act on. */
+export async function addUser(db: Kysely<Database>, user: NewUser): Promise<void> {
+  const email = emailKey(user.email);
+  if (!emailShape.test(email) || email.length > 254) {
+    throw new Error(`"${user.email}" is not an e-mail address: give one such as editor@example.com.`);
+  }
+  const problem = passwordProblem(user.password);
+  if (problem) throw new Error(problem);
+  const now = user.now.toISOString();
+  try {
+    await insertUser(db, {
+      id: randomUUID(),
+      email,
+      name: user.name,
+      password_hash: await hashPassword(user.password, user.passwordCost),
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new Error(`A user with the e-mail address ${email} exists already: use set-password to change it.`);
+    }
+    throw error;
+  }
+}

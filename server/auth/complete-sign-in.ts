@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit/audit-log.ts';
+import { emailKey, type User } from '../store/users.ts';
+import { setDeviceCookie } from './device-cookie.ts';
+import type { AuthSettings } from './log-in.ts';
+import { readSessionToken, setSessionCookie } from './session-cookie.ts';
+import { endSession, startSession } from './sessions.ts';
+
+/** Every factor passed: a new session (the old one ended), a new device token, and the audit entry. */
+export async function completeSignIn(
+  auth: AuthSettings,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+): Promise<{ name: string; email: string }> {
+  const now = auth.clock();
+  const previousToken = readSessionToken(request);
+  if (previousToken !== undefined) await endSession(auth.db, previousToken);
+  const userAgent = request.headers['user-agent'] ?? null;
+  const token = await startSession(auth.db, user.id, now, { userAgent, address: request.ip });
+  setSessionCookie(request, reply, token);
+  setDeviceCookie(request, reply, auth.keys.signing, emailKey(user.email));
+  await recordAudit(auth.db, { at: now, actor: user.email, action: 'sign-in', address: request.ip });
+  return { name: user.name, email: user.email };
+}

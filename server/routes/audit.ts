@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { HttpError } from '../http/errors.ts';
+import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
+import type { Database } from '../store/schema.ts';
+import { errorResponses, securitySchema } from './security-schemas.ts';
+
+interface AuditQuery extends AuditFilter {
+  limit: number;
+  offset: number;
+}
+
+function pageLink(query: AuditQuery, offset: number, rel: string): string {
+  const params = new URLSearchParams({ limit: String(query.limit), offset: String(offset) });
+  if (query.action !== undefined) params.set('action', query.action);
+  if (query.actor !== undefined) params.set('actor', query.actor);
+  return `</api/audit?${params}>; rel="${rel}"`;
+}
+
+/** The audit log, for signed-in admins only, read-only: no route changes or removes an entry. */
+export const auditRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get<{ Querystring: AuditQuery }>(
+    '/',
+    {
+      schema: {
+        querystring: securitySchema('audit-query'),
+        response: { 200: { type: 'array', items: securitySchema('audit-entry') }, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      if (request.user === null) throw new HttpError(401, 'Sign in to read the activity log.');
+      const query = request.query;
+      const filter = { action: query.action, actor: query.actor };
+      const [rows, total] = await Promise.all([listAuditRows(db, filter, query), countAuditRows(db, filter)]);
+      const links: string[] = [];
+      if (query.offset + query.limit < total) links.push(pageLink(query, query.offset + query.limit, 'next'));
+      if (query.offset > 0) links.push(pageLink(query, Math.max(0, query.offset - query.limit), 'prev'));
+      reply.headers({ 'x-total-count': String(total), 'cache-control': 'no-store' });
+      if (links.length > 0) reply.header('link', links.join(', '));
+      return rows.map((row) => ({
+        _id: row.id,
+        at: row.at,
+        actor: row.actor,
+        action: row.action,
+        target: row.target,
+        address: row.address,
+        outcome: row.outcome,
+      }));
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditRequest, recordAudit } from '../audit/audit-log.ts';
+import { completeSignIn } from '../auth/complete-sign-in.ts';
+import type { AuthSettings } from '../auth/log-in.ts';
+import { admitLoginAttempt, forgiveAccount } from '../auth/login-throttle.ts';
+import { clearPendingCookie, pendingUserId } from '../auth/pending-sign-in.ts';
+import {
+  acceptSecondFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  isTwoFactorOn,
+  setUpTwoFactor,
+} from '../auth/two-factor.ts';
+import { HttpError } from '../http/errors.ts';
+import { countRecoveryCodes } from '../store/two-factor.ts';
+import { findUserById } from '../store/users.ts';
+import { signedIn, throttled } from './auth-replies.ts';
+import { errorResponses, securitySchema } from './security-schemas.ts';
+
+interface CodeBody {
+  code: string;
+}
+
+interface DisableBody {
+  password: string;
+  code: string;
+}
+
+/** Codes are throttled like passwords, under a key of their own per user. */
+const codeThrottleKey = (userId: string) => `2fa:${userId}`;
+
+export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
+  app.get(
+    '/',
+    { schema: { response: { 200: securitySchema('two-factor-status'), ...errorResponses(401) } } },
+    async (request) => {
+      const user = await findUserById(auth.db, signedIn(request).id);
+      if (!user) throw new HttpError(401, 'Not signed in.');
+      return { enabled: isTwoFactorOn(user), recoveryCodesLeft: await countRecoveryCodes(auth.db, user.id) };
+    },
+  );
+
+  app.post(
+    '/setup',
+    { schema: { response: { 200: securitySchema('two-factor-setup'), ...errorResponses(401, 403, 409) } } },
+    async (request) => setUpTwoFactor(auth, signedIn(request), auth.issuer),
+  );
+
+  app.post<{ Body: CodeBody }>(
+    '/enable',
+    {
+      schema: {
+        body: securitySchema('two-factor-code'),
+        response: { 200: securitySchema('recovery-codes'), ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const retryAfter = await admitLoginAttempt(auth.db, {
+        emailKey: codeThrottleKey(user.id),
+        ip: request.ip,
+        now: auth.clock(),
+        deviceId: null,
+      });
+      if (retryAfter > 0) throw throttled(retryAfter);
+      const recoveryCodes = await enableTwoFactor(auth, user, request.body.code);
+      await forgiveAccount(auth.db, codeThrottleKey(user.id));
+      await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-enable' });
+      return { recoveryCodes };
+    },
+  );
+
+  app.post<{ Body: DisableBody }>(
+    '/disable',
+    {
+      schema: {
+        body: securitySchema('two-factor-disable'),
+        response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const retryAfter = await admitLoginAttempt(auth.db, {
+        emailKey: codeThrottleKey(user.id),
+        ip: request.ip,
+        now: auth.clock(),
+        deviceId: null,
+      });
+      if (retryAfter > 0) throw throttled(retryAfter);
+      try {
+        await disableTwoFactor(auth, user, request.body);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 400) {
+          await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-disable', outcome: 'failure' });
+        }
+        throw error;
+      }
+      await forgiveAccount(auth.db, codeThrottleKey(user.id));
+      await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-disable' });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Body: CodeBody }>(
+    '/verify',
+    {
+      schema: {
+        body: securitySchema('two-factor-code'),
+        response: { 200: securitySchema('signed-in-admin'), ...errorResponses(400, 401, 403, 429) },
+      },
+      config: { allowSignedOut: true },
+    },
+    async (request, reply) => {
+      const now = auth.clock();
+      const userId = pendingUserId(request, auth.keys.signing, now);
+      const user = userId === null ? undefined : await findUserById(auth.db, userId);
+      if (!user || !isTwoFactorOn(user)) {
+        throw new HttpError(401, 'The sign-in has expired. Sign in again with your e-mail address and password.');
+      }
+      const retryAfter = await admitLoginAttempt(auth.db, {
+        emailKey: codeThrottleKey(user.id),
+        ip: request.ip,
+        now,
+        deviceId: null,
+      });
+      if (retryAfter > 0) throw throttled(retryAfter);
+      if (!(await acceptSecondFactor(auth, user, request.body.code))) {
+        await recordAudit(auth.db, {
+          at: now,
+          actor: user.email,
+          action: 'sign-in',
+          target: 'second factor',
+          address: request.ip,
+          outcome: 'failure',
+        });
+        throw new HttpError(
+          401,
+          'The code is not right, or it was used already. Enter the current code from your app, or a recovery code.',
+        );
+      }
+      await forgiveAccount(auth.db, codeThrottleKey(user.id));
+      clearPendingCookie(request, reply);
+      return reply.send(await completeSignIn(auth, request, reply, user));
+    },
+  );
+};
