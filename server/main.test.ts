@@ -26,7 +26,7 @@ describe('the server process (`npm start`)', () => {
   it('serves the home page, an asset and the API with the example posts', async () => {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<h1>Home</h1>');
+    expect(await home.text()).toContain('<h1>Home: ');
 
     const asset = await fetch(`${base}${fixtureAsset.path}`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.status).toBe(200);

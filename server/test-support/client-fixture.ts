@@ -25,12 +25,12 @@ export const originPlaceholder = '${placeholder}';
 export const renderedPerRequest = ['/', '/blog'];
 let transport;
 export function setApiTransport(next) { transport = next; }
-const page = (status, title) => ({ status, head: '<title>' + title + '</title>', body: '<h1>' + title + '</h1>', state: '{}', modules: [] });
+const page = (status, title, canonical) => ({ status, head: '<title>' + title + '</title>' + (canonical ? '<link rel="canonical" href="' + canonical + '">' : ''), body: '<h1>' + title + '</h1>', state: '{}', modules: [] });
 export async function render(url, origin) {
   const path = new URL(url, origin).pathname;
   if (path === '/') {
     const posts = await (await transport('/api/blogs?limit=3', {})).json();
-    return page(200, 'Home: ' + posts.map((post) => post.title).join(', '));
+    return page(200, 'Home: ' + posts.map((post) => post.title).join(', '), origin + '/');
   }
   if (path === '/blog') {
     const posts = await (await transport('/api/blogs', {})).json();
