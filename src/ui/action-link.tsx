@@ -13,7 +13,7 @@ export function ActionLink({ action, className, children }: ActionLinkProps) {
   const content = children ?? action.label;
   if ('route' in action) {
     return (
-      <Link to={action.route} className={className}>
+      <Link to={action.route} className={className} aria-label={children ? action.label : undefined}>
         {content}
       </Link>
     );

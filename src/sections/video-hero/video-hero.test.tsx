@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Section } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
+import type { Section } from '@/content/types.gen.ts';
 import { VideoHero } from './video-hero.tsx';
 
 const section: Extract<Section, { type: 'video-hero' }> = {
@@ -10,14 +10,7 @@ const section: Extract<Section, { type: 'video-hero' }> = {
   video: { src: '/media/reel.mp4', poster: '/images/reel.webp', width: 1280, height: 720, label: 'Our showreel' },
 };
 
-function stubMedia(reduceMotion: boolean) {
-  const matchMedia = vi.fn((query: string) => ({
-    matches: reduceMotion && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }));
-  vi.stubGlobal('matchMedia', matchMedia);
+function stubPlayback() {
   const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
@@ -28,33 +21,40 @@ function stubMedia(reduceMotion: boolean) {
   return { play, pause };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('VideoHero', () => {
-  it('plays the muted reel and offers a visible button that pauses it and plays it again', async () => {
-    const { play, pause } = stubMedia(false);
-    render(<VideoHero section={section} site={site} />);
-    expect(play).toHaveBeenCalledTimes(1);
-    const button = await screen.findByRole('button', { name: 'Pause video' });
+  it('offers the reel, muted and looping, only to visitors who do not ask for reduced motion', () => {
+    const { container } = render(<VideoHero section={section} site={site} />);
+    const video = container.querySelector('video')!;
+    expect([video.autoplay, video.muted, video.loop]).toEqual([true, true, true]);
+    expect(video.getAttribute('poster')).toBe(section.video.poster);
+    expect(video.hasAttribute('src')).toBe(false);
+    const source = video.querySelector('source')!;
+    expect(source.getAttribute('src')).toBe(section.video.src);
+    expect(source.getAttribute('media')).toBe('(prefers-reduced-motion: no-preference)');
+  });
+
+  it('has a visible button that pauses the reel and plays it again', () => {
+    const { play, pause } = stubPlayback();
+    const { container } = render(<VideoHero section={section} site={site} />);
+    const video = container.querySelector('video')!;
+    act(() => void video.dispatchEvent(new Event('play')));
+    const button = screen.getByRole('button', { name: 'Pause video' });
+    expect(button).toBeVisible();
     act(() => fireEvent.click(button));
     expect(pause).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Play video' })).toBe(button);
     act(() => fireEvent.click(button));
-    expect(play).toHaveBeenCalledTimes(2);
-    expect(screen.getByRole('button', { name: 'Pause video' })).toBeVisible();
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Pause video' })).toBe(button);
   });
 
-  it('keeps the still poster for a visitor who asks for reduced motion, until they press Play', () => {
-    const { play } = stubMedia(true);
+  it('loads the reel on Play when no source matched (reduced motion)', () => {
+    const { play } = stubPlayback();
     const { container } = render(<VideoHero section={section} site={site} />);
-    const video = container.querySelector('video')!;
-    expect(video.autoplay).toBe(false);
-    expect(video.getAttribute('poster')).toBe(section.video.poster);
-    expect(play).not.toHaveBeenCalled();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Play video' })));
+    expect(container.querySelector('video')!.getAttribute('src')).toBe(section.video.src);
     expect(play).toHaveBeenCalledTimes(1);
   });
 });

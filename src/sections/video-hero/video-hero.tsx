@@ -2,28 +2,30 @@ import { useEffect, useRef, useState } from 'react';
 import type { SectionProps } from '../types.ts';
 import styles from './video-hero.module.css';
 
-const reducedMotion = '(prefers-reduced-motion: reduce)';
-
 /**
  * The portfolio's opening: a muted looping reel behind the page's h1, with a visible Pause/Play button (moving
- * content that lasts must be stoppable, WCAG 2.2.2). The reel starts from an effect, never by the autoplay
- * attribute, so a visitor who asks for reduced motion sees the still poster until they press Play.
+ * content that lasts must be stoppable, WCAG 2.2.2). The reel's source carries a media query, so the browser
+ * itself, before any script runs, leaves a visitor who asks for reduced motion with the still poster; pressing
+ * Play loads the reel for them.
  */
 export function VideoHero({ section }: SectionProps<'video-hero'>) {
   const { eyebrow, heading, text, video } = section;
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 
-  useEffect(() => {
-    if (!window.matchMedia(reducedMotion).matches) play(videoRef.current);
-  }, []);
+  // The reel may have started before the app did: show the button that matches what is on screen.
+  useEffect(() => setPlaying(videoRef.current ? !videoRef.current.paused : false), []);
 
   const toggle = () => {
     const element = videoRef.current;
     if (!element) return;
-    // The element's play and pause events keep `playing` true to what is on screen.
-    if (playing) element.pause();
-    else play(element);
+    if (playing) {
+      element.pause();
+      return;
+    }
+    // No source matched the media query (reduced motion): the visitor asks for the reel now.
+    if (!element.currentSrc) element.src = video.src;
+    element.play()?.catch(() => undefined);
   };
 
   return (
@@ -31,18 +33,20 @@ export function VideoHero({ section }: SectionProps<'video-hero'>) {
       <video
         ref={videoRef}
         className={styles.video}
-        src={video.src}
         poster={video.poster}
         width={video.width}
         height={video.height}
         aria-label={video.label}
+        autoPlay
         muted
         loop
         playsInline
         preload="metadata"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-      />
+      >
+        <source src={video.src} media="(prefers-reduced-motion: no-preference)" />
+      </video>
       <div className={`container ${styles.copy}`}>
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1>{heading}</h1>
@@ -53,11 +57,4 @@ export function VideoHero({ section }: SectionProps<'video-hero'>) {
       </div>
     </section>
   );
-}
-
-/** Starts the reel; a browser that refuses (a data saver, a policy) leaves the poster and the Play button. */
-function play(element: HTMLVideoElement | null) {
-  if (!element) return;
-  element.muted = true;
-  element.play()?.catch(() => undefined);
 }
