@@ -22,7 +22,7 @@ import {
 import { asAdmin, createTestApp, signIn, type TestApp } from './test-support/test-app.ts';
 
 /** `npm run test:fuzz -- --runs N` sets these for long runs; `npm test` keeps them small and bounded in time. */
-const contractRuns = Number(process.env.FUZZ_RUNS ?? 400);
+const contractRuns = Number(process.env.FUZZ_RUNS ?? 500);
 const timeLimitMs = Number(process.env.FUZZ_TIME_LIMIT_MS ?? 20_000);
 
 let testApp: TestApp;

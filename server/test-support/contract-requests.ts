@@ -106,9 +106,37 @@ export function conforming(input: JsonSchema, depth = 4): fc.Arbitrary<unknown> 
   }
 }
 
-/** A value for a field: mostly what the schema allows, sometimes something hostile. */
-function field(schema: JsonSchema): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 4, arbitrary: conforming(schema) }, { weight: 1, arbitrary: hostileScalar });
+/** Texts that parse as numbers somewhere (Number(), parseInt, ajv's coercion) but are not plain digits in bounds. */
+const numberEdges = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '1e400',
+      '1e2',
+      '9007199254740993',
+      '-0',
+      '0x10',
+      ' 1',
+      '1.0',
+      '１',
+    ),
+  },
+  { weight: 1, arbitrary: fc.bigInt().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+);
+
+/** A value for a field: mostly what the schema allows, sometimes something hostile (numbers: their edges). */
+function field(input: JsonSchema): fc.Arbitrary<unknown> {
+  const schema = resolve(input);
+  const numeric = [schema.type].flat().some((type) => type === 'integer' || type === 'number');
+  return fc.oneof(
+    { weight: 4, arbitrary: conforming(schema) },
+    { weight: numeric ? 3 : 0, arbitrary: numberEdges },
+    { weight: 1, arbitrary: hostileScalar },
+  );
 }
 
 /** What a value looks like in a URL: numbers in plain digits, lists and objects as JSON text. */
@@ -208,5 +236,10 @@ export function contractRequests(routes: readonly CatalogedRoute[]): fc.Arbitrar
         asAdmin,
       })),
   );
-  return fc.oneof(...perRoute);
+  // Routes that take parameters have more to get wrong than the catch-all ones: draw them more often.
+  const weightOf = (route: CatalogedRoute) =>
+    route.schema?.querystring !== undefined || route.schema?.params !== undefined || route.schema?.body !== undefined
+      ? 4
+      : 1;
+  return fc.oneof(...perRoute.map((arbitrary, index) => ({ arbitrary, weight: weightOf(routes[index]!) })));
 }
