@@ -83,11 +83,12 @@ export async function crashRounds({
 }: CrashOptions): Promise<CrashReport> {
   const admin = { email: 'crash@northbeam.example', password: 'a password long enough' };
   const env = { DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-build'), SEED_EXAMPLES: 'false' };
-  let server: ServerProcess = await startServerProcess({
-    ...env,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
+  // A machine busy with other work can take a while to start a server: that is not what these rounds test.
+  const startTimeoutMs = 90_000;
+  let server: ServerProcess = await startServerProcess(
+    { ...env, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    startTimeoutMs,
+  );
   const acknowledged = new Map(kinds.map((kind) => [kind.name, [] as string[]]));
   const unexpected: string[] = [];
   try {
@@ -117,7 +118,7 @@ export async function crashRounds({
       child.kill('SIGKILL');
       await once(child, 'exit');
       await Promise.all(writing);
-      server = await startServerProcess(env);
+      server = await startServerProcess(env, startTimeoutMs);
       onRound?.(
         round + 1,
         [...acknowledged.values()].reduce((sum, keys) => sum + keys.length, 0),

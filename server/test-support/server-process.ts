@@ -22,8 +22,8 @@ export interface ServerProcess {
   output(): string;
 }
 
-async function waitUntilHealthy(base: string, server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
+async function waitUntilHealthy(base: string, server: ServerProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) {
       throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
@@ -35,11 +35,12 @@ async function waitUntilHealthy(base: string, server: ServerProcess): Promise<vo
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`the server did not start within 20 s:\n${server.output()}`);
+  server.child.kill('SIGKILL');
+  throw new Error(`the server did not start within ${timeoutMs / 1000} s:\n${server.output()}`);
 }
 
 /** What `npm start` runs, as a process of its own on a free port, once it answers /healthz. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(repositoryRoot, 'scripts', 'start.mjs')], {
     cwd: repositoryRoot,
@@ -50,6 +51,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const server = { child, base: `http://127.0.0.1:${port}`, output: () => output };
-  await waitUntilHealthy(server.base, server);
+  await waitUntilHealthy(server.base, server, timeoutMs);
   return server;
 }
