@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Credentials, TwoFactorRequired } from '@/content/types.gen.ts';
 import { apiJson } from './api-client.ts';
-import { blogQueryKey } from './blog-query-key.ts';
 import { meQueryKey, type AdminUser } from './get-me.ts';
 
 export type { Credentials };
@@ -17,10 +16,15 @@ export function logIn(credentials: Credentials): Promise<LogInResult> {
   return apiJson<LogInResult>('/api/auth/login', { method: 'POST', body: credentials });
 }
 
-/** Once signed in: who it is, and what failed or was hidden while signed out (drafts, a 401) is asked for again. */
+/**
+ * Once signed in: who it is, and everything else asked for again, as what failed or was hidden while signed out
+ * (drafts, a 401, the previous admin's sessions) is stale.
+ */
 export function signedIn(queryClient: ReturnType<typeof useQueryClient>, user: AdminUser) {
   queryClient.setQueryData(meQueryKey, user);
-  return queryClient.invalidateQueries({ queryKey: blogQueryKey });
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
+  });
 }
 
 export function useLogIn() {

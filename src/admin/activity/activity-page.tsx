@@ -59,7 +59,15 @@ export function ActivityPage() {
       )}
       {data && data.entries.length === 0 && <p>Nothing recorded matches.</p>}
       {data && data.entries.length > 0 && (
-        <div className={styles.tableWrap} aria-busy={isPlaceholderData}>
+        <div
+          className={styles.tableWrap}
+          aria-busy={isPlaceholderData}
+          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label="Activity entries"
+        >
           <table className={styles.table}>
             <caption className="visually-hidden">Activity found: {data.total}, newest first</caption>
             <thead>

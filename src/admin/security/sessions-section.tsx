@@ -34,7 +34,14 @@ export function SessionsSection() {
         </Alert>
       )}
       {sessions.data && (
-        <div className={styles.tableWrap}>
+        <div
+          className={styles.tableWrap}
+          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label="Your sessions"
+        >
           <table className={styles.table}>
             <caption className="visually-hidden">Your sessions, newest first</caption>
             <thead>

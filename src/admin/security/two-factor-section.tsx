@@ -18,6 +18,18 @@ export function TwoFactorSection() {
   let body;
   if (recoveryCodes) {
     body = <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+  } else if (setup) {
+    // Before the status: it turns to "on" while the form is still waiting for its recovery codes.
+    body = (
+      <TwoFactorSetupForm
+        setup={setup}
+        onEnabled={(codes) => {
+          setSetup(undefined);
+          setRecoveryCodes(codes);
+        }}
+        onCancel={() => setSetup(undefined)}
+      />
+    );
   } else if (status.isPending) {
     body = <p role="status">Loading…</p>;
   } else if (status.error) {
@@ -35,17 +47,6 @@ export function TwoFactorSection() {
         </p>
         <TwoFactorDisableForm />
       </>
-    );
-  } else if (setup) {
-    body = (
-      <TwoFactorSetupForm
-        setup={setup}
-        onEnabled={(codes) => {
-          setSetup(undefined);
-          setRecoveryCodes(codes);
-        }}
-        onCancel={() => setSetup(undefined)}
-      />
     );
   } else {
     body = (
