@@ -1,5 +1,5 @@
 /** Generates src/content/types.gen.ts from schemas/; with --check, fails when the file is stale. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { generateBlogPostValidator } from './blog-post-validator.ts';
@@ -18,6 +18,11 @@ const root = {
     page: { $ref: 'page.schema.json' },
     post: { $ref: 'blog-post.schema.json' },
     record: { $ref: 'blog-post-record.schema.json' },
+    ...Object.fromEntries(
+      readdirSync(join(schemasDir, 'security'))
+        .filter((name) => name.endsWith('.schema.json'))
+        .map((name) => [name.replace('.schema.json', ''), { $ref: `security/${name}` }]),
+    ),
   },
 } as JSONSchema;
 

@@ -45,6 +45,12 @@ describe('the server process (`npm start`)', () => {
     ).toHaveLength(1);
   });
 
+  it('warned at start that SITE_URL is unset, naming the origin its links use instead', () => {
+    expect(server.output()).toContain(
+      'SITE_URL is not set: canonical URLs, the sitemap and the feeds name http://127.0.0.1:',
+    );
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     server.child.kill('SIGTERM');
     const [code] = await once(server.child, 'exit');

@@ -3,3 +3,5 @@ export { AdminLayout } from './layout/admin-layout.tsx';
 export { DashboardPage } from './dashboard/dashboard-page.tsx';
 export { PostsPage } from './posts/posts-page.tsx';
 export { StatsPage } from './stats/stats-page.tsx';
+export { SecurityPage } from './security/security-page.tsx';
+export { ActivityPage } from './activity/activity-page.tsx';

@@ -1,15 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Credentials, TwoFactorRequired } from '@/content/types.gen.ts';
 import { apiJson } from './api-client.ts';
-import { blogQueryKey } from './blog-query-key.ts';
 import { meQueryKey, type AdminUser } from './get-me.ts';
 
-export interface Credentials {
-  email: string;
-  password: string;
+export type { Credentials };
+
+/** The admin, signed in; or, when two-factor sign-in is on, the request for a code (POST /api/auth/2fa/verify). */
+export type LogInResult = AdminUser | TwoFactorRequired;
+
+export function needsSecondFactor(result: LogInResult): result is TwoFactorRequired {
+  return 'twoFactorRequired' in result;
 }
 
-export function logIn(credentials: Credentials): Promise<AdminUser> {
-  return apiJson<AdminUser>('/api/auth/login', { method: 'POST', body: credentials });
+export function logIn(credentials: Credentials): Promise<LogInResult> {
+  return apiJson<LogInResult>('/api/auth/login', { method: 'POST', body: credentials });
+}
+
+/**
+ * Once signed in: who it is, and everything else asked for again, as what failed or was hidden while signed out
+ * (drafts, a 401, the previous admin's sessions) is stale.
+ */
+export function signedIn(queryClient: ReturnType<typeof useQueryClient>, user: AdminUser) {
+  queryClient.setQueryData(meQueryKey, user);
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
+  });
 }
 
 export function useLogIn() {
@@ -17,10 +32,6 @@ export function useLogIn() {
   return useMutation({
     mutationKey: ['auth', 'login'],
     mutationFn: logIn,
-    onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
-      // What failed or was hidden while signed out (drafts, a 401) is worth asking for again.
-      return queryClient.invalidateQueries({ queryKey: blogQueryKey });
-    },
+    onSuccess: (result) => (needsSecondFactor(result) ? undefined : signedIn(queryClient, result)),
   });
 }

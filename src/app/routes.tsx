@@ -51,6 +51,8 @@ const adminRoute: RouteObject = {
         { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
         { path: 'posts', lazy: async () => ({ Component: (await adminPages()).PostsPage }) },
         { path: 'stats', lazy: async () => ({ Component: (await adminPages()).StatsPage }) },
+        { path: 'security', lazy: async () => ({ Component: (await adminPages()).SecurityPage }) },
+        { path: 'activity', lazy: async () => ({ Component: (await adminPages()).ActivityPage }) },
         { path: 'blog/new', lazy: async () => ({ Component: (await editorPages()).NewPostPage }) },
         { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editorPages()).EditPostPage }) },
         { path: '*', loader: notFound },

@@ -46,6 +46,20 @@ export interface ContentSchemas {
   page?: PageDocument;
   post?: BlogPostInput;
   record?: BlogPost;
+  'admin-session'?: AdminSession;
+  'audit-entry'?: AuditEntry;
+  'audit-query'?: AuditQuery;
+  credentials?: Credentials;
+  'error-response'?: ErrorResponse;
+  'recovery-codes'?: RecoveryCodes;
+  'session-id'?: SessionIdParams;
+  'sessions-ended'?: SessionsEnded;
+  'signed-in-admin'?: SignedInAdmin;
+  'two-factor-code'?: TwoFactorCode;
+  'two-factor-disable'?: TwoFactorDisable;
+  'two-factor-required'?: TwoFactorRequired;
+  'two-factor-setup'?: TwoFactorSetup;
+  'two-factor-status'?: TwoFactorStatus;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1130,4 +1144,134 @@ export interface BlogPost {
    * When the post was last changed.
    */
   updatedAt: string;
+}
+/**
+ * One of the signed-in admin's sessions.
+ */
+export interface AdminSession {
+  _id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  address: string | null;
+  current: boolean;
+}
+/**
+ * One entry of the audit log: who did what to what, from where, and whether it worked.
+ */
+export interface AuditEntry {
+  _id: string;
+  at: string;
+  actor: string | null;
+  action:
+    | 'sign-in'
+    | 'sign-out'
+    | 'two-factor-enable'
+    | 'two-factor-disable'
+    | 'session-revoke'
+    | 'post-create'
+    | 'post-update'
+    | 'post-delete'
+    | 'media-upload'
+    | 'media-delete';
+  target: string | null;
+  address: string | null;
+  outcome: 'success' | 'failure';
+}
+/**
+ * GET /api/audit: a page of entries, newest first, optionally of one action or one actor.
+ */
+export interface AuditQuery {
+  limit?: number;
+  offset?: number;
+  action?:
+    | 'sign-in'
+    | 'sign-out'
+    | 'two-factor-enable'
+    | 'two-factor-disable'
+    | 'session-revoke'
+    | 'post-create'
+    | 'post-update'
+    | 'post-delete'
+    | 'media-upload'
+    | 'media-delete';
+  actor?: string;
+}
+/**
+ * What POST /api/auth/login takes.
+ */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+/**
+ * Every refusal of the API: the status, its name, a sentence a person can act on, and one detail per field.
+ */
+export interface ErrorResponse {
+  statusCode: number;
+  error: string;
+  message: string;
+  details: {
+    path: string;
+    message: string;
+  }[];
+}
+/**
+ * Single-use codes that stand in for the app when it is lost; shown once.
+ */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+/**
+ * The public id of a session.
+ */
+export interface SessionIdParams {
+  id: string;
+}
+/**
+ * How many sessions were ended.
+ */
+export interface SessionsEnded {
+  ended: number;
+}
+/**
+ * The admin a session belongs to.
+ */
+export interface SignedInAdmin {
+  name: string;
+  email: string;
+}
+/**
+ * A six-digit code from the authenticator app, or (when signing in) a recovery code.
+ */
+export interface TwoFactorCode {
+  code: string;
+}
+/**
+ * Turning two-factor sign-in off needs the password and a current code.
+ */
+export interface TwoFactorDisable {
+  password: string;
+  code: string;
+}
+/**
+ * The password was right; POST /api/auth/2fa/verify with a code finishes the sign-in.
+ */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
+}
+/**
+ * A new TOTP secret for an authenticator app: as text, as an otpauth:// URI and as a QR code (SVG). Shown only at setup.
+ */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUri: string;
+  qrSvg: string;
+}
+/**
+ * Whether two-factor sign-in is on for the signed-in admin, and how many recovery codes are left.
+ */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
 }

@@ -50,6 +50,8 @@ export default async function setup(project: TestProject) {
   await waitUntilUp(`${baseURL}/api/blogs`, server, () => log);
   project.provide('baseURL', baseURL);
   project.provide('admin', admin);
+  // For tests that run the admin CLI on the server's database (adding an admin of their own).
+  project.provide('dataDir', dataDir);
 
   return async () => {
     server.kill('SIGTERM');
@@ -62,5 +64,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: { email: string; password: string };
+    dataDir: string;
   }
 }

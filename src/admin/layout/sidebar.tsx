@@ -42,6 +42,16 @@ export function Sidebar() {
               Stats
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/admin/activity" className={navClass}>
+              Activity
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/security" className={navClass}>
+              Security
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className={styles.account}>

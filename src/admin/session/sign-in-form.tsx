@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
-import { useLogIn } from '@/api/log-in.ts';
+import { needsSecondFactor, useLogIn } from '@/api/log-in.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
 import styles from './sign-in.module.css';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 type CredentialErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -37,10 +38,24 @@ export function SignInForm({ headingId, focusOnMount = false }: SignInFormProps)
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const [needsCode, setNeedsCode] = useState(false);
 
   useEffect(() => {
     if (focusOnMount) emailRef.current?.focus();
   }, [focusOnMount]);
+
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        headingId={headingId}
+        onRestart={() => {
+          setNeedsCode(false);
+          setPassword('');
+          logIn.reset();
+        }}
+      />
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,6 +66,7 @@ export function SignInForm({ headingId, focusOnMount = false }: SignInFormProps)
     logIn.mutate(
       { email: email.trim(), password },
       {
+        onSuccess: (result) => setNeedsCode(needsSecondFactor(result)),
         onError: () => {
           setPassword('');
           // After the render that shows the message.

@@ -1,0 +1,17 @@
+import type { AuditEntry } from '@/content/types.gen.ts';
+
+/** What each action of the audit log is called on the Activity screen. */
+export const actionLabels: Record<AuditEntry['action'], string> = {
+  'sign-in': 'Sign-in',
+  'sign-out': 'Sign-out',
+  'two-factor-enable': 'Two-factor sign-in turned on',
+  'two-factor-disable': 'Two-factor sign-in turned off',
+  'session-revoke': 'Session ended',
+  'post-create': 'Post created',
+  'post-update': 'Post changed',
+  'post-delete': 'Post deleted',
+  'media-upload': 'Media uploaded',
+  'media-delete': 'Media deleted',
+};
+
+export const actions = Object.keys(actionLabels) as AuditEntry['action'][];

@@ -1,0 +1,14 @@
+import { PageHeader } from '../ui/page-header.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
+
+/** /admin/security: two-factor sign-in and the admin's sessions. */
+export function SecurityPage() {
+  return (
+    <>
+      <PageHeader title="Security" />
+      <TwoFactorSection />
+      <SessionsSection />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { TwoFactorSetup } from '@/content/types.gen.ts';
+import { useSetUpTwoFactor } from '@/api/set-up-two-factor.ts';
+import { useTwoFactorStatus } from '@/api/two-factor-status.ts';
+import { Alert } from '../ui/alert.tsx';
+import { RecoveryCodesPanel } from './recovery-codes.tsx';
+import styles from './security.module.css';
+import { TwoFactorDisableForm } from './two-factor-disable.tsx';
+import { TwoFactorSetupForm } from './two-factor-setup.tsx';
+
+/** Two-factor sign-in: its state, setting it up, the recovery codes once, and turning it off. */
+export function TwoFactorSection() {
+  const status = useTwoFactorStatus();
+  const setUp = useSetUpTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSetup>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+
+  let body;
+  if (recoveryCodes) {
+    body = <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+  } else if (setup) {
+    // Before the status: it turns to "on" while the form is still waiting for its recovery codes.
+    body = (
+      <TwoFactorSetupForm
+        setup={setup}
+        onEnabled={(codes) => {
+          setSetup(undefined);
+          setRecoveryCodes(codes);
+        }}
+        onCancel={() => setSetup(undefined)}
+      />
+    );
+  } else if (status.isPending) {
+    body = <p role="status">Loading…</p>;
+  } else if (status.error) {
+    body = (
+      <Alert>
+        <p>Whether two-factor sign-in is on could not be loaded: {status.error.message}</p>
+      </Alert>
+    );
+  } else if (status.data.enabled) {
+    body = (
+      <>
+        <p>
+          <strong>On.</strong> Signing in asks for a code from your authenticator app after the password.{' '}
+          {status.data.recoveryCodesLeft} recovery code{status.data.recoveryCodesLeft === 1 ? '' : 's'} left.
+        </p>
+        <TwoFactorDisableForm />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p>
+          <strong>Off.</strong> With two-factor sign-in, a stolen password is not enough: signing in also needs a code
+          from an app on your phone.
+        </p>
+        {setUp.error && (
+          <Alert>
+            <p>Could not start the setup: {setUp.error.message}</p>
+          </Alert>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={setUp.isPending}
+          onClick={() => setUp.mutate(undefined, { onSuccess: setSetup })}
+        >
+          Set up two-factor sign-in
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+      {body}
+    </section>
+  );
+}
