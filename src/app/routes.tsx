@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
+import { adminRoutes } from '@/admin/admin-routes.ts';
 import { loadChunk } from './chunk.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -47,14 +48,7 @@ const adminRoute: RouteObject = {
   children: [
     {
       errorElement: <ErrorScreen />,
-      children: [
-        { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
-        { path: 'posts', lazy: async () => ({ Component: (await adminPages()).PostsPage }) },
-        { path: 'stats', lazy: async () => ({ Component: (await adminPages()).StatsPage }) },
-        { path: 'blog/new', lazy: async () => ({ Component: (await editorPages()).NewPostPage }) },
-        { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editorPages()).EditPostPage }) },
-        { path: '*', loader: notFound },
-      ],
+      children: adminRoutes({ pages: adminPages, editor: editorPages }),
     },
   ],
 };
