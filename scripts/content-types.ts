@@ -18,6 +18,7 @@ const root = {
     page: { $ref: 'page.schema.json' },
     post: { $ref: 'blog-post.schema.json' },
     record: { $ref: 'blog-post-record.schema.json' },
+    redirects: { $ref: 'redirects.schema.json' },
   },
 } as JSONSchema;
 

@@ -13,6 +13,7 @@ import { createBlogContext } from './blog/blog-context.ts';
 import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
+import { readContentRedirects, registerContentRedirects } from './http/content-redirects.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { registerRequestScreening } from './http/request-screening.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const trustedOrigins = new Set(options.siteUrl ? [new URL(options.siteUrl).origin] : []);
 
     registerSecurityHeaders(app);
+    registerContentRedirects(app, readContentRedirects());
     registerErrorHandler(app);
     registerRequestScreening(app);
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.

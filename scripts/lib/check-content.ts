@@ -6,8 +6,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { PageDocument, SiteDocument } from '../../src/content/types.gen.ts';
+import type { PageDocument, RedirectsDocument, SiteDocument } from '../../src/content/types.gen.ts';
 import { contentPaths, readContentFile, repoRoot, type ContentFile } from './content.ts';
+import { checkRedirects } from './check-redirects.ts';
+import { dynamicRoute } from './routes.ts';
 import { createContentAjv, formatError } from './schemas.ts';
 
 export interface ContentProblem {
@@ -29,9 +31,6 @@ export interface ContentReport {
 export function formatProblem({ file, pointer, message }: ContentProblem): string {
   return `${file} ${pointer}: ${message}`;
 }
-
-/** Routes served by code rather than content: the blog post pages and the admin. */
-export const dynamicRoute = /^\/(blogs\/[a-z0-9-]+|admin(\/.*)?)$/;
 
 let sharedAjv: Ajv2020 | undefined;
 
@@ -124,5 +123,13 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
   }
   for (const page of validPages) checkReferences(page, page.data, '');
 
-  return { problems, documents: 1 + paths.pages.length, routes };
+  const redirects = read<RedirectsDocument>(paths.redirects);
+  if (validate(redirects, 'redirects.schema.json')) {
+    const known = new Set(routes.keys());
+    for (const { pointer, message } of checkRedirects(redirects.data.redirects, known)) {
+      report(redirects.path, pointer, message);
+    }
+  }
+
+  return { problems, documents: 2 + paths.pages.length, routes };
 }

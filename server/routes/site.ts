@@ -36,7 +36,6 @@ function cacheHeaders(clientDir: string) {
 export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const { clientDir, blog } = options;
   const serverDir = options.serverDir ?? join(clientDir, '..', 'server');
-  app.get('/blog-detail', (_request, reply) => reply.redirect('/blog', 301));
 
   if (!existsSync(join(serverDir, 'entry-server.js')) || !existsSync(join(clientDir, 'routes.json'))) {
     app.log.warn(`No build of the site in ${clientDir}: serving the API only. Run \`npm run build\`.`);

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { redirect } from 'react-router-dom';
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
 import { adminRoutes } from '@/admin/admin-routes.ts';
 import { loadChunk } from './chunk.ts';
@@ -62,8 +61,6 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           ...contentRoutes.map(contentRoute),
-          // Listed in the specification with no content: the blog listing is its home.
-          { path: '/blog-detail', loader: () => redirect('/blog', 301) },
           {
             path: '/blogs/:slug',
             handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,

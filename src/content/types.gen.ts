@@ -46,6 +46,7 @@ export interface ContentSchemas {
   page?: PageDocument;
   post?: BlogPostInput;
   record?: BlogPost;
+  redirects?: RedirectsDocument;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1122,4 +1123,35 @@ export interface BlogPost {
    * When the post was last changed.
    */
   updatedAt: string;
+}
+/**
+ * Addresses that moved: the server answers each `from` with a redirect to `to` before anything else.
+ */
+export interface RedirectsDocument {
+  /**
+   * Path of this schema, for editors.
+   */
+  $schema: string;
+  /**
+   * One entry per moved address; each `from` once, each `to` a route of the site.
+   */
+  redirects: Redirect[];
+}
+export interface Redirect {
+  /**
+   * A path of this site, starting with a slash, lower-case words and hyphens.
+   */
+  from: string;
+  /**
+   * A path of this site, starting with a slash, lower-case words and hyphens.
+   */
+  to: string;
+  /**
+   * 301 (moved permanently) or 308 (the same, and a POST stays a POST).
+   */
+  status: 301 | 308;
+  /**
+   * Why the address moved, for the people who edit this file.
+   */
+  note?: string;
 }
