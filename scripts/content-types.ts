@@ -19,6 +19,13 @@ const root = {
     post: { $ref: 'blog-post.schema.json' },
     record: { $ref: 'blog-post-record.schema.json' },
     redirects: { $ref: 'redirects.schema.json' },
+    apiError: { $ref: 'api-error.schema.json' },
+    blogListQuery: { $ref: 'api/blog-list-query.schema.json' },
+    postIdParams: { $ref: 'api/post-id-params.schema.json' },
+    postSlugParams: { $ref: 'api/post-slug-params.schema.json' },
+    loginBody: { $ref: 'api/login-body.schema.json' },
+    adminUser: { $ref: 'api/admin-user.schema.json' },
+    healthStatus: { $ref: 'api/health-status.schema.json' },
   },
 } as JSONSchema;
 

@@ -2,21 +2,30 @@ import type { FastifyPluginAsync } from 'fastify';
 import { logIn, type AuthSettings } from '../auth/log-in.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../auth/session-cookie.ts';
 import { endSession } from '../auth/sessions.ts';
+import type { LoginBody } from '../../src/content/types.gen.ts';
+import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 
-interface LoginBody {
-  email: string;
-  password: string;
-}
+const adminUser = schemaRef('api/admin-user.schema.json', 'The signed-in admin.');
 
-const loginBodySchema = {
-  type: 'object',
-  required: ['email', 'password'],
-  additionalProperties: false,
-  properties: {
-    email: { type: 'string', minLength: 1, maxLength: 254 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
+const loginSchema = {
+  summary: 'Sign in',
+  description: 'Starts an admin session: the answer sets its cookie. Failed attempts are throttled (429).',
+  tags: ['auth'],
+  body: schemaRef('api/login-body.schema.json'),
+  response: { 200: adminUser, ...errorResponses(400, 401, 403, 413, 415, 429, 500) },
+};
+
+const logoutSchema = {
+  summary: 'Sign out',
+  tags: ['auth'],
+  response: { 204: emptyResponse('Signed out; the session is over.'), ...errorResponses(400, 403, 500) },
+};
+
+const meSchema = {
+  summary: 'Who is signed in',
+  tags: ['auth'],
+  response: { 200: adminUser, ...errorResponses(400, 401, 500) },
 };
 
 const noStore = { 'cache-control': 'no-store' };
@@ -24,7 +33,7 @@ const noStore = { 'cache-control': 'no-store' };
 export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
   app.post<{ Body: LoginBody }>(
     '/login',
-    { schema: { body: loginBodySchema }, config: { allowSignedOut: true } },
+    { schema: loginSchema, config: { allowSignedOut: true } },
     async (request, reply) => {
       const result = await logIn(auth, { ...request.body, ip: request.ip });
       if (result.outcome === 'throttled') {
@@ -42,14 +51,14 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
     },
   );
 
-  app.post('/logout', { config: { allowSignedOut: true } }, async (request, reply) => {
+  app.post('/logout', { schema: logoutSchema, config: { allowSignedOut: true } }, async (request, reply) => {
     const token = readSessionToken(request);
     if (token !== undefined) await endSession(auth.db, token);
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });
 
-  app.get('/me', async (request, reply) => {
+  app.get('/me', { schema: meSchema }, async (request, reply) => {
     if (request.user === null) throw new HttpError(401, 'Not signed in.');
     return reply.headers(noStore).send({ name: request.user.name, email: request.user.email });
   });

@@ -47,6 +47,13 @@ export interface ContentSchemas {
   post?: BlogPostInput;
   record?: BlogPost;
   redirects?: RedirectsDocument;
+  apiError?: ApiError;
+  blogListQuery?: BlogListQuery;
+  postIdParams?: PostIdParams;
+  postSlugParams?: PostSlugParams;
+  loginBody?: LoginBody;
+  adminUser?: AdminUser;
+  healthStatus?: HealthStatus;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1154,4 +1161,117 @@ export interface Redirect {
    * Why the address moved, for the people who edit this file.
    */
   note?: string;
+}
+/**
+ * Every refusal and failure of the API: the status, its name, a sentence a person can act on, and one detail per field.
+ */
+export interface ApiError {
+  /**
+   * The HTTP status code.
+   */
+  statusCode: number;
+  /**
+   * The name of the status, such as "Bad Request".
+   */
+  error: string;
+  /**
+   * What went wrong and what to do about it.
+   */
+  message: string;
+  /**
+   * One entry per field at fault; empty when the whole request is.
+   */
+  details: ApiErrorDetail[];
+}
+export interface ApiErrorDetail {
+  /**
+   * JSON Pointer to the field, such as /summary.
+   */
+  path: string;
+  /**
+   * What is wrong with it.
+   */
+  message: string;
+}
+/**
+ * The query of GET /api/blogs: a page of posts, optionally filtered.
+ */
+export interface BlogListQuery {
+  /**
+   * Posts per page.
+   */
+  limit?: number;
+  /**
+   * Posts to skip.
+   */
+  offset?: number;
+  /**
+   * Only posts with this tag.
+   */
+  tag?: string;
+  /**
+   * Only posts in this category.
+   */
+  category?: string;
+  /**
+   * Words to search for, best matches first.
+   */
+  q?: string;
+  /**
+   * Admins only: posts of this status, or all.
+   */
+  status?: 'draft' | 'published' | 'archived' | 'all';
+}
+/**
+ * A post named by its identifier in the address.
+ */
+export interface PostIdParams {
+  /**
+   * The post's _id.
+   */
+  id: string;
+}
+/**
+ * A post named by its slug in the address.
+ */
+export interface PostSlugParams {
+  /**
+   * The post's slug.
+   */
+  slug: string;
+}
+/**
+ * An admin's credentials.
+ */
+export interface LoginBody {
+  /**
+   * The admin's e-mail address.
+   */
+  email: string;
+  /**
+   * The admin's password.
+   */
+  password: string;
+}
+/**
+ * The signed-in admin.
+ */
+export interface AdminUser {
+  /**
+   * Shown as the author of the admin's posts.
+   */
+  name: string;
+  /**
+   * The e-mail address the admin signs in with.
+   */
+  email: string;
+}
+/**
+ * The answer of GET /healthz while the database answers.
+ */
+export interface HealthStatus {
+  /**
+   * Always "ok"; a server that is not ready answers 503.
+   */
+  status: 'ok';
 }
