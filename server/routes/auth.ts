@@ -19,7 +19,7 @@ const loginSchema = {
 const logoutSchema = {
   summary: 'Sign out',
   tags: ['auth'],
-  response: { 204: emptyResponse('Signed out; the session is over.'), ...errorResponses(400, 403, 500) },
+  response: { 204: emptyResponse('Signed out; the session is over.'), ...errorResponses(400, 403, 413, 415, 500) },
 };
 
 const meSchema = {

@@ -54,5 +54,5 @@ export const deletePostSchema = {
   summary: 'Delete a post',
   tags: ['blogs'],
   params: idParams,
-  response: { 204: emptyResponse('Deleted.'), ...errorResponses(400, 401, 403, 404, 500) },
+  response: { 204: emptyResponse('Deleted.'), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
 };

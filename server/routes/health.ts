@@ -38,7 +38,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
   const schema: FastifySchema = {
     summary: 'Health check for load balancers',
     tags: ['operations'],
-    response: { 200: schemaRef('api/health-status.schema.json', 'Ready.'), ...errorResponses(503) },
+    response: { 200: schemaRef('api/health-status.schema.json', 'Ready.'), ...errorResponses(400, 503) },
   };
   app.get('/healthz', { schema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -11,6 +11,15 @@ interface OpenApiDocument {
   components?: object;
 }
 
+/** The path the server sees: inject resolves dot segments as a browser would (/a/b/.. is /a). */
+function requestPath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url.split(/[?#]/, 1)[0]!;
+  }
+}
+
 /** The operation of the document that a request reaches, if the document has one. */
 function findOperation(doc: OpenApiDocument, method: string, path: string) {
   const candidates = Object.keys(doc.paths)
@@ -43,7 +52,7 @@ export class ApiContract {
 
   /** A sentence naming what breaks the contract, or undefined when the answer keeps it or the URL is no API route. */
   violation(method: string, url: string, response: LightMyRequestResponse): string | undefined {
-    const path = new URL(url, 'http://localhost').pathname;
+    const path = requestPath(url);
     const found = findOperation(this.doc, method.toLowerCase(), path);
     if (!found) return undefined;
     const where = `${method.toUpperCase()} ${found.template}`;
@@ -85,7 +94,7 @@ export function checkAnswersAgainstContract(app: FastifyInstance): void {
     if (url === undefined) return response;
     contract ??= ApiContract.of(app);
     const problem = contract.violation(request.method ?? 'GET', url, response);
-    if (problem) throw new Error(`The answer breaks the API contract: ${problem}`);
+    if (problem) throw new Error(`The answer to ${request.method ?? 'GET'} ${url} breaks the API contract: ${problem}`);
     return response;
   };
   (app as { inject: unknown }).inject = (options?: InjectOptions | string, callback?: unknown) =>
