@@ -83,6 +83,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     siteUrl: options.siteUrl,
     brandName: options.brandName,
     description: options.brandTagline,
+    postSummary: pages.postSummary,
   });
 
   await app.register(fastifyStatic, {
