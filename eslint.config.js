@@ -3,6 +3,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importRules } from './eslint.import-rules.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'data', 'src/content/types.gen.ts', 'src/**/*.gen.*'] },
@@ -28,4 +29,5 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  ...importRules,
 );

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { brochurePlugin } from './scripts/brochure.ts';
+import { contentCheck } from './scripts/vite-content-check.ts';
 import { contentRoutes } from './scripts/vite-content-routes.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), contentRoutes(), brochurePlugin()],
+  plugins: [contentCheck(), react(), contentRoutes(), brochurePlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: isSsrBuild
     ? { outDir: 'dist/server', copyPublicDir: false }

@@ -18,10 +18,14 @@ const root = {
     page: { $ref: 'page.schema.json' },
     post: { $ref: 'blog-post.schema.json' },
     record: { $ref: 'blog-post-record.schema.json' },
+    redirects: { $ref: 'redirects.schema.json' },
+    apiError: { $ref: 'api-error.schema.json' },
     ...Object.fromEntries(
-      readdirSync(join(schemasDir, 'security'))
-        .filter((name) => name.endsWith('.schema.json'))
-        .map((name) => [name.replace('.schema.json', ''), { $ref: `security/${name}` }]),
+      ['api', 'security'].flatMap((folder) =>
+        readdirSync(join(schemasDir, folder))
+          .filter((name) => name.endsWith('.schema.json'))
+          .map((name) => [`${folder}-${name.replace('.schema.json', '')}`, { $ref: `${folder}/${name}` }]),
+      ),
     ),
   },
 } as JSONSchema;

@@ -14,6 +14,7 @@ step() {
 step "install chromium" bash scripts/ensure-chromium.sh
 step "content:check" npm run -s content:check
 step "content:types is current" npx tsx scripts/content-types.ts --check
+step "docs/api.md is current" npx tsx scripts/api-docs.ts --check
 step "typecheck" npx tsc --noEmit -p .
 step "lint" npm run -s lint
 step "build" npm run -s build

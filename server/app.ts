@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -16,17 +16,19 @@ import { createBlogContext } from './blog/blog-context.ts';
 import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
+import { addApiSchemas } from './http/api-schemas.ts';
+import { readContentRedirects, registerContentRedirects } from './http/content-redirects.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestLog, requestLogOptions } from './http/request-log.ts';
 import { registerRouteCatalog } from './http/route-catalog.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { registerRequestScreening } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
-import { addSecuritySchemas } from './routes/security-schemas.ts';
 import { siteRoutes } from './routes/site.ts';
 import { readSiteFacts, repositoryRoot } from './site-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -62,10 +64,6 @@ export interface AppOptions {
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
-
-const blogPostSchema = JSON.parse(
-  readFileSync(join(repositoryRoot, 'schemas', 'blog-post.schema.json'), 'utf8'),
-) as object;
 
 const oneMebibyte = 1024 * 1024;
 
@@ -118,12 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRequestLog(app);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
     registerSecurityHeaders(app);
+    registerContentRedirects(app, readContentRedirects());
     registerErrorHandler(app);
     registerRequestScreening(app);
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
-    app.addSchema(blogPostSchema);
-    addSecuritySchemas(app);
+    addApiSchemas(app);
+    // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
+    await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });
     await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
     if (options.routesForTests) await app.register(options.routesForTests);

@@ -17,6 +17,8 @@ import { isApiError, setApiTransport } from './api/api-client.ts';
 import { OriginContext } from './ui/origin.ts';
 
 export { setApiTransport };
+// The feed describes posts by the same rule as the cards, from this one implementation.
+export { postSummary } from '@/ui/post-summary.ts';
 
 /**
  * Prerendered pages are built before the public origin is known: they carry this origin in their

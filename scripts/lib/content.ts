@@ -4,6 +4,7 @@ import type { PageDocument, SiteDocument } from '../../src/content/types.gen.ts'
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 const contentDir = join(repoRoot, 'content');
+const pageFolders = ['pages', 'services', 'articles', 'legal'];
 
 export interface ContentFile<T = unknown> {
   /** Path relative to the repository, as printed in messages. */
@@ -11,8 +12,9 @@ export interface ContentFile<T = unknown> {
   data: T;
 }
 
-function read<T>(path: string): ContentFile<T> {
-  const shown = relative(repoRoot, path);
+/** Reads one JSON document; `root` is the folder its path is shown relative to. */
+export function readContentFile<T>(path: string, root = repoRoot): ContentFile<T> {
+  const shown = relative(root, path);
   try {
     return { path: shown, data: JSON.parse(readFileSync(path, 'utf8')) as T };
   } catch (error) {
@@ -22,11 +24,18 @@ function read<T>(path: string): ContentFile<T> {
 
 /** The site document and every page document (pages/, services/, articles/, legal/), read from disk. */
 export function loadContent(): { site: ContentFile<SiteDocument>; pages: ContentFile<PageDocument>[] } {
-  const pages = ['pages', 'services', 'articles', 'legal'].flatMap((folder) =>
-    readdirSync(join(contentDir, folder))
+  const paths = contentPaths();
+  return { site: readContentFile<SiteDocument>(paths.site), pages: paths.pages.map((path) => readContentFile(path)) };
+}
+
+/** Where the content documents of a checkout are: site.json, redirects.json and every page document. */
+export function contentPaths(root = repoRoot): { site: string; redirects: string; pages: string[] } {
+  const dir = root === repoRoot ? contentDir : join(root, 'content');
+  const pages = pageFolders.flatMap((folder) =>
+    readdirSync(join(dir, folder))
       .filter((name) => name.endsWith('.json'))
       .sort()
-      .map((name) => read<PageDocument>(join(contentDir, folder, name))),
+      .map((name) => join(dir, folder, name)),
   );
-  return { site: read<SiteDocument>(join(contentDir, 'site.json')), pages };
+  return { site: join(dir, 'site.json'), redirects: join(dir, 'redirects.json'), pages };
 }

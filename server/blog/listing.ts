@@ -1,18 +1,12 @@
 import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
 import { countPosts, findNextPublication, listPosts, type PostFilter } from '../store/posts.ts';
-import type { PostStatus } from '../store/schema.ts';
+import type { BlogListQuery } from '../../src/content/types.gen.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
 import { toPostJson } from './post-json.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
-export interface ListQuery {
-  limit: number;
-  offset: number;
-  tag?: string;
-  category?: string;
-  q?: string;
-  status?: PostStatus | 'all';
-}
+/** The query of GET /api/blogs after validation, which fills in limit and offset from their defaults. */
+export type ListQuery = BlogListQuery & Required<Pick<BlogListQuery, 'limit' | 'offset'>>;
 
 function searchFilter(query: ListQuery): PostFilter {
   const text = query.q?.trim();

@@ -29,6 +29,9 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, aut
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));
-  app.all('/', unknownRoute);
-  app.all('/*', unknownRoute);
+  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+  app.all('/', { schema: { hide: true } }, unknownRoute);
+  app.all('/*', { schema: { hide: true } }, unknownRoute);
 };

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
 import type { Database } from '../store/schema.ts';
-import { errorResponses, securitySchema } from './security-schemas.ts';
+import { errorResponses } from '../http/api-schemas.ts';
+import { securitySchema } from './security-schemas.ts';
 
 interface AuditQuery extends AuditFilter {
   limit: number;

@@ -6,31 +6,45 @@ import { checkPassword, type AuthSettings } from '../auth/log-in.ts';
 import { setPendingCookie } from '../auth/pending-sign-in.ts';
 import { clearSessionCookie, readSessionToken } from '../auth/session-cookie.ts';
 import { endSession } from '../auth/sessions.ts';
+import type { LoginBody } from '../../src/content/types.gen.ts';
+import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { emailKey } from '../store/users.ts';
 import { signedIn, throttled } from './auth-replies.ts';
-import { errorResponses, securitySchema } from './security-schemas.ts';
+import { securitySchema } from './security-schemas.ts';
 import { sessionRoutes } from './sessions.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
-interface LoginBody {
-  email: string;
-  password: string;
-}
+const adminUser = schemaRef('api/admin-user.schema.json', 'The signed-in admin.');
+
+const loginSchema = {
+  summary: 'Sign in',
+  description:
+    'Checks the password. Without two-factor sign-in the answer starts the session and sets its cookie; with it, the answer is `{ twoFactorRequired: true }` and a short-lived pending cookie for POST /api/auth/2fa/verify. Failed attempts are throttled (429).',
+  tags: ['auth'],
+  body: schemaRef('api/login-body.schema.json'),
+  response: {
+    200: { anyOf: [adminUser, securitySchema('two-factor-required')] },
+    ...errorResponses(400, 401, 403, 413, 415, 429, 500),
+  },
+};
+
+const logoutSchema = {
+  summary: 'Sign out',
+  tags: ['auth'],
+  response: { 204: emptyResponse('Signed out; the session is over.'), ...errorResponses(400, 403, 413, 415, 500) },
+};
+
+const meSchema = {
+  summary: 'Who is signed in',
+  tags: ['auth'],
+  response: { 200: adminUser, ...errorResponses(400, 401, 500) },
+};
 
 export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
   app.post<{ Body: LoginBody }>(
     '/login',
-    {
-      schema: {
-        body: securitySchema('credentials'),
-        response: {
-          200: { anyOf: [securitySchema('signed-in-admin'), securitySchema('two-factor-required')] },
-          ...errorResponses(400, 401, 403, 429),
-        },
-      },
-      config: { allowSignedOut: true },
-    },
+    { schema: loginSchema, config: { allowSignedOut: true } },
     async (request, reply) => {
       const deviceId = trustedDeviceId(request, auth.keys.signing, emailKey(request.body.email));
       const result = await checkPassword(auth, { ...request.body, ip: request.ip, deviceId });
@@ -54,34 +68,26 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
     },
   );
 
-  app.post(
-    '/logout',
-    { schema: { response: { 204: { type: 'null' }, ...errorResponses(403) } }, config: { allowSignedOut: true } },
-    async (request, reply) => {
-      const token = readSessionToken(request);
-      if (token !== undefined) await endSession(auth.db, token);
-      if (request.user !== null) {
-        await recordAudit(auth.db, {
-          at: auth.clock(),
-          actor: request.user.email,
-          action: 'sign-out',
-          target: request.user.sessionId,
-          address: request.ip,
-        });
-      }
-      clearSessionCookie(request, reply);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/logout', { schema: logoutSchema, config: { allowSignedOut: true } }, async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token !== undefined) await endSession(auth.db, token);
+    if (request.user !== null) {
+      await recordAudit(auth.db, {
+        at: auth.clock(),
+        actor: request.user.email,
+        action: 'sign-out',
+        target: request.user.sessionId,
+        address: request.ip,
+      });
+    }
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
 
-  app.get(
-    '/me',
-    { schema: { response: { 200: securitySchema('signed-in-admin'), ...errorResponses(401) } } },
-    async (request) => {
-      const user = signedIn(request);
-      return { name: user.name, email: user.email };
-    },
-  );
+  app.get('/me', { schema: meSchema }, async (request) => {
+    const user = signedIn(request);
+    return { name: user.name, email: user.email };
+  });
 
   await app.register(twoFactorRoutes, { ...auth, prefix: '/2fa' });
   await app.register(sessionRoutes, { ...auth, prefix: '/sessions' });

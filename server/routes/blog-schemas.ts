@@ -1,26 +1,58 @@
-/** Schemas of the blog routes' URLs; bodies use schemas/blog-post.schema.json. */
-export const postBodySchema = { $ref: 'blog-post.schema.json' };
+/** Route schemas of /api/blogs, built from schemas/: what each route takes and every answer it gives. */
+import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 
-export const idParamsSchema = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-};
+const post = schemaRef('blog-post-record.schema.json', 'The post.');
+const postBody = schemaRef('blog-post.schema.json');
+const idParams = schemaRef('api/post-id-params.schema.json');
+const notModified = { 304: emptyResponse('Not Modified: the copy the client holds (If-None-Match) is current.') };
 
-export const slugParamsSchema = {
-  type: 'object',
-  required: ['slug'],
-  properties: { slug: { type: 'string', minLength: 1, maxLength: 200 } },
-};
-
-export const listQuerySchema = {
-  type: 'object',
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-    offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-    tag: { type: 'string', minLength: 1, maxLength: 60 },
-    category: { type: 'string', minLength: 1, maxLength: 60 },
-    q: { type: 'string', maxLength: 200 },
-    status: { enum: ['draft', 'published', 'archived', 'all'] },
+export const listPostsSchema = {
+  summary: 'List posts',
+  description:
+    'Published posts, newest first; admins also see drafts and archived posts. The total is in X-Total-Count, ' +
+    'the next and previous pages in Link.',
+  tags: ['blogs'],
+  querystring: schemaRef('api/blog-list-query.schema.json'),
+  response: {
+    200: { type: 'array', items: schemaRef('blog-post-record.schema.json'), description: 'A page of posts.' },
+    ...notModified,
+    ...errorResponses(400, 401, 500),
   },
+};
+
+export const postBySlugSchema = {
+  summary: 'Read a post by its slug',
+  tags: ['blogs'],
+  params: schemaRef('api/post-slug-params.schema.json'),
+  response: { 200: post, ...notModified, ...errorResponses(400, 404, 500) },
+};
+
+export const postByIdSchema = {
+  summary: 'Read a post by its identifier',
+  tags: ['blogs'],
+  params: idParams,
+  response: { 200: post, ...notModified, ...errorResponses(400, 404, 500) },
+};
+
+export const createPostSchema = {
+  summary: 'Create a post',
+  description: 'Admins only. Answers 201 with the post and its address in Location.',
+  tags: ['blogs'],
+  body: postBody,
+  response: { 201: post, ...errorResponses(400, 401, 403, 409, 413, 415, 500) },
+};
+
+export const updatePostSchema = {
+  summary: 'Change a post',
+  tags: ['blogs'],
+  params: idParams,
+  body: postBody,
+  response: { 200: post, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+};
+
+export const deletePostSchema = {
+  summary: 'Delete a post',
+  tags: ['blogs'],
+  params: idParams,
+  response: { 204: emptyResponse('Deleted.'), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { BlogPostInput } from '../../src/content/types.gen.ts';
+import type { BlogPostInput, PostIdParams, PostSlugParams } from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/audit-log.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
@@ -10,7 +10,14 @@ import { splitCommaSeparated } from '../blog/post-input.ts';
 import { changePost, createPost, removePost } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
-import { idParamsSchema, listQuerySchema, postBodySchema, slugParamsSchema } from './blog-schemas.ts';
+import {
+  createPostSchema,
+  deletePostSchema,
+  listPostsSchema,
+  postByIdSchema,
+  postBySlugSchema,
+  updatePostSchema,
+} from './blog-schemas.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
@@ -35,7 +42,7 @@ function signedInUser(request: FastifyRequest): SignedInUser {
 }
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
-  app.get<{ Querystring: ListQuery }>('/', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
+  app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema }, async (request, reply) => {
     const { query } = request;
     if (request.user !== null) return sendJsonResponse(request, reply, await adminListing(blog, query));
     if (query.status !== undefined && query.status !== 'published') {
@@ -44,23 +51,19 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     return sendJsonResponse(request, reply, await publicListing(blog, query));
   });
 
-  app.get<{ Params: { slug: string } }>(
-    '/slug/:slug',
-    { schema: { params: slugParamsSchema } },
-    async (request, reply) => {
-      const response = await postResponse(blog, { slug: request.params.slug }, request.user !== null);
-      return sendJsonResponse(request, reply, response);
-    },
-  );
+  app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
+    const response = await postResponse(blog, { slug: request.params.slug }, request.user !== null);
+    return sendJsonResponse(request, reply, response);
+  });
 
-  app.get<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema }, async (request, reply) => {
     const response = await postResponse(blog, { id: request.params.id }, request.user !== null);
     return sendJsonResponse(request, reply, response);
   });
 
   app.post<{ Body: BlogPostInput }>(
     '/',
-    { schema: { body: postBodySchema }, preValidation: splitTermLists },
+    { schema: createPostSchema, preValidation: splitTermLists },
     async (request, reply) => {
       const post = await createPost(blog, request.body, signedInUser(request).name);
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-create', target: post.id });
@@ -71,9 +74,9 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     },
   );
 
-  app.put<{ Params: { id: string }; Body: BlogPostInput }>(
+  app.put<{ Params: PostIdParams; Body: BlogPostInput }>(
     '/:id',
-    { schema: { params: idParamsSchema, body: postBodySchema }, preValidation: splitTermLists },
+    { schema: updatePostSchema, preValidation: splitTermLists },
     async (request, reply) => {
       const post = await changePost(blog, request.params.id, request.body);
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-update', target: post.id });
@@ -81,7 +84,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.delete<{ Params: PostIdParams }>('/:id', { schema: deletePostSchema }, async (request, reply) => {
     await removePost(blog, request.params.id);
     await auditRequest(blog.db, request, blog.clock(), { action: 'post-delete', target: request.params.id });
     return reply.code(204).send();

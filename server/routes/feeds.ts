@@ -14,6 +14,8 @@ export interface FeedOptions {
   origin: string;
   brandName: string;
   description: string;
+  /** A post's summary or its fallback, from the site's render entry so cards and the feed say the same. */
+  postSummary: (post: Pick<Post, 'summary' | 'html'>) => string;
 }
 
 const feedSize = 50;
@@ -21,15 +23,6 @@ const sitemapPostLimit = 45_000;
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-function plainSummary(post: Post): string {
-  if (post.summary) return post.summary;
-  const text = post.html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return `${text.slice(0, 120)}…`;
 }
 
 /** Search engines and feed readers: /sitemap.xml, /robots.txt and the RSS feed of published posts. */
@@ -81,7 +74,7 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
           `<link>${escapeXml(link)}</link>`,
           `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
           `<pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-          `<description>${escapeXml(plainSummary(post))}</description>`,
+          `<description>${escapeXml(options.postSummary(post))}</description>`,
           categories,
           '</item>',
         ].join('');

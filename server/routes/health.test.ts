@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import Fastify from 'fastify';
+import { addApiSchemas } from '../http/api-schemas.ts';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database.ts';
@@ -16,6 +17,7 @@ afterEach(async () => {
 
 async function probe(db: Kysely<Database>, timeoutMs?: number) {
   const app = Fastify();
+  addApiSchemas(app);
   await app.register(healthRoutes, { db, timeoutMs });
   try {
     return await app.inject({ url: '/healthz' });

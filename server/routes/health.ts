@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifySchema } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { errorBody } from '../http/errors.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -34,7 +35,12 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
       check = undefined;
     }));
 
-  app.get('/healthz', async (_request, reply) => {
+  const schema: FastifySchema = {
+    summary: 'Health check for load balancers',
+    tags: ['operations'],
+    response: { 200: schemaRef('api/health-status.schema.json', 'Ready.'), ...errorResponses(400, 503) },
+  };
+  app.get('/healthz', { schema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (await healthy()) return reply.send({ status: 'ok' });
     return reply.code(503).send(errorBody(503, 'Not ready to serve requests.'));

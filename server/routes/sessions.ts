@@ -5,7 +5,8 @@ import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteOtherSessions, deleteUserSession, listUserSessions } from '../store/sessions.ts';
 import { signedIn } from './auth-replies.ts';
-import { errorResponses, securitySchema } from './security-schemas.ts';
+import { errorResponses } from '../http/api-schemas.ts';
+import { securitySchema } from './security-schemas.ts';
 
 /** The signed-in admin's own sessions: listed, and ended one by one or all but this one. */
 export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {

@@ -39,7 +39,6 @@ function cacheHeaders(clientDir: string) {
 export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const { clientDir, blog } = options;
   const serverDir = options.serverDir ?? join(clientDir, '..', 'server');
-  app.get('/blog-detail', (_request, reply) => reply.redirect('/blog', 301));
   // One address per page: `/about/` moves to `/about` before any file lookup, whatever the request accepts.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -98,6 +97,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     origin: options.origin,
     brandName: options.brandName,
     description: options.brandTagline,
+    postSummary: pages.postSummary,
   });
 
   await app.register(fastifyStatic, {

@@ -15,7 +15,8 @@ import { HttpError } from '../http/errors.ts';
 import { countRecoveryCodes } from '../store/two-factor.ts';
 import { findUserById } from '../store/users.ts';
 import { signedIn, throttled } from './auth-replies.ts';
-import { errorResponses, securitySchema } from './security-schemas.ts';
+import { errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { securitySchema } from './security-schemas.ts';
 
 interface CodeBody {
   code: string;
@@ -106,7 +107,10 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     {
       schema: {
         body: securitySchema('two-factor-code'),
-        response: { 200: securitySchema('signed-in-admin'), ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: schemaRef('api/admin-user.schema.json', 'The signed-in admin.'),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
       config: { allowSignedOut: true },
     },

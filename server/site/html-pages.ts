@@ -67,6 +67,8 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     preparedResponse(Buffer.from(html.replaceAll(entry.originPlaceholder, origin)), htmlHeaders);
 
   return {
+    /** A post's summary, or the fallback made from its text, by the site's own rule. */
+    postSummary: entry.postSummary,
     prerenderedRoutes: [...prerenderedSources.keys()],
     /** Content routes the server renders per request, because they show posts. */
     renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),

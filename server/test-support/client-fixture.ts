@@ -43,6 +43,7 @@ export async function render(url, origin) {
   }
   return page(404, 'Page not found at ' + origin);
 }
+export function postSummary(post) { return post.summary || 'Fallback summary of ' + post.html.length + ' characters'; }
 export function fillTemplate(template, rendered) {
   return template.replace('</head>', rendered.head + '</head>').replace('<div id="root"></div>', '<div id="root">' + rendered.body + '</div>');
 }

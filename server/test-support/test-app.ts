@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { StoreLocation } from '../store/database.ts';
+import { checkAnswersAgainstContract } from './api-contract.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const testAdmin = { email: 'editor@northbeam.example', password: 'correct horse battery staple' };
@@ -57,7 +58,13 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     announce: () => {},
     ...overrides,
   };
-  const app = await buildApp(options);
+  // Every answer a test receives is checked against the API's published contract.
+  const build = async (more: Partial<AppOptions> = {}) => {
+    const built = await buildApp({ ...options, ...more });
+    checkAnswersAgainstContract(built);
+    return built;
+  };
+  const app = await build();
   const apps = [app];
   return {
     app,
@@ -66,12 +73,12 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     clock,
     async restart(more = {}) {
       await Promise.all(apps.map((app) => app.close()));
-      const app = await buildApp({ ...options, ...more });
+      const app = await build(more);
       apps.push(app);
       return app;
     },
     async addInstance(more = {}) {
-      const app = await buildApp({ ...options, ...more });
+      const app = await build(more);
       apps.push(app);
       return app;
     },

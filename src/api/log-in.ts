@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Credentials, TwoFactorRequired } from '@/content/types.gen.ts';
+import type { LoginBody as Credentials, TwoFactorRequired } from '@/content/types.gen.ts';
 import { apiJson } from './api-client.ts';
 import { meQueryKey, type AdminUser } from './get-me.ts';
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { redirect } from 'react-router-dom';
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
+import { adminRoutes } from '@/admin/admin-routes.ts';
 import { loadChunk } from './chunk.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -47,16 +47,7 @@ const adminRoute: RouteObject = {
   children: [
     {
       errorElement: <ErrorScreen />,
-      children: [
-        { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
-        { path: 'posts', lazy: async () => ({ Component: (await adminPages()).PostsPage }) },
-        { path: 'stats', lazy: async () => ({ Component: (await adminPages()).StatsPage }) },
-        { path: 'security', lazy: async () => ({ Component: (await adminPages()).SecurityPage }) },
-        { path: 'activity', lazy: async () => ({ Component: (await adminPages()).ActivityPage }) },
-        { path: 'blog/new', lazy: async () => ({ Component: (await editorPages()).NewPostPage }) },
-        { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editorPages()).EditPostPage }) },
-        { path: '*', loader: notFound },
-      ],
+      children: adminRoutes({ pages: adminPages, editor: editorPages }),
     },
   ],
 };
@@ -70,8 +61,6 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           ...contentRoutes.map(contentRoute),
-          // Listed in the specification with no content: the blog listing is its home.
-          { path: '/blog-detail', loader: () => redirect('/blog', 301) },
           {
             path: '/blogs/:slug',
             handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,

@@ -46,20 +46,25 @@ export interface ContentSchemas {
   page?: PageDocument;
   post?: BlogPostInput;
   record?: BlogPost;
-  'admin-session'?: AdminSession;
-  'audit-entry'?: AuditEntry;
-  'audit-query'?: AuditQuery;
-  credentials?: Credentials;
-  'error-response'?: ErrorResponse;
-  'recovery-codes'?: RecoveryCodes;
-  'session-id'?: SessionIdParams;
-  'sessions-ended'?: SessionsEnded;
-  'signed-in-admin'?: SignedInAdmin;
-  'two-factor-code'?: TwoFactorCode;
-  'two-factor-disable'?: TwoFactorDisable;
-  'two-factor-required'?: TwoFactorRequired;
-  'two-factor-setup'?: TwoFactorSetup;
-  'two-factor-status'?: TwoFactorStatus;
+  redirects?: RedirectsDocument;
+  apiError?: ApiError;
+  'api-admin-user'?: AdminUser;
+  'api-blog-list-query'?: BlogListQuery;
+  'api-health-status'?: HealthStatus;
+  'api-login-body'?: LoginBody;
+  'api-post-id-params'?: PostIdParams;
+  'api-post-slug-params'?: PostSlugParams;
+  'security-admin-session'?: AdminSession;
+  'security-audit-entry'?: AuditEntry;
+  'security-audit-query'?: AuditQuery;
+  'security-recovery-codes'?: RecoveryCodes;
+  'security-session-id'?: SessionIdParams;
+  'security-sessions-ended'?: SessionsEnded;
+  'security-two-factor-code'?: TwoFactorCode;
+  'security-two-factor-disable'?: TwoFactorDisable;
+  'security-two-factor-required'?: TwoFactorRequired;
+  'security-two-factor-setup'?: TwoFactorSetup;
+  'security-two-factor-status'?: TwoFactorStatus;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1146,6 +1151,150 @@ export interface BlogPost {
   updatedAt: string;
 }
 /**
+ * Addresses that moved: the server answers each `from` with a redirect to `to` before anything else.
+ */
+export interface RedirectsDocument {
+  /**
+   * Path of this schema, for editors.
+   */
+  $schema: string;
+  /**
+   * One entry per moved address; each `from` once, each `to` a route of the site.
+   */
+  redirects: Redirect[];
+}
+export interface Redirect {
+  /**
+   * A path of this site, starting with a slash, lower-case words and hyphens.
+   */
+  from: string;
+  /**
+   * A path of this site, starting with a slash, lower-case words and hyphens.
+   */
+  to: string;
+  /**
+   * 301 (moved permanently) or 308 (the same, and a POST stays a POST).
+   */
+  status: 301 | 308;
+  /**
+   * Why the address moved, for the people who edit this file.
+   */
+  note?: string;
+}
+/**
+ * Every refusal and failure of the API: the status, its name, a sentence a person can act on, and one detail per field.
+ */
+export interface ApiError {
+  /**
+   * The HTTP status code.
+   */
+  statusCode: number;
+  /**
+   * The name of the status, such as "Bad Request".
+   */
+  error: string;
+  /**
+   * What went wrong and what to do about it.
+   */
+  message: string;
+  /**
+   * One entry per field at fault; empty when the whole request is.
+   */
+  details: ApiErrorDetail[];
+}
+export interface ApiErrorDetail {
+  /**
+   * JSON Pointer to the field, such as /summary.
+   */
+  path: string;
+  /**
+   * What is wrong with it.
+   */
+  message: string;
+}
+/**
+ * The signed-in admin.
+ */
+export interface AdminUser {
+  /**
+   * Shown as the author of the admin's posts.
+   */
+  name: string;
+  /**
+   * The e-mail address the admin signs in with.
+   */
+  email: string;
+}
+/**
+ * The query of GET /api/blogs: a page of posts, optionally filtered.
+ */
+export interface BlogListQuery {
+  /**
+   * Posts per page.
+   */
+  limit?: number;
+  /**
+   * Posts to skip.
+   */
+  offset?: number;
+  /**
+   * Only posts with this tag.
+   */
+  tag?: string;
+  /**
+   * Only posts in this category.
+   */
+  category?: string;
+  /**
+   * Words to search for, best matches first.
+   */
+  q?: string;
+  /**
+   * Admins only: posts of this status, or all.
+   */
+  status?: 'draft' | 'published' | 'archived' | 'all';
+}
+/**
+ * The answer of GET /healthz while the database answers.
+ */
+export interface HealthStatus {
+  /**
+   * Always "ok"; a server that is not ready answers 503.
+   */
+  status: 'ok';
+}
+/**
+ * An admin's credentials.
+ */
+export interface LoginBody {
+  /**
+   * The admin's e-mail address.
+   */
+  email: string;
+  /**
+   * The admin's password.
+   */
+  password: string;
+}
+/**
+ * A post named by its identifier in the address.
+ */
+export interface PostIdParams {
+  /**
+   * The post's _id.
+   */
+  id: string;
+}
+/**
+ * A post named by its slug in the address.
+ */
+export interface PostSlugParams {
+  /**
+   * The post's slug.
+   */
+  slug: string;
+}
+/**
  * One of the signed-in admin's sessions.
  */
 export interface AdminSession {
@@ -1198,25 +1347,6 @@ export interface AuditQuery {
   actor?: string;
 }
 /**
- * What POST /api/auth/login takes.
- */
-export interface Credentials {
-  email: string;
-  password: string;
-}
-/**
- * Every refusal of the API: the status, its name, a sentence a person can act on, and one detail per field.
- */
-export interface ErrorResponse {
-  statusCode: number;
-  error: string;
-  message: string;
-  details: {
-    path: string;
-    message: string;
-  }[];
-}
-/**
  * Single-use codes that stand in for the app when it is lost; shown once.
  */
 export interface RecoveryCodes {
@@ -1233,13 +1363,6 @@ export interface SessionIdParams {
  */
 export interface SessionsEnded {
   ended: number;
-}
-/**
- * The admin a session belongs to.
- */
-export interface SignedInAdmin {
-  name: string;
-  email: string;
 }
 /**
  * A six-digit code from the authenticator app, or (when signing in) a recovery code.

@@ -24,11 +24,28 @@ describe('plainText', () => {
   });
 
   it('drops comments and leaves unknown entities as written', () => {
-    expect(plainText('a<!-- hidden <b> -->b &unknown;')).toBe('a b &unknown;');
+    expect(plainText('a<!-- hidden <b> -->b &unknown;')).toBe('ab &unknown;');
+  });
+
+  it('removes inline tags without splitting the word they sit in', () => {
+    expect(plainText('<p><strong>del</strong>ta and <a href="/x">gam</a><em>ma</em></p>')).toBe('delta and gamma');
+  });
+
+  it('turns every block boundary into one space', () => {
+    expect(plainText('<h2>Why</h2><p>One</p><ul><li>two</li><li>three</li></ul>line<br>break<hr/>end')).toBe(
+      'Why One two three line break end',
+    );
   });
 });
 
 describe('fallbackSummary', () => {
+  it('counts 120 characters of text, after tags are removed and entities decoded', () => {
+    const html = `<p><strong>Del</strong>ta &amp; ${'word '.repeat(40)}</p>`;
+    const summary = fallbackSummary(html);
+    expect(summary).toBe(`${`Delta & ${'word '.repeat(40)}`.slice(0, 120).trimEnd()}…`);
+    expect(summary.startsWith('Delta & word')).toBe(true);
+  });
+
   it('ends with an ellipsis even for short content', () => {
     expect(fallbackSummary('<p>Short.</p>')).toBe('Short.…');
   });

@@ -13,12 +13,24 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** Elements that start a new line of text: their tags become a space, so blocks do not run together. */
+const blockElements = new Set(
+  'address article aside blockquote br dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
+);
+
 /**
- * The text of an HTML fragment: tags removed (each counts as a word break, so paragraphs do not run together),
- * entities decoded, white space collapsed. Not a sanitiser: its result is text, rendered as text.
+ * The text of an HTML fragment: inline tags vanish ("<strong>del</strong>ta" is "delta"), block boundaries become
+ * one space, entities are decoded and white space collapsed. Not a sanitiser: its result is text, rendered as text.
  */
 export function plainText(html: string): string {
-  const withoutTags = html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' ');
+  const withoutTags = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, (_tag, name: string) =>
+      blockElements.has(name.toLowerCase()) ? ' ' : '',
+    )
+    .replace(/<[^>]*>/g, '');
   return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
 }
 

@@ -1,14 +1,24 @@
-import { routes } from '@/app/routes.tsx';
 import { renderRoutes } from '@/api/testing/render.tsx';
+import { adminRoutes } from '../admin-routes.ts';
 
 export const admin = { name: 'Asha Admin', email: 'admin@northbeam.example' };
 
 /** Answers GET /api/auth/me for a browser with a live session. */
 export const signedIn = { 'GET /api/auth/me': { body: admin } };
 
-/** The app's real route tree at an admin URL; its chunks load lazily, so the first find may wait for them. */
+const pages = () => import('../admin-pages.ts');
+const editor = () => import('../editor-pages.ts');
+
+/** The admin's real route table at an admin URL; its chunks load lazily, so the first find may wait for them. */
 export function renderAdmin(url: string) {
-  return renderRoutes(routes, url);
+  const tree = [
+    {
+      path: '/admin',
+      lazy: async () => ({ Component: (await pages()).AdminLayout }),
+      children: adminRoutes({ pages, editor }),
+    },
+  ];
+  return renderRoutes(tree, url);
 }
 
 /** Long enough for a lazy route chunk to be transformed and loaded on a first visit in the test run. */

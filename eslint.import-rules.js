@@ -1,0 +1,75 @@
+// DESIGN.md "Layout of the repository": imports flow one way. Each zone forbids `target` importing `from`.
+import { fileURLToPath } from 'node:url';
+import { createNodeResolver, flatConfigs } from 'eslint-plugin-import-x';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+const shared = ['./src/content', './src/ui', './src/api'];
+const features = ['./src/site', './src/blog', './src/admin', './src/app'];
+
+const zones = [
+  ...shared.map((target) => ({
+    target,
+    from: [...features, './src/sections'],
+    message: 'Shared layers (src/content, src/ui, src/api) import no feature and no section.',
+  })),
+  {
+    target: './src/sections',
+    from: features,
+    message: 'A section imports only the shared layers (src/content, src/ui, src/api): it renders what it is given.',
+  },
+  ...['./src/site', './src/blog', './src/admin'].map((target) => ({
+    target,
+    from: features.filter((feature) => feature !== target),
+    message: 'Features (src/site, src/blog, src/admin) never import each other or src/app: src/app wires them.',
+  })),
+  {
+    target: './src/app',
+    from: './src/admin',
+    except: ['./admin-routes.ts', './admin-pages.ts', './editor-pages.ts'],
+    message: 'Nothing public imports src/admin but its route table and its lazy chunks.',
+  },
+  { target: './src', from: './server', message: 'The browser app never imports the server.' },
+  {
+    target: './server',
+    from: './src',
+    except: ['./content/types.gen.ts', './entry-server.tsx'],
+    message: 'The server imports from src/ only the generated types and the server-render entry.',
+  },
+];
+
+// The admin chunks may be reached only by import() from src/app, so no public page downloads them.
+const lazyAdmin = {
+  files: ['src/app/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/admin/*', '!@/admin/admin-routes.ts'],
+            message: 'Load admin pages with import() through loadChunk, so they stay out of public bundles.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+export const importRules = [
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: flatConfigs.recommended.plugins,
+    settings: {
+      ...flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], alias: { '@': [src] } }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  lazyAdmin,
+];

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './lib/content.ts';
+
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The import-rule messages ESLint gives a file with this text at this path (the file need not exist). */
+async function importProblems(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, path) });
+  return (result?.messages ?? [])
+    .filter((message) => /import-x\/|no-restricted-imports/.test(message.ruleId ?? ''))
+    .map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('import rules of DESIGN.md, enforced by npm run lint', () => {
+  it('fails a section that imports admin code', async () => {
+    const problems = await importProblems(
+      'src/sections/hero/uses-admin.ts',
+      "import { Field } from '@/admin/ui/field.tsx';\nexport const field = Field;\n",
+    );
+    expect(problems).toEqual([expect.stringMatching(/no-restricted-paths.*A section imports only the shared layers/)]);
+  });
+
+  it('fails a section that imports blog code', async () => {
+    const problems = await importProblems(
+      'src/sections/hero/uses-blog.ts',
+      "import { blogSections } from '../../blog/sections/blog-sections.ts';\nexport const slots = blogSections;\n",
+    );
+    expect(problems).toEqual([expect.stringMatching(/no-restricted-paths.*A section imports only the shared layers/)]);
+  });
+
+  it('fails a shared layer that imports a feature, and features that import each other', async () => {
+    expect(
+      await importProblems('src/ui/uses-site.ts', "export { ContentPage } from '@/site/content-page.tsx';\n"),
+    ).toEqual([expect.stringMatching(/Shared layers/)]);
+    expect(
+      await importProblems('src/site/uses-blog.ts', "export { PostPage } from '@/blog/post-page/post-page.tsx';\n"),
+    ).toEqual([expect.stringMatching(/never import each other/)]);
+  });
+
+  it('keeps the admin out of public code: src/app reaches its pages only by import()', async () => {
+    expect(await importProblems('src/app/eager.ts', "export { PostsPage } from '@/admin/admin-pages.ts';\n")).toEqual([
+      expect.stringMatching(/no-restricted-imports.*import\(\)/),
+    ]);
+    expect(
+      await importProblems('src/app/lazy.ts', "export const load = () => import('@/admin/admin-pages.ts');\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps the server and the browser apart but for the generated types and the render entry', async () => {
+    expect(await importProblems('src/ui/uses-server.ts', "export { buildApp } from '../../server/app.ts';\n")).toEqual([
+      expect.stringMatching(/never imports the server/),
+    ]);
+    expect(await importProblems('server/uses-ui.ts', "export { Head } from '../src/ui/head.tsx';\n")).toEqual([
+      expect.stringMatching(/only the generated types/),
+    ]);
+    expect(
+      await importProblems('server/uses-types.ts', "export type { BlogPost } from '../src/content/types.gen.ts';\n"),
+    ).toEqual([]);
+  });
+
+  it('fails an import cycle', async () => {
+    // head.tsx imports origin.ts; an origin.ts that imports head.tsx closes the loop.
+    const problems = await importProblems(
+      'src/ui/origin.ts',
+      "import { Head } from './head.tsx';\nexport const head = Head;\n",
+    );
+    expect(problems).toEqual([expect.stringMatching(/^import-x\/no-cycle/)]);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The content checker shared by `npm run content:check`, the Vite plugin (dev server and build):
+ * every document against its schema, then what a schema cannot say: unique routes and titles,
+ * internal links that lead somewhere, assets that exist.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { PageDocument, RedirectsDocument, SiteDocument } from '../../src/content/types.gen.ts';
+import { contentPaths, readContentFile, repoRoot, type ContentFile } from './content.ts';
+import { checkRedirects } from './check-redirects.ts';
+import { dynamicRoute } from './routes.ts';
+import { createContentAjv, formatError } from './schemas.ts';
+
+export interface ContentProblem {
+  /** The document, relative to the checked folder: `content/services/seo.json`. */
+  file: string;
+  /** A JSON pointer into the document: `/sections/2/heading`. */
+  pointer: string;
+  message: string;
+}
+
+export interface ContentReport {
+  problems: ContentProblem[];
+  documents: number;
+  /** Every route of the content pages, with the file that serves it. */
+  routes: Map<string, string>;
+}
+
+/** One line per problem, as content:check prints it: `content/x.json /sections/2/heading: must be string`. */
+export function formatProblem({ file, pointer, message }: ContentProblem): string {
+  return `${file} ${pointer}: ${message}`;
+}
+
+let sharedAjv: Ajv2020 | undefined;
+
+export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Ajv2020 } = {}): ContentReport {
+  const validator = ajv ?? (sharedAjv ??= createContentAjv());
+  const problems: ContentProblem[] = [];
+  const report = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
+
+  function read<T>(path: string): ContentFile<T> | undefined {
+    try {
+      return readContentFile<T>(path, root);
+    } catch (error) {
+      const [file, ...rest] = (error as Error).message.split(': ');
+      report(file ?? path, '/', rest.join(': '));
+      return undefined;
+    }
+  }
+
+  function validate<T>(file: ContentFile<T> | undefined, schemaId: string): file is ContentFile<T> {
+    if (!file) return false;
+    const validateDoc = validator.getSchema(schemaId);
+    if (!validateDoc) throw new Error(`no schema ${schemaId}`);
+    if (validateDoc(file.data)) return true;
+    for (const error of validateDoc.errors ?? []) {
+      const line = formatError(error);
+      const split = line.indexOf(': ');
+      report(file.path, line.slice(0, split), line.slice(split + 2));
+    }
+    return false;
+  }
+
+  const paths = contentPaths(root);
+  const site = read<SiteDocument>(paths.site);
+  const pages = paths.pages.map((path) => read<PageDocument>(path));
+  const siteValid = validate(site, 'site.schema.json');
+  const validPages = pages.filter((page): page is ContentFile<PageDocument> => validate(page, 'page.schema.json'));
+
+  // Routes and titles are unique across the site, counting every alias.
+  const routes = new Map<string, string>();
+  const titles = new Map<string, string>();
+  for (const page of validPages) {
+    const metas = [page.data, ...(page.data.alsoAt ?? [])];
+    metas.forEach((meta, index) => {
+      const pointer = index === 0 ? '/route' : `/alsoAt/${index - 1}/route`;
+      const clash = routes.get(meta.route);
+      if (clash) report(page.path, pointer, `route "${meta.route}" is already used by ${clash}`);
+      routes.set(meta.route, page.path);
+      const titleClash = titles.get(meta.title);
+      if (titleClash)
+        report(page.path, pointer.replace('route', 'title'), `title "${meta.title}" is already used by ${titleClash}`);
+      titles.set(meta.title, page.path);
+    });
+    const first = page.data.sections[0];
+    if (first && first.type !== 'hero' && first.type !== 'video-hero') {
+      report(page.path, '/sections/0', 'the first section must be a hero or video-hero (it holds the h1)');
+    }
+    page.data.sections.slice(1).forEach((section, index) => {
+      if (section.type === 'hero' || section.type === 'video-hero') {
+        report(page.path, `/sections/${index + 1}`, 'only the first section may be a hero: a page has one h1');
+      }
+    });
+  }
+
+  /** Walks a document and reports every internal route or asset path that leads nowhere. */
+  function checkReferences(file: ContentFile, value: unknown, pointer: string, key = '') {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => checkReferences(file, item, `${pointer}/${index}`, key));
+    } else if (value && typeof value === 'object') {
+      for (const [childKey, child] of Object.entries(value)) {
+        if (childKey !== '$schema') checkReferences(file, child, `${pointer}/${childKey}`, childKey);
+      }
+    } else if (typeof value === 'string') {
+      const isRouteField = key === 'route' || key === 'services';
+      if (isRouteField && value.startsWith('/') && !routes.has(value) && !dynamicRoute.test(value)) {
+        report(file.path, pointer, `links to "${value}", which is no route of the site`);
+      }
+      const isAsset = /^\/(images|media|fonts)\//.test(value);
+      if (isAsset && !existsSync(join(root, 'public', value))) {
+        report(file.path, pointer, `refers to "${value}", which is not in public/`);
+      }
+    }
+  }
+
+  if (siteValid) {
+    checkReferences(site, site.data, '');
+    site.data.services.forEach((service, index) => {
+      if (!routes.has(service.route))
+        report(site.path, `/services/${index}/route`, `service "${service.title}" has no page`);
+    });
+  }
+  for (const page of validPages) checkReferences(page, page.data, '');
+
+  const redirects = read<RedirectsDocument>(paths.redirects);
+  if (validate(redirects, 'redirects.schema.json')) {
+    const known = new Set(routes.keys());
+    for (const { pointer, message } of checkRedirects(redirects.data.redirects, known)) {
+      report(redirects.path, pointer, message);
+    }
+  }
+
+  return { problems, documents: 2 + paths.pages.length, routes };
+}

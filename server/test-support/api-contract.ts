@@ -1,0 +1,102 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+interface OpenApiResponse {
+  description?: string;
+  content?: Record<string, { schema?: object }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>;
+  components?: object;
+}
+
+/** The path the server sees: inject resolves dot segments as a browser would (/a/b/.. is /a). */
+function requestPath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url.split(/[?#]/, 1)[0]!;
+  }
+}
+
+/** The operation of the document that a request reaches, if the document has one. */
+function findOperation(doc: OpenApiDocument, method: string, path: string) {
+  const candidates = Object.keys(doc.paths)
+    .filter((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))
+    // A literal segment wins over a parameter: /api/blogs/slug/{slug} before /api/blogs/{id}.
+    .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  for (const template of candidates) {
+    const operation = doc.paths[template]?.[method === 'head' ? 'get' : method];
+    if (operation) return { template, operation };
+  }
+  return undefined;
+}
+
+/**
+ * Checks answers against the OpenAPI document the app serves at /api/openapi.json: the status must be one the
+ * route declares, and the body must match that status's schema. Works for any route with response schemas.
+ */
+export class ApiContract {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly validators = new Map<string, ValidateFunction>();
+  readonly checked = new Set<string>();
+
+  constructor(private readonly doc: OpenApiDocument) {
+    addFormats.default(this.ajv);
+  }
+
+  static of(app: FastifyInstance): ApiContract {
+    return new ApiContract(app.swagger() as unknown as OpenApiDocument);
+  }
+
+  /** A sentence naming what breaks the contract, or undefined when the answer keeps it or the URL is no API route. */
+  violation(method: string, url: string, response: LightMyRequestResponse): string | undefined {
+    const path = requestPath(url);
+    const found = findOperation(this.doc, method.toLowerCase(), path);
+    if (!found) return undefined;
+    const where = `${method.toUpperCase()} ${found.template}`;
+    const status = String(response.statusCode);
+    const declared = found.operation.responses?.[status] ?? found.operation.responses?.default;
+    if (!declared) return `${where} answered ${status}, which its OpenAPI responses do not declare`;
+    this.checked.add(`${where} ${status}`);
+    const schema = declared.content?.['application/json']?.schema;
+    if (method.toUpperCase() === 'HEAD') return undefined;
+    if (!schema) return response.body === '' ? undefined : `${where} ${status} declares no body but sent one`;
+    const key = `${where} ${status}`;
+    let validate = this.validators.get(key);
+    if (!validate) {
+      // The document's components travel with the schema, so its #/components/schemas/… references resolve.
+      validate = this.ajv.compile({ ...schema, components: this.doc.components });
+      this.validators.set(key, validate);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return `${where} ${status} sent a body that is not JSON: ${response.body.slice(0, 80)}`;
+    }
+    if (validate(body)) return undefined;
+    const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
+    return `${where} ${status} does not match its OpenAPI schema: ${errors.join('; ')}`;
+  }
+}
+
+/** Makes every app.inject(options) of a test check its answer against the app's OpenAPI document. */
+export function checkAnswersAgainstContract(app: FastifyInstance): void {
+  const original = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const inject = original as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  let contract: ApiContract | undefined;
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    const request = typeof options === 'string' ? { url: options } : options;
+    const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined);
+    if (url === undefined) return response;
+    contract ??= ApiContract.of(app);
+    const problem = contract.violation(request.method ?? 'GET', url, response);
+    if (problem) throw new Error(`The answer to ${request.method ?? 'GET'} ${url} breaks the API contract: ${problem}`);
+    return response;
+  };
+  (app as { inject: unknown }).inject = (options?: InjectOptions | string, callback?: unknown) =>
+    options === undefined || callback !== undefined ? original(options, callback) : checked(options);
+}

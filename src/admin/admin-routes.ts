@@ -1,0 +1,30 @@
+import type { RouteObject } from 'react-router-dom';
+import type * as AdminPages from './admin-pages.ts';
+import type * as EditorPages from './editor-pages.ts';
+
+/** Loads a lazy admin chunk; src/app passes its chunk loader, which reports failed downloads. */
+export interface AdminChunks {
+  pages: () => Promise<typeof AdminPages>;
+  editor: () => Promise<typeof EditorPages>;
+}
+
+function notFound(): never {
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
+/**
+ * The admin's pages under /admin. Only types come from the page modules, so the public bundle that
+ * holds this table downloads no admin code: each page arrives with its lazy chunk.
+ */
+export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
+  return [
+    { index: true, lazy: async () => ({ Component: (await pages()).DashboardPage }) },
+    { path: 'posts', lazy: async () => ({ Component: (await pages()).PostsPage }) },
+    { path: 'stats', lazy: async () => ({ Component: (await pages()).StatsPage }) },
+    { path: 'security', lazy: async () => ({ Component: (await pages()).SecurityPage }) },
+    { path: 'activity', lazy: async () => ({ Component: (await pages()).ActivityPage }) },
+    { path: 'blog/new', lazy: async () => ({ Component: (await editor()).NewPostPage }) },
+    { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editor()).EditPostPage }) },
+    { path: '*', loader: notFound },
+  ];
+}
