@@ -16,7 +16,7 @@ import { createBlogContext } from './blog/blog-context.ts';
 import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
-import { addApiSchemas } from './http/api-schemas.ts';
+import { addApiSchemas, declareCommonRefusals } from './http/api-schemas.ts';
 import { readContentRedirects, registerContentRedirects } from './http/content-redirects.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
     addApiSchemas(app);
+    declareCommonRefusals(app);
     // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
     await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });

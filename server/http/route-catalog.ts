@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import { resolveTopRef } from './url-numbers.ts';
 
 export interface CatalogedRoute {
   method: HTTPMethods;
@@ -18,7 +19,16 @@ export function registerRouteCatalog(app: FastifyInstance): void {
   catalogs.set(app, routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, schema: route.schema });
+    // Parts declared by reference are recorded as the schemas they name, so their properties can be drawn from.
+    const lookup = (id: string) => app.getSchema(id);
+    const schema =
+      route.schema &&
+      (Object.fromEntries(
+        Object.entries(route.schema).map(([part, value]) =>
+          part === 'response' ? [part, value] : [part, resolveTopRef(value, lookup)],
+        ),
+      ) as FastifySchema);
+    for (const method of methods) routes.push({ method, url: route.url, schema });
   });
 }
 

@@ -17,6 +17,16 @@ function numericKind(schema: PropertySchema | undefined): NumericKind | undefine
   return undefined;
 }
 
+/**
+ * A route part declared by reference (`{ $ref: 'api/blog-list-query.schema.json#' }`) as the schema it names, so
+ * that its properties can be read; any other schema as it is.
+ */
+export function resolveTopRef(schema: unknown, lookup: (id: string) => unknown): unknown {
+  const ref = (schema as { $ref?: unknown } | null)?.$ref;
+  if (typeof ref !== 'string') return schema;
+  return lookup(ref.replace(/#$/, '')) ?? schema;
+}
+
 /** The numeric properties of a query or params schema, by name. */
 export function numericProperties(schema: unknown): Map<string, NumericKind> {
   const found = new Map<string, NumericKind>();

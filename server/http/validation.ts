@@ -1,7 +1,7 @@
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
-import { convertUrlNumbers, numericProperties } from './url-numbers.ts';
+import { convertUrlNumbers, numericProperties, resolveTopRef } from './url-numbers.ts';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type ValidatorFactory = NonNullable<SchemaController['compilersFactory']>['buildValidator'];
@@ -25,7 +25,7 @@ function buildValidator(externalSchemas: Record<string, object>): FastifySchemaC
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return forBodies.compile(schema);
     const validate = forUrls.compile(schema);
-    const numbers = numericProperties(schema);
+    const numbers = numericProperties(resolveTopRef(schema, (id) => externalSchemas[id]));
     if (numbers.size === 0) return validate;
     const validateUrlPart = ((data: unknown, context?: object) => {
       const refused = convertUrlNumbers(data, numbers);

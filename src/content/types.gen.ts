@@ -1198,6 +1198,10 @@ export interface ApiError {
    */
   message: string;
   /**
+   * The request's id, given with a server fault (5xx) so that a user can quote it to the operator.
+   */
+  requestId?: string;
+  /**
    * One entry per field at fault; empty when the whole request is.
    */
   details: ApiErrorDetail[];
