@@ -10,7 +10,7 @@ import type { PageDocument, RedirectsDocument, SiteDocument } from '../../src/co
 import { contentPaths, readContentFile, repoRoot, type ContentFile } from './content.ts';
 import { checkRedirects } from './check-redirects.ts';
 import { dynamicRoute } from './routes.ts';
-import { createContentAjv, formatError } from './schemas.ts';
+import { createContentAjv, formatError, readSchemas } from './schemas.ts';
 
 export interface ContentProblem {
   /** The document, relative to the checked folder: `content/services/seo.json`. */
@@ -49,7 +49,7 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     }
   }
 
-  function validate<T>(file: ContentFile<T> | undefined, schemaId: string): file is ContentFile<T> {
+  function validate<T>(file: ContentFile<T> | undefined, schemaId: string, prefix = ''): file is ContentFile<T> {
     if (!file) return false;
     const validateDoc = validator.getSchema(schemaId);
     if (!validateDoc) throw new Error(`no schema ${schemaId}`);
@@ -57,7 +57,8 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     for (const error of validateDoc.errors ?? []) {
       const line = formatError(error);
       const split = line.indexOf(': ');
-      report(file.path, line.slice(0, split), line.slice(split + 2));
+      const pointer = line.slice(0, split);
+      report(file.path, prefix && pointer === '/' ? prefix : `${prefix}${pointer}`, line.slice(split + 2));
     }
     return false;
   }
@@ -129,6 +130,17 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     for (const { pointer, message } of checkRedirects(redirects.data.redirects, known)) {
       report(redirects.path, pointer, message);
     }
+  }
+
+  // Each section type's example is what the admin's section catalogue renders: it must be valid content too.
+  for (const [id, schema] of Object.entries(readSchemas())) {
+    if (!id.startsWith('sections/')) continue;
+    const file = `schemas/${id}`;
+    const examples = (schema as { examples?: unknown[] }).examples ?? [];
+    if (examples.length === 0) report(file, '/examples', 'needs one example: the section catalogue renders it');
+    examples.forEach((example, index) =>
+      validate({ path: file, data: example }, 'section.schema.json', `/examples/${index}`),
+    );
   }
 
   return { problems, documents: 2 + paths.pages.length, routes };

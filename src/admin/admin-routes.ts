@@ -21,6 +21,7 @@ export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
     { index: true, lazy: async () => ({ Component: (await pages()).DashboardPage }) },
     { path: 'posts', lazy: async () => ({ Component: (await pages()).PostsPage }) },
     { path: 'stats', lazy: async () => ({ Component: (await pages()).StatsPage }) },
+    { path: 'sections', lazy: async () => ({ Component: (await pages()).SectionCataloguePage }) },
     { path: 'blog/new', lazy: async () => ({ Component: (await editor()).NewPostPage }) },
     { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editor()).EditPostPage }) },
     { path: '*', loader: notFound },

@@ -42,6 +42,11 @@ export function Sidebar() {
               Stats
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/admin/sections" className={navClass}>
+              Sections
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className={styles.account}>
