@@ -49,7 +49,7 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     }
   }
 
-  function validate<T>(file: ContentFile<T> | undefined, schemaId: string, prefix = ''): file is ContentFile<T> {
+  function validate<T>(file: ContentFile<T> | undefined, schemaId: string): file is ContentFile<T> {
     if (!file) return false;
     const validateDoc = validator.getSchema(schemaId);
     if (!validateDoc) throw new Error(`no schema ${schemaId}`);
@@ -57,8 +57,7 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     for (const error of validateDoc.errors ?? []) {
       const line = formatError(error);
       const split = line.indexOf(': ');
-      const pointer = line.slice(0, split);
-      report(file.path, prefix && pointer === '/' ? prefix : `${prefix}${pointer}`, line.slice(split + 2));
+      report(file.path, line.slice(0, split), line.slice(split + 2));
     }
     return false;
   }
@@ -132,16 +131,36 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     }
   }
 
-  // Each section type's example is what the admin's section catalogue renders: it must be valid content too.
-  for (const [id, schema] of Object.entries(readSchemas())) {
+  problems.push(...checkSectionExamples(readSchemas(), validator));
+
+  return { problems, documents: 2 + paths.pages.length, routes };
+}
+
+/**
+ * Each section type's example is what the admin's section catalogue renders: every section schema needs one,
+ * and it must be valid content by the same union as a page's sections.
+ */
+export function checkSectionExamples(schemas: Record<string, object>, ajv: Ajv2020): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const validateSection = ajv.getSchema('section.schema.json');
+  if (!validateSection) throw new Error('no schema section.schema.json');
+  for (const [id, schema] of Object.entries(schemas)) {
     if (!id.startsWith('sections/')) continue;
     const file = `schemas/${id}`;
     const examples = (schema as { examples?: unknown[] }).examples ?? [];
-    if (examples.length === 0) report(file, '/examples', 'needs one example: the section catalogue renders it');
-    examples.forEach((example, index) =>
-      validate({ path: file, data: example }, 'section.schema.json', `/examples/${index}`),
-    );
+    if (examples.length === 0) {
+      problems.push({ file, pointer: '/examples', message: 'needs one example: the section catalogue renders it' });
+    }
+    examples.forEach((example, index) => {
+      if (validateSection(example)) return;
+      for (const error of validateSection.errors ?? []) {
+        const line = formatError(error);
+        const split = line.indexOf(': ');
+        const pointer = line.slice(0, split);
+        const at = `/examples/${index}${pointer === '/' ? '' : pointer}`;
+        problems.push({ file, pointer: at, message: line.slice(split + 2) });
+      }
+    });
   }
-
-  return { problems, documents: 2 + paths.pages.length, routes };
+  return problems;
 }
