@@ -10,7 +10,7 @@ import type { PageDocument, RedirectsDocument, SiteDocument } from '../../src/co
 import { contentPaths, readContentFile, repoRoot, type ContentFile } from './content.ts';
 import { checkRedirects } from './check-redirects.ts';
 import { dynamicRoute } from './routes.ts';
-import { createContentAjv, formatError } from './schemas.ts';
+import { createContentAjv, formatError, readSchemas } from './schemas.ts';
 
 export interface ContentProblem {
   /** The document, relative to the checked folder: `content/services/seo.json`. */
@@ -131,5 +131,36 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
     }
   }
 
+  problems.push(...checkSectionExamples(readSchemas(), validator));
+
   return { problems, documents: 2 + paths.pages.length, routes };
+}
+
+/**
+ * Each section type's example is what the admin's section catalogue renders: every section schema needs one,
+ * and it must be valid content by the same union as a page's sections.
+ */
+export function checkSectionExamples(schemas: Record<string, object>, ajv: Ajv2020): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const validateSection = ajv.getSchema('section.schema.json');
+  if (!validateSection) throw new Error('no schema section.schema.json');
+  for (const [id, schema] of Object.entries(schemas)) {
+    if (!id.startsWith('sections/')) continue;
+    const file = `schemas/${id}`;
+    const examples = (schema as { examples?: unknown[] }).examples ?? [];
+    if (examples.length === 0) {
+      problems.push({ file, pointer: '/examples', message: 'needs one example: the section catalogue renders it' });
+    }
+    examples.forEach((example, index) => {
+      if (validateSection(example)) return;
+      for (const error of validateSection.errors ?? []) {
+        const line = formatError(error);
+        const split = line.indexOf(': ');
+        const pointer = line.slice(0, split);
+        const at = `/examples/${index}${pointer === '/' ? '' : pointer}`;
+        problems.push({ file, pointer: at, message: line.slice(split + 2) });
+      }
+    });
+  }
+  return problems;
 }

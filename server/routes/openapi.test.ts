@@ -88,7 +88,7 @@ describe('GET /api/openapi.json', () => {
 
 describe('the API contract check used by every API test', () => {
   const answer = (statusCode: number, body: unknown) =>
-    ({ statusCode, body: body === undefined ? '' : JSON.stringify(body) }) as LightMyRequestResponse;
+    ({ statusCode, headers: {}, body: body === undefined ? '' : JSON.stringify(body) }) as LightMyRequestResponse;
 
   it('accepts real answers and names a body that does not match, and a status that is not declared', async () => {
     const contract = ApiContract.of(test.app);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -18,6 +19,14 @@ function requestPath(url: string): string {
   } catch {
     return url.split(/[?#]/, 1)[0]!;
   }
+}
+
+/** The body as the client reads it, after undoing its content encoding. */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  return response.body;
 }
 
 /** The operation of the document that a request reaches, if the document has one. */
@@ -62,7 +71,8 @@ export class ApiContract {
     this.checked.add(`${where} ${status}`);
     const schema = declared.content?.['application/json']?.schema;
     if (method.toUpperCase() === 'HEAD') return undefined;
-    if (!schema) return response.body === '' ? undefined : `${where} ${status} declares no body but sent one`;
+    const text = decodedBody(response);
+    if (!schema) return text === '' ? undefined : `${where} ${status} declares no body but sent one`;
     const key = `${where} ${status}`;
     let validate = this.validators.get(key);
     if (!validate) {
@@ -72,9 +82,9 @@ export class ApiContract {
     }
     let body: unknown;
     try {
-      body = JSON.parse(response.body);
+      body = JSON.parse(text);
     } catch {
-      return `${where} ${status} sent a body that is not JSON: ${response.body.slice(0, 80)}`;
+      return `${where} ${status} sent a body that is not JSON: ${text.slice(0, 80)}`;
     }
     if (validate(body)) return undefined;
     const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);

@@ -5,3 +5,4 @@ export { PostsPage } from './posts/posts-page.tsx';
 export { StatsPage } from './stats/stats-page.tsx';
 export { SecurityPage } from './security/security-page.tsx';
 export { ActivityPage } from './activity/activity-page.tsx';
+export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';

@@ -52,6 +52,11 @@ export function Sidebar() {
               Security
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/admin/sections" className={navClass}>
+              Sections
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className={styles.account}>
