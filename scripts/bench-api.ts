@@ -61,15 +61,19 @@ async function createDatabase(dataDir: string, count: number): Promise<string[]>
     const publishedAt = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
     const slug = `${template.slug}-${index}`;
     slugs.push(slug);
-    await insertPost(db, {
-      ...template,
-      id: `post-${index}`,
-      slug,
-      publishedAt,
-      author: 'Northbeam Team',
-      createdAt: publishedAt,
-      updatedAt: publishedAt,
-    });
+    await insertPost(
+      db,
+      {
+        ...template,
+        id: `post-${index}`,
+        slug,
+        publishedAt,
+        author: 'Northbeam Team',
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
+      },
+      { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save' },
+    );
   }
   await db.destroy();
   return slugs;

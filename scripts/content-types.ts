@@ -18,6 +18,9 @@ const root = {
     page: { $ref: 'page.schema.json' },
     post: { $ref: 'blog-post.schema.json' },
     record: { $ref: 'blog-post-record.schema.json' },
+    revision: { $ref: 'blog-post-revision.schema.json' },
+    revisionSummary: { $ref: 'blog-post-revision-summary.schema.json' },
+    apiError: { $ref: 'api-error.schema.json' },
   },
 } as JSONSchema;
 

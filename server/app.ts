@@ -48,9 +48,13 @@ export interface AppOptions {
   insecureFastPasswordHashingForTests?: boolean;
 }
 
-const blogPostSchema = JSON.parse(
-  readFileSync(join(repositoryRoot, 'schemas', 'blog-post.schema.json'), 'utf8'),
-) as object;
+const apiSchemas = [
+  'blog-post.schema.json',
+  'blog-post-record.schema.json',
+  'blog-post-revision.schema.json',
+  'blog-post-revision-summary.schema.json',
+  'api-error.schema.json',
+].map((file) => JSON.parse(readFileSync(join(repositoryRoot, 'schemas', file), 'utf8')) as object);
 
 const oneMebibyte = 1024 * 1024;
 
@@ -99,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRequestScreening(app);
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
-    app.addSchema(blogPostSchema);
+    for (const schema of apiSchemas) app.addSchema(schema);
     await app.register(healthRoutes, { db });
     await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
     await app.register(siteRoutes, {

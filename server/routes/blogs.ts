@@ -9,7 +9,10 @@ import { splitCommaSeparated } from '../blog/post-input.ts';
 import { changePost, createPost, removePost } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
-import { idParamsSchema, listQuerySchema, postBodySchema, slugParamsSchema } from './blog-schemas.ts';
+import { goneError, movedSlug, rethrowIfDeleted } from '../blog/moved-posts.ts';
+import type { RevisionReason } from '../store/schema.ts';
+import { idParamsSchema, listQuerySchema, postBodySchema, saveQuerySchema, slugParamsSchema } from './blog-schemas.ts';
+import { revisionRoutes } from './post-revisions.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
@@ -47,13 +50,25 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     '/slug/:slug',
     { schema: { params: slugParamsSchema } },
     async (request, reply) => {
-      const response = await postResponse(blog, { slug: request.params.slug }, request.user !== null);
-      return sendJsonResponse(request, reply, response);
+      const { slug } = request.params;
+      const signedIn = request.user !== null;
+      try {
+        return sendJsonResponse(request, reply, await postResponse(blog, { slug }, signedIn));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        const moved = await movedSlug(blog, slug, signedIn);
+        if (moved === undefined) throw error;
+        if ('gone' in moved) throw goneError();
+        return reply.redirect(`/api/blogs/slug/${encodeURIComponent(moved.redirectTo)}`, 301);
+      }
     },
   );
 
   app.get<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const response = await postResponse(blog, { id: request.params.id }, request.user !== null);
+    const { id } = request.params;
+    const response = await postResponse(blog, { id }, request.user !== null).catch((error: unknown) =>
+      rethrowIfDeleted(blog, id, error),
+    );
     return sendJsonResponse(request, reply, response);
   });
 
@@ -69,14 +84,24 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     },
   );
 
-  app.put<{ Params: { id: string }; Body: BlogPostInput }>(
+  app.put<{ Params: { id: string }; Body: BlogPostInput; Querystring: { reason: RevisionReason; revision?: string } }>(
     '/:id',
-    { schema: { params: idParamsSchema, body: postBodySchema }, preValidation: splitTermLists },
+    {
+      schema: { params: idParamsSchema, querystring: saveQuerySchema, body: postBodySchema },
+      preValidation: splitTermLists,
+    },
     async (request, reply) => {
-      const post = await changePost(blog, request.params.id, request.body);
+      const { reason, revision } = request.query;
+      const post = await changePost(blog, request.params.id, request.body, {
+        editor: signedInUser(request).name,
+        reason,
+        restoredRevision: revision,
+      });
       return reply.headers(writeHeaders).send(toPostJson(post));
     },
   );
+
+  await app.register(revisionRoutes, { blog });
 
   app.delete<{ Params: { id: string } }>('/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     await removePost(blog, request.params.id);

@@ -46,6 +46,9 @@ export interface ContentSchemas {
   page?: PageDocument;
   post?: BlogPostInput;
   record?: BlogPost;
+  revision?: BlogPostRevision;
+  revisionSummary?: BlogPostRevisionSummary;
+  apiError?: ApiError;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1042,6 +1045,22 @@ export interface BlogPostInput {
    */
   coverImage?: string;
   /**
+   * Title for search results and social cards, at most 70 characters; the post's title when empty.
+   */
+  metaTitle?: string;
+  /**
+   * Description for search results and social cards, at most 160 characters; the summary when empty.
+   */
+  metaDescription?: string;
+  /**
+   * Social-card image: an http(s) URL or a path of this site such as a /media/ address; the cover image when empty.
+   */
+  ogImage?: string;
+  /**
+   * Canonical address when the post first appeared elsewhere: an absolute http(s) URL; optional.
+   */
+  canonicalUrl?: string;
+  /**
    * When the post is (or was) published; optional. Publishing without it means now.
    */
   publishedAt?: string | null;
@@ -1103,6 +1122,22 @@ export interface BlogPost {
    */
   coverImage: string | null;
   /**
+   * Title for search results and social cards, or null to use the title.
+   */
+  metaTitle: string | null;
+  /**
+   * Description for search results and social cards, or null to use the summary.
+   */
+  metaDescription: string | null;
+  /**
+   * Social-card image URL or site path, or null to use the cover.
+   */
+  ogImage: string | null;
+  /**
+   * Absolute canonical URL, or null for the post's own address.
+   */
+  canonicalUrl: string | null;
+  /**
    * When the post is (or was) published, or null for an unscheduled draft.
    */
   publishedAt: string | null;
@@ -1122,4 +1157,170 @@ export interface BlogPost {
    * When the post was last changed.
    */
   updatedAt: string;
+}
+/**
+ * One saved version of a blog post, as GET /api/blogs/{id}/revisions/{revisionId} returns it.
+ */
+export interface BlogPostRevision {
+  /**
+   * Identifier of the revision.
+   */
+  _id: string;
+  /**
+   * Identifier of the post it is a version of.
+   */
+  postId: string;
+  /**
+   * When this version was saved.
+   */
+  createdAt: string;
+  /**
+   * Name of the admin who saved it.
+   */
+  author: string;
+  /**
+   * save (the editor's Save), autosave (a draft saved while typing) or restore (an older version saved again).
+   */
+  reason: 'save' | 'autosave' | 'restore';
+  /**
+   * The post's title in this version.
+   */
+  title: string;
+  post: BlogPost1;
+}
+/**
+ * A blog post as the API returns it: the specification's fields plus contentFormat, updatedAt and the sanitised html.
+ */
+export interface BlogPost1 {
+  /**
+   * Identifier of the post.
+   */
+  _id: string;
+  /**
+   * Title.
+   */
+  title: string;
+  /**
+   * Address of the post under /blogs/.
+   */
+  slug: string;
+  /**
+   * Body as written, HTML or Markdown.
+   */
+  content: string;
+  /**
+   * How content is written.
+   */
+  contentFormat: 'html' | 'markdown';
+  /**
+   * The body as sanitised HTML, made by the server when the post was saved.
+   */
+  html: string;
+  /**
+   * Teaser of at most 160 characters, or null.
+   */
+  summary: string | null;
+  /**
+   * Tags, trimmed and de-duplicated.
+   */
+  tags: string[];
+  /**
+   * Categories, trimmed and de-duplicated.
+   */
+  categories: string[];
+  /**
+   * Cover image URL or site path, or null.
+   */
+  coverImage: string | null;
+  /**
+   * Title for search results and social cards, or null to use the title.
+   */
+  metaTitle: string | null;
+  /**
+   * Description for search results and social cards, or null to use the summary.
+   */
+  metaDescription: string | null;
+  /**
+   * Social-card image URL or site path, or null to use the cover.
+   */
+  ogImage: string | null;
+  /**
+   * Absolute canonical URL, or null for the post's own address.
+   */
+  canonicalUrl: string | null;
+  /**
+   * When the post is (or was) published, or null for an unscheduled draft.
+   */
+  publishedAt: string | null;
+  /**
+   * Publication status.
+   */
+  status: 'draft' | 'published' | 'archived';
+  /**
+   * Name of the admin who created the post.
+   */
+  author: string;
+  /**
+   * When the post was created.
+   */
+  createdAt: string;
+  /**
+   * When the post was last changed.
+   */
+  updatedAt: string;
+}
+/**
+ * One entry of GET /api/blogs/{id}/revisions, newest first.
+ */
+export interface BlogPostRevisionSummary {
+  /**
+   * Identifier of the revision.
+   */
+  _id: string;
+  /**
+   * When this version was saved.
+   */
+  createdAt: string;
+  /**
+   * Name of the admin who saved it.
+   */
+  author: string;
+  /**
+   * Why it was saved.
+   */
+  reason: 'save' | 'autosave' | 'restore';
+  /**
+   * The post's title in this version.
+   */
+  title: string;
+}
+/**
+ * Every error the API sends: the status, its name, a sentence a person can act on, and the fields at fault.
+ */
+export interface ApiError {
+  /**
+   * The HTTP status.
+   */
+  statusCode: number;
+  /**
+   * The status's name.
+   */
+  error: string;
+  /**
+   * What went wrong and what to do.
+   */
+  message: string;
+  /**
+   * One entry per field at fault.
+   */
+  details: {
+    /**
+     * JSON Pointer to the field.
+     */
+    path: string;
+    /**
+     * What is wrong with it.
+     */
+    message: string;
+  }[];
 }
