@@ -127,7 +127,8 @@ function filteredPosts(db: Kysely<Database>, filter: PostFilter) {
 /** The best matches first when searching; otherwise newest first, by publication date or else creation date. */
 export async function listPosts(db: Kysely<Database>, filter: PostFilter, page: Page): Promise<Post[]> {
   let query = filteredPosts(db, filter).selectAll('posts');
-  if (filter.text !== undefined) query = query.orderBy(sql`matches.rank`, 'desc');
+  if (filter.text !== undefined && searchWords(filter.text).length > 0)
+    query = query.orderBy(sql`matches.rank`, 'desc');
   const rows = await query
     .orderBy(sql`coalesce(published_at, created_at)`, 'desc')
     .orderBy('posts.id', 'desc')
