@@ -94,7 +94,7 @@ describe('GET /api/blogs?q=', () => {
         hostileText.map((text) => text.replaceAll('\u0000', '')),
         async (q) => {
           const response = await app.inject({
-            url: `/api/blogs?q=${encodeURIComponent(q.slice(0, 200).toWellFormed())}`,
+            url: `/api/blogs?q=${encodeURIComponent(q.slice(0, 200).replace(/[\ud800-\udfff]/g, ''))}`,
           });
           expect(response.statusCode).toBe(200);
         },
@@ -106,7 +106,7 @@ describe('GET /api/blogs?q=', () => {
   it('keeps the index in step with edits and deletions', async () => {
     const post = await createPost(app, cookie, { ...published, slug: 'to-edit', title: 'Sauerkraut guide' });
     expect(await search('sauerkraut')).toEqual(['to-edit']);
-    const { title, slug, status } = post;
+    const { slug, status } = post;
     await app.inject(
       asAdmin(cookie, {
         method: 'PUT',
