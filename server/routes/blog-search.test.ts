@@ -71,9 +71,9 @@ describe('GET /api/blogs?q=', () => {
   it.each([
     '"zebra"',
     'quokkas*',
-    'NEAR NOT',
+    'NEAR zebra',
     'fast-growing',
-    'NOT OR',
+    'zebra NOT quokkas',
     '"zebra',
     '(zebra',
     'zebra:',

@@ -75,7 +75,7 @@ describe('GET /api/blogs for visitors', () => {
     expect(slugsOf(await app.inject({ url: '/api/blogs?offset=10' }))).toEqual([]);
   });
 
-  it('filters by tag and category case-insensitively, and searches words, a title match ranked first', async () => {
+  it('filters by tag and category case-insensitively, and searches words, ranked by relevance', async () => {
     expect(slugsOf(await app.inject({ url: '/api/blogs?tag=SEO' }))).toEqual(['newest', 'oldest']);
     expect(slugsOf(await app.inject({ url: '/api/blogs?category=branding' }))).toEqual(['middle']);
     expect(slugsOf(await app.inject({ url: '/api/blogs?q=seo' }))).toEqual(['oldest', 'newest']);

@@ -3,6 +3,7 @@ import { recordBlogChange } from './blog-changes.ts';
 import { deleteSearchEntry, forgetSearchKey, searchMatches, searchWords, writeSearchEntry } from './post-search.ts';
 import { recordRevision, type RevisionInfo } from './revisions.ts';
 import { keepOldSlug, releaseSlug } from './slug-redirects.ts';
+import { termSlug } from './term-slug.ts';
 import type { ContentFormat, Database, PostStatus, PostTable, Taxonomy } from './schema.ts';
 
 export interface Post {
@@ -31,6 +32,7 @@ export interface PostFilter {
   /** Only published posts whose publishedAt is at or before this time: what a visitor may see. */
   visibleAt?: string;
   status?: PostStatus;
+  /** A tag by its name or its URL name (see term-slug.ts), case-insensitively. */
   tag?: string;
   category?: string;
   /** Words to find with the full-text index (title, tags, categories, summary, body); the best matches come first. */
@@ -118,7 +120,7 @@ function filteredPosts(db: Kysely<Database>, filter: PostFilter) {
       .selectFrom('post_terms')
       .select('post_id')
       .where('taxonomy', '=', taxonomy)
-      .where('term_key', '=', termKey(term));
+      .where('term_slug', '=', termSlug(term));
     query = query.where('posts.id', 'in', postsWithTerm);
   }
   return query;
@@ -169,7 +171,12 @@ export async function findNextPublication(db: Kysely<Database>, after: string): 
 async function replaceTerms(trx: Transaction<Database>, post: Post): Promise<void> {
   await trx.deleteFrom('post_terms').where('post_id', '=', post.id).execute();
   const terms = (taxonomy: Taxonomy, names: string[]) =>
-    [...new Set(names.map(termKey))].map((key) => ({ taxonomy, term_key: key, post_id: post.id }));
+    [...new Set(names.map(termKey))].map((key) => ({
+      taxonomy,
+      term_key: key,
+      term_slug: termSlug(key),
+      post_id: post.id,
+    }));
   const rows = [...terms('tag', post.tags), ...terms('category', post.categories)];
   if (rows.length > 0) await trx.insertInto('post_terms').values(rows).execute();
 }
