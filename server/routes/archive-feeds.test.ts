@@ -76,6 +76,19 @@ describe('feeds', () => {
     expect((await app.inject({ url: '/blog/tag/Not%20A%20Name/rss.xml' })).statusCode).toBe(400);
   });
 
+  it('lists each tag and category with a published post in the sitemap', async () => {
+    const sitemap = (await app.inject({ url: '/sitemap.xml' })).body;
+    for (const path of [
+      '/blog/tag/local-seo',
+      '/blog/tag/maps',
+      '/blog/tag/brand',
+      '/blog/category/growth-marketing',
+    ]) {
+      expect(sitemap).toContain(`<loc>http://localhost:80${path}</loc>`);
+    }
+    expect(sitemap).not.toContain('unpublished-tag');
+  });
+
   it('keeps the guid when the slug changes', async () => {
     const moved = await rename(localPost, 'local-post-renamed');
     const feed = (await app.inject({ url: '/rss.xml' })).body;

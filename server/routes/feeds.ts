@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { termSlug } from '../store/term-slug.ts';
-import { listPosts, type Post, type PostFilter } from '../store/posts.ts';
+import { listArchiveTerms, listPosts, type Post, type PostFilter } from '../store/posts.ts';
 
 export interface FeedOptions {
   blog: BlogContext;
@@ -127,7 +127,11 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       loc: `${origin}/blogs/${post.slug}`,
       lastmod: post.updatedAt,
     }));
-    const urls = [...pages, ...posts]
+    const archives = (await listArchiveTerms(blog.db, blog.clock().toISOString())).map((term) => ({
+      loc: `${origin}/blog/${term.taxonomy}/${term.slug}`,
+      lastmod: term.updatedAt,
+    }));
+    const urls = [...pages, ...posts, ...archives]
       .map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc><lastmod>${lastmod}</lastmod></url>`)
       .join('\n');
     reply

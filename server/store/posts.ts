@@ -237,3 +237,23 @@ export async function deletePost(db: Kysely<Database>, id: string, at: string): 
     return true;
   });
 }
+
+/** Every tag and category of a post visible at `visibleAt`, by URL name, with the last change of its posts. */
+export async function listArchiveTerms(
+  db: Kysely<Database>,
+  visibleAt: string,
+): Promise<{ taxonomy: Taxonomy; slug: string; updatedAt: string }[]> {
+  const rows = await db
+    .selectFrom('post_terms')
+    .innerJoin('posts', 'posts.id', 'post_terms.post_id')
+    .select((eb) => ['post_terms.taxonomy', 'post_terms.term_slug', eb.fn.max('posts.updated_at').as('updatedAt')])
+    .where('posts.status', '=', 'published')
+    .where('posts.published_at', '<=', visibleAt)
+    .where('post_terms.term_slug', 'is not', null)
+    .where('post_terms.term_slug', '!=', '')
+    .groupBy(['post_terms.taxonomy', 'post_terms.term_slug'])
+    .orderBy('post_terms.taxonomy')
+    .orderBy('post_terms.term_slug')
+    .execute();
+  return rows.map((row) => ({ taxonomy: row.taxonomy, slug: row.term_slug!, updatedAt: row.updatedAt }));
+}
