@@ -68,6 +68,7 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
         description={description}
         path={page > 1 ? `${path}?page=${page}` : path}
         site={site}
+        noindex={isApiError(error, 404)}
       />
       <link rel="alternate" type="application/rss+xml" title={heading} href={`${path}/rss.xml`} />
       <section className="section" aria-labelledby="archive-heading">
