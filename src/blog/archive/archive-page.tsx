@@ -7,6 +7,7 @@ import { site } from '@/content/site.ts';
 import { PostCard } from '@/sections/post-card/post-card.tsx';
 import { Head } from '@/ui/head.tsx';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
+import { termSlug } from '@/ui/term-slug.ts';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
 import { ArchivePagination } from './archive-pagination.tsx';
 import styles from './archive-page.module.css';
@@ -17,12 +18,7 @@ const pageSize = 12;
 
 /** The tag or category as the posts spell it ("Local SEO" for local-seo). */
 function termLabel(terms: string[][], name: string): string {
-  const slug = (term: string) =>
-    term
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '');
-  return terms.flat().find((term) => slug(term) === name) ?? name.replace(/-/g, ' ');
+  return terms.flat().find((term) => termSlug(term) === name) ?? name.replace(/-/g, ' ');
 }
 
 /** /blog/tag/{name} and /blog/category/{name}: published posts with it, newest first; 404 when there are none. */

@@ -64,7 +64,7 @@ export function PostPage() {
     body = (
       <>
         <PostHead post={post} />
-        <PostArticle post={post} html={post.html} />
+        <PostArticle post={post} html={post.html} termLinks />
       </>
     );
   }
