@@ -51,7 +51,11 @@ async function populate(location: StoreLocation): Promise<Omit<TrafficTargets, '
       const template = templates[index % templates.length]!;
       const publishedAt = new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString();
       const post = { ...template, id: `post-${index}`, slug: `${template.slug}-${index}`, publishedAt };
-      await insertPost(db, { ...post, author: 'Northbeam Team', createdAt: publishedAt, updatedAt: publishedAt });
+      await insertPost(
+        db,
+        { ...post, author: 'Northbeam Team', createdAt: publishedAt, updatedAt: publishedAt },
+        { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save' },
+      );
       targets.slugs.push(post.slug);
       targets.ids.push(post.id);
     }

@@ -27,6 +27,8 @@ const root = {
           .map((name) => [`${folder}-${name.replace('.schema.json', '')}`, { $ref: `${folder}/${name}` }]),
       ),
     ),
+    revision: { $ref: 'blog-post-revision.schema.json' },
+    revisionSummary: { $ref: 'blog-post-revision-summary.schema.json' },
   },
 } as JSONSchema;
 

@@ -27,10 +27,10 @@ if (url === undefined || !/^postgres(ql)?:\/\//.test(url)) {
 }
 const dataDir = process.env.DATA_DIR ?? 'data';
 try {
-  const { posts, terms, users, auditEntries } = await copySqliteToPostgres(dataDir, url);
+  const { posts, terms, users, revisions, redirects, auditEntries } = await copySqliteToPostgres(dataDir, url);
   console.log(
-    `Copied ${posts} posts (with ${terms} tags and categories) and ${users} users (with ${auditEntries} audit ` +
-      `entries) from ${dataDir} to ` +
+    `Copied ${posts} posts (with ${terms} tags and categories, ${revisions} revisions, ${redirects} old slugs) ` +
+      `and ${users} users (with ${auditEntries} audit entries) from ${dataDir} to ` +
       `${withoutPassword(url)}. Sessions were not copied: admins sign in again.`,
   );
 } catch (error) {

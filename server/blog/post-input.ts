@@ -14,6 +14,10 @@ export type PostFields = Pick<
   | 'tags'
   | 'categories'
   | 'coverImage'
+  | 'metaTitle'
+  | 'metaDescription'
+  | 'ogImage'
+  | 'canonicalUrl'
   | 'publishedAt'
   | 'status'
 >;
@@ -70,6 +74,10 @@ export function postFields(input: BlogPostInput, now: Date, storedPublishedAt: s
     tags: normaliseTerms(input.tags ?? []),
     categories: normaliseTerms(input.categories ?? []),
     coverImage: input.coverImage?.trim() || null,
+    metaTitle: input.metaTitle?.trim() || null,
+    metaDescription: input.metaDescription?.trim() || null,
+    ogImage: input.ogImage?.trim() || null,
+    canonicalUrl: input.canonicalUrl?.trim() || null,
     publishedAt: publishedAt(input, status, now, storedPublishedAt),
     status,
   };

@@ -24,14 +24,19 @@ export const postBySlugSchema = {
   summary: 'Read a post by its slug',
   tags: ['blogs'],
   params: schemaRef('api/post-slug-params.schema.json'),
-  response: { 200: post, ...notModified, ...errorResponses(400, 404, 500) },
+  response: {
+    200: post,
+    301: emptyResponse('Moved: the post has a new slug (Location).'),
+    ...notModified,
+    ...errorResponses(400, 404, 410, 500),
+  },
 };
 
 export const postByIdSchema = {
   summary: 'Read a post by its identifier',
   tags: ['blogs'],
   params: idParams,
-  response: { 200: post, ...notModified, ...errorResponses(400, 404, 500) },
+  response: { 200: post, ...notModified, ...errorResponses(400, 404, 410, 500) },
 };
 
 export const createPostSchema = {
@@ -44,8 +49,12 @@ export const createPostSchema = {
 
 export const updatePostSchema = {
   summary: 'Change a post',
+  description:
+    'Admins only. Every save keeps a revision; `reason=autosave` changes only a draft that stays a draft (409 ' +
+    'otherwise), `reason=restore&revision=…` saves one of its revisions again.',
   tags: ['blogs'],
   params: idParams,
+  querystring: schemaRef('api/post-save-query.schema.json'),
   body: postBody,
   response: { 200: post, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
 };
@@ -55,4 +64,25 @@ export const deletePostSchema = {
   tags: ['blogs'],
   params: idParams,
   response: { 204: emptyResponse('Deleted.'), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
+};
+
+export const listRevisionsSchema = {
+  summary: 'List the revisions of a post',
+  description: 'Admins only. Newest first; the 25 newest are kept.',
+  tags: ['revisions'],
+  params: idParams,
+  response: {
+    200: { type: 'array', items: schemaRef('blog-post-revision-summary.schema.json'), description: 'Revisions.' },
+    ...errorResponses(400, 401, 404, 500),
+  },
+};
+
+export const revisionSchema = {
+  summary: 'Read one revision of a post',
+  tags: ['revisions'],
+  params: schemaRef('api/revision-params.schema.json'),
+  response: {
+    200: schemaRef('blog-post-revision.schema.json', 'The revision.'),
+    ...errorResponses(400, 401, 404, 500),
+  },
 };

@@ -253,13 +253,13 @@ describe('PUT /api/blogs/:id', () => {
 });
 
 describe('DELETE /api/blogs/:id', () => {
-  it('deletes: 204, then 404', async () => {
+  it('deletes: 204, then 410 for its id and 404 for a second delete', async () => {
     const created = await createPost(app, cookie, { tags: ['gone'] });
     const remove = () => app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/blogs/${created._id}` }));
     const response = await remove();
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect((await app.inject(asAdmin(cookie, { url: `/api/blogs/${created._id}` }))).statusCode).toBe(404);
+    expect((await app.inject(asAdmin(cookie, { url: `/api/blogs/${created._id}` }))).statusCode).toBe(410);
     expect((await remove()).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { BlogPostInput, PostIdParams, PostSlugParams } from '../../src/content/types.gen.ts';
+import type { BlogPostInput, PostIdParams, PostSaveQuery, PostSlugParams } from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/audit-log.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
@@ -18,6 +18,8 @@ import {
   postBySlugSchema,
   updatePostSchema,
 } from './blog-schemas.ts';
+import { goneError, movedSlug, rethrowIfDeleted } from '../blog/moved-posts.ts';
+import { revisionRoutes } from './post-revisions.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
@@ -52,12 +54,24 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
   });
 
   app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
-    const response = await postResponse(blog, { slug: request.params.slug }, request.user !== null);
-    return sendJsonResponse(request, reply, response);
+    const { slug } = request.params;
+    const signedIn = request.user !== null;
+    try {
+      return sendJsonResponse(request, reply, await postResponse(blog, { slug }, signedIn));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+      const moved = await movedSlug(blog, slug, signedIn);
+      if (moved === undefined) throw error;
+      if ('gone' in moved) throw goneError();
+      return reply.redirect(`/api/blogs/slug/${encodeURIComponent(moved.redirectTo)}`, 301);
+    }
   });
 
   app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema }, async (request, reply) => {
-    const response = await postResponse(blog, { id: request.params.id }, request.user !== null);
+    const { id } = request.params;
+    const response = await postResponse(blog, { id }, request.user !== null).catch((error: unknown) =>
+      rethrowIfDeleted(blog, id, error),
+    );
     return sendJsonResponse(request, reply, response);
   });
 
@@ -74,15 +88,22 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     },
   );
 
-  app.put<{ Params: PostIdParams; Body: BlogPostInput }>(
+  app.put<{ Params: PostIdParams; Body: BlogPostInput; Querystring: PostSaveQuery }>(
     '/:id',
     { schema: updatePostSchema, preValidation: splitTermLists },
     async (request, reply) => {
-      const post = await changePost(blog, request.params.id, request.body);
+      const { reason = 'save', revision } = request.query;
+      const post = await changePost(blog, request.params.id, request.body, {
+        editor: signedInUser(request).name,
+        reason,
+        restoredRevision: revision,
+      });
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-update', target: post.id });
       return reply.headers(writeHeaders).send(toPostJson(post));
     },
   );
+
+  await app.register(revisionRoutes, { blog });
 
   app.delete<{ Params: PostIdParams }>('/:id', { schema: deletePostSchema }, async (request, reply) => {
     await removePost(blog, request.params.id);

@@ -1,6 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { errorBody } from '../http/errors.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
-import { listPosts, type Post } from '../store/posts.ts';
+import { termSlug } from '../store/term-slug.ts';
+import { listArchiveTerms, listPosts, type Post, type PostFilter } from '../store/posts.ts';
 
 export interface FeedOptions {
   blog: BlogContext;
@@ -19,10 +21,88 @@ export interface FeedOptions {
 }
 
 const feedSize = 50;
+
+/** Stable for the post's life whatever its slug, so feed readers never show a renamed post twice. */
+export function postGuid(id: string): string {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+    ? `urn:uuid:${id.toLowerCase()}`
+    : `urn:northbeam:post:${encodeURIComponent(id)}`;
+}
+
+interface Channel {
+  title: string;
+  /** The page the feed follows, and the feed's own address. */
+  link: string;
+  self: string;
+  description: string;
+}
 const sitemapPostLimit = 45_000;
+
+const archiveParamsSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      pattern: '^[\\p{Ll}\\p{Lo}\\p{N}]+(-[\\p{Ll}\\p{Lo}\\p{N}]+)*$',
+    },
+  },
+};
+
+/** The tag or category as its posts spell it, found by its URL name. */
+function termLabel(posts: Post[], taxonomy: 'tag' | 'category', name: string): string | undefined {
+  for (const post of posts) {
+    const found = (taxonomy === 'tag' ? post.tags : post.categories).find((term) => termSlug(term) === name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function rssDocument(
+  origin: string,
+  channel: Channel,
+  posts: Post[],
+  builtAt: Date,
+  summary: (post: Post) => string,
+): string {
+  const items = posts
+    .map((post) => {
+      const link = `${origin}/blogs/${post.slug}`;
+      const categories = post.categories.map((category) => `<category>${escapeXml(category)}</category>`).join('');
+      return [
+        '    <item>',
+        `<title>${escapeXml(post.title)}</title>`,
+        `<link>${escapeXml(link)}</link>`,
+        `<guid isPermaLink="false">${escapeXml(postGuid(post.id))}</guid>`,
+        `<pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+        `<description>${escapeXml(post.metaDescription || summary(post))}</description>`,
+        categories,
+        '</item>',
+      ].join('');
+    })
+    .join('\n');
+  const lastBuild = posts[0] ? new Date(posts[0].updatedAt) : builtAt;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(channel.title)}</title>`,
+    `    <link>${escapeXml(channel.link)}</link>`,
+    `    <description>${escapeXml(channel.description)}</description>`,
+    '    <language>en-in</language>',
+    `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml"/>`,
+    items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
 }
 
 /** Search engines and feed readers: /sitemap.xml, /robots.txt and the RSS feed of published posts. */
@@ -50,7 +130,11 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       loc: `${origin}/blogs/${post.slug}`,
       lastmod: post.updatedAt,
     }));
-    const urls = [...pages, ...posts]
+    const archives = (await listArchiveTerms(blog.db, blog.clock().toISOString())).map((term) => ({
+      loc: `${origin}/blog/${term.taxonomy}/${term.slug}`,
+      lastmod: term.updatedAt,
+    }));
+    const urls = [...pages, ...posts, ...archives]
       .map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc><lastmod>${lastmod}</lastmod></url>`)
       .join('\n');
     reply
@@ -61,45 +145,42 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       );
   });
 
+  const sendFeed = (reply: FastifyReply, body: string) =>
+    reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').send(body);
+
   app.get('/rss.xml', async (_request, reply) => {
     const { origin } = options;
-    const posts = await publishedPosts(feedSize);
-    const items = posts
-      .map((post) => {
-        const link = `${origin}/blogs/${post.slug}`;
-        const categories = post.categories.map((category) => `<category>${escapeXml(category)}</category>`).join('');
-        return [
-          '    <item>',
-          `<title>${escapeXml(post.title)}</title>`,
-          `<link>${escapeXml(link)}</link>`,
-          `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
-          `<pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-          `<description>${escapeXml(options.postSummary(post))}</description>`,
-          categories,
-          '</item>',
-        ].join('');
-      })
-      .join('\n');
-    const lastBuild = posts[0] ? new Date(posts[0].updatedAt) : builtAt;
-    reply
-      .type('application/rss+xml; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-          '  <channel>',
-          `    <title>${escapeXml(`${brandName} blog`)}</title>`,
-          `    <link>${escapeXml(`${origin}/blog`)}</link>`,
-          `    <description>${escapeXml(description)}</description>`,
-          '    <language>en-in</language>',
-          `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
-          `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-          items,
-          '  </channel>',
-          '</rss>',
-          '',
-        ].join('\n'),
-      );
+    const channel = {
+      title: `${brandName} blog`,
+      link: `${origin}/blog`,
+      self: `${origin}/rss.xml`,
+      description,
+    };
+    return sendFeed(reply, rssDocument(origin, channel, await publishedPosts(feedSize), builtAt, options.postSummary));
   });
+
+  for (const taxonomy of ['tag', 'category'] as const) {
+    app.get<{ Params: { name: string } }>(
+      `/blog/${taxonomy}/:name/rss.xml`,
+      { schema: { params: archiveParamsSchema } },
+      async (request, reply) => {
+        const { name } = request.params;
+        const filter: PostFilter = { visibleAt: blog.clock().toISOString(), [taxonomy]: name };
+        const posts = await listPosts(blog.db, filter, { limit: feedSize, offset: 0 });
+        const label = termLabel(posts, taxonomy, name);
+        if (posts.length === 0 || label === undefined) {
+          return reply.code(404).send(errorBody(404, `No published post has the ${taxonomy} "${name}".`));
+        }
+        const { origin } = options;
+        const page = `${origin}/blog/${taxonomy}/${name}`;
+        const channel = {
+          title: `${brandName} blog: ${taxonomy === 'tag' ? 'posts tagged' : 'posts in'} ${label}`,
+          link: page,
+          self: `${page}/rss.xml`,
+          description: `${taxonomy === 'tag' ? 'Posts tagged' : 'Posts in the category'} ${label} on the ${brandName} blog.`,
+        };
+        return sendFeed(reply, rssDocument(origin, channel, posts, builtAt, options.postSummary));
+      },
+    );
+  }
 };

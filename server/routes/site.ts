@@ -10,6 +10,7 @@ import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
 import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
 import { feedRoutes } from './feeds.ts';
+import { movedPostPages } from './moved-post-pages.ts';
 
 export interface SiteOptions {
   /** The browser app's build: prerendered pages, hashed files in assets/, and everything of public/. */
@@ -72,17 +73,21 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     },
   });
 
-  const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
+  const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
     const page: RenderedResponse = await pages.render(request.url, options.origin);
     if (page.redirect) return reply.redirect(page.redirect, page.status);
-    return sendJsonResponse(request, reply.code(page.status), page.response!);
+    return sendJsonResponse(request, reply.code(status ?? page.status), page.response!);
   };
 
   for (const route of pages.prerenderedRoutes) {
     app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, options.origin)!));
   }
-  for (const route of pages.renderedRoutes) app.get(route, sendRendered);
-  app.get('/blogs/:slug', sendRendered);
+  for (const route of pages.renderedRoutes) app.get(route, (request, reply) => sendRendered(request, reply));
+  app.get(
+    '/blogs/:slug',
+    { preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
+    (request, reply) => sendRendered(request, reply),
+  );
   const adminShell = (request: FastifyRequest, reply: FastifyReply) => sendJsonResponse(request, reply, pages.shell);
   app.get('/admin', adminShell);
   app.get('/admin/*', adminShell);

@@ -26,15 +26,24 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
   it('copies every post with its tags and categories, and every user, into an empty PostgreSQL database', async () => {
     sqliteApp = await createTestApp({ databaseUrl: undefined, seedExamples: true });
     const sqliteCookie = await signIn(sqliteApp.app);
-    await createPost(sqliteApp.app, sqliteCookie, {
+    const draft = await createPost(sqliteApp.app, sqliteCookie, {
       status: 'draft',
+      slug: 'copied-draft',
       tags: ['Copied', 'Twice'],
       categories: ['Moves'],
     });
+    const { title, tags, categories } = draft;
+    const renamed = { title, tags, categories, content: '<p>Kombucha, renamed.</p>', slug: 'copied-draft-renamed' };
+    sqliteApp.clock.advance(1000);
+    await sqliteApp.app.inject(
+      asAdmin(sqliteCookie, { method: 'PUT', url: `/api/blogs/${draft._id}`, payload: renamed }),
+    );
     target = await createTestDatabase();
 
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/Copied 6 posts \(with \d+ tags and categories\) and 1 users/);
+    expect(copy.output).toMatch(
+      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\) and 1 users/,
+    );
     expect(copy.output).not.toContain(new URL(target.databaseUrl!).password);
     expect(copy.code).toBe(0);
 
@@ -49,6 +58,12 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     const tagged = await postgresApp.app.inject(asAdmin(postgresCookie, { url: '/api/blogs?status=all&tag=twice' }));
     expect(tagged.json<BlogPost[]>().map((post) => post.categories)).toEqual([['Moves']]);
     expect((await postgresApp.app.inject({ url: '/api/blogs' })).json<BlogPost[]>()).toHaveLength(5);
+    const history = await postgresApp.app.inject(asAdmin(postgresCookie, { url: `/api/blogs/${draft._id}/revisions` }));
+    expect(history.json<{ reason: string }[]>()).toHaveLength(2);
+    const moved = await postgresApp.app.inject(asAdmin(postgresCookie, { url: '/api/blogs/slug/copied-draft' }));
+    expect(moved.headers.location).toBe('/api/blogs/slug/copied-draft-renamed');
+    const found = await postgresApp.app.inject(asAdmin(postgresCookie, { url: '/api/blogs?status=all&q=kombucha' }));
+    expect(found.json<BlogPost[]>().map((post) => post.slug)).toEqual(['copied-draft-renamed']);
   });
 
   it('carries two-factor sign-in (secret, recovery codes, shared keys) and the audit log', async () => {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { recordBlogChange } from './blog-changes.ts';
 import { openDatabase, sqliteFileName } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
+import { writeSearchEntry } from './post-search.ts';
 import type { Database } from './schema.ts';
 
 export interface CopySummary {
@@ -13,6 +14,10 @@ export interface CopySummary {
   terms: number;
   /** Entries of the audit log. */
   auditEntries: number;
+  /** Saved versions of posts. */
+  revisions: number;
+  /** Old and deleted posts' slugs. */
+  redirects: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -27,8 +32,8 @@ async function countRows(db: Kysely<Database>, table: 'posts' | 'users'): Promis
 }
 
 /**
- * Copies every user (with two-factor settings and recovery codes), post, post term and audit entry, and the
- * servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL database at
+ * Copies every user (with two-factor settings and recovery codes), post, post term, revision, old slug and audit
+ * entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
  * Sessions and sign-in failures stay behind: admins sign in again on the new database.
  */
@@ -47,7 +52,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
     }
 
     return await target.transaction().execute(async (trx) => {
-      const summary: CopySummary = { users: 0, posts: 0, terms: 0, auditEntries: 0 };
+      const summary: CopySummary = { users: 0, posts: 0, terms: 0, revisions: 0, redirects: 0, auditEntries: 0 };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
         await trx
@@ -96,10 +101,38 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         const ids = postRows.map((row) => row.id);
         const termRows = await source.selectFrom('post_terms').selectAll().where('post_id', 'in', ids).execute();
         if (termRows.length > 0) await trx.insertInto('post_terms').values(termRows).execute();
+        const revisionRows = await source
+          .selectFrom('post_revisions')
+          .selectAll()
+          .where('post_id', 'in', ids)
+          .execute();
+        for (let start = 0; start < revisionRows.length; start += batchSize) {
+          await trx
+            .insertInto('post_revisions')
+            .values(revisionRows.slice(start, start + batchSize))
+            .execute();
+        }
+        // The search index is made from the posts, in the target's own engine.
+        for (const row of postRows) {
+          await writeSearchEntry(trx, row.id, {
+            ...row,
+            tags: JSON.parse(row.tags) as string[],
+            categories: JSON.parse(row.categories) as string[],
+          });
+        }
+        summary.revisions += revisionRows.length;
         summary.posts += postRows.length;
         summary.terms += termRows.length;
         lastId = ids[ids.length - 1]!;
       }
+      const redirectRows = await source.selectFrom('slug_redirects').selectAll().orderBy('slug').execute();
+      for (let start = 0; start < redirectRows.length; start += batchSize) {
+        await trx
+          .insertInto('slug_redirects')
+          .values(redirectRows.slice(start, start + batchSize))
+          .execute();
+      }
+      summary.redirects = redirectRows.length;
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;

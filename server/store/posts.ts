@@ -1,5 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { recordBlogChange } from './blog-changes.ts';
+import { deleteSearchEntry, forgetSearchKey, searchMatches, searchWords, writeSearchEntry } from './post-search.ts';
+import { recordRevision, type RevisionInfo } from './revisions.ts';
+import { keepOldSlug, releaseSlug } from './slug-redirects.ts';
+import { termSlug } from './term-slug.ts';
 import type { ContentFormat, Database, PostStatus, PostTable, Taxonomy } from './schema.ts';
 
 export interface Post {
@@ -13,6 +17,10 @@ export interface Post {
   tags: string[];
   categories: string[];
   coverImage: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  ogImage: string | null;
+  canonicalUrl: string | null;
   publishedAt: string | null;
   status: PostStatus;
   author: string;
@@ -24,9 +32,10 @@ export interface PostFilter {
   /** Only published posts whose publishedAt is at or before this time: what a visitor may see. */
   visibleAt?: string;
   status?: PostStatus;
+  /** A tag by its name or its URL name (see term-slug.ts), case-insensitively. */
   tag?: string;
   category?: string;
-  /** Words to find in the title or the summary, case-insensitively. */
+  /** Words to find with the full-text index (title, tags, categories, summary, body); the best matches come first. */
   text?: string;
 }
 
@@ -52,6 +61,10 @@ function toPost(row: Selectable<PostTable>): Post {
     tags: JSON.parse(row.tags) as string[],
     categories: JSON.parse(row.categories) as string[],
     coverImage: row.cover_image,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    ogImage: row.og_image,
+    canonicalUrl: row.canonical_url,
     publishedAt: row.published_at,
     status: row.status,
     author: row.author,
@@ -69,6 +82,10 @@ function toRow(post: Post): Selectable<PostTable> {
     tags: JSON.stringify(post.tags),
     categories: JSON.stringify(post.categories),
     cover_image: post.coverImage,
+    meta_title: post.metaTitle,
+    meta_description: post.metaDescription,
+    og_image: post.ogImage,
+    canonical_url: post.canonicalUrl,
     published_at: post.publishedAt,
     status: post.status,
     author: post.author,
@@ -80,12 +97,15 @@ function toRow(post: Post): Selectable<PostTable> {
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (character) => `!${character}`);
-}
-
 function filteredPosts(db: Kysely<Database>, filter: PostFilter) {
-  let query = db.selectFrom('posts');
+  const words = filter.text === undefined ? [] : searchWords(filter.text);
+  let query = db
+    .selectFrom('posts')
+    .$if(words.length > 0, (query) =>
+      query.innerJoin(searchMatches(db, words).as('matches'), (join) => join.onRef('matches.post_id', '=', 'posts.id')),
+    );
+  // Text with no word in it (only punctuation) matches nothing, rather than everything.
+  if (filter.text !== undefined && words.length === 0) query = query.where(sql<boolean>`1 = 0`);
   if (filter.visibleAt !== undefined) {
     query = query.where('status', '=', 'published').where('published_at', '<=', filter.visibleAt);
   } else if (filter.status !== undefined) {
@@ -100,24 +120,20 @@ function filteredPosts(db: Kysely<Database>, filter: PostFilter) {
       .selectFrom('post_terms')
       .select('post_id')
       .where('taxonomy', '=', taxonomy)
-      .where('term_key', '=', termKey(term));
-    query = query.where('id', 'in', postsWithTerm);
-  }
-  if (filter.text !== undefined) {
-    const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
-    query = query.where(
-      sql<boolean>`(lower(title) like ${pattern} escape '!' or lower(summary) like ${pattern} escape '!')`,
-    );
+      .where('term_slug', '=', termSlug(term));
+    query = query.where('posts.id', 'in', postsWithTerm);
   }
   return query;
 }
 
-/** Newest first: by publication date, or by creation date for posts never published. */
+/** The best matches first when searching; otherwise newest first, by publication date or else creation date. */
 export async function listPosts(db: Kysely<Database>, filter: PostFilter, page: Page): Promise<Post[]> {
-  const rows = await filteredPosts(db, filter)
-    .selectAll()
+  let query = filteredPosts(db, filter).selectAll('posts');
+  if (filter.text !== undefined && searchWords(filter.text).length > 0)
+    query = query.orderBy(sql`matches.rank`, 'desc');
+  const rows = await query
     .orderBy(sql`coalesce(published_at, created_at)`, 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('posts.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
@@ -155,45 +171,89 @@ export async function findNextPublication(db: Kysely<Database>, after: string): 
 async function replaceTerms(trx: Transaction<Database>, post: Post): Promise<void> {
   await trx.deleteFrom('post_terms').where('post_id', '=', post.id).execute();
   const terms = (taxonomy: Taxonomy, names: string[]) =>
-    [...new Set(names.map(termKey))].map((key) => ({ taxonomy, term_key: key, post_id: post.id }));
+    [...new Set(names.map(termKey))].map((key) => ({
+      taxonomy,
+      term_key: key,
+      term_slug: termSlug(key),
+      post_id: post.id,
+    }));
   const rows = [...terms('tag', post.tags), ...terms('category', post.categories)];
   if (rows.length > 0) await trx.insertInto('post_terms').values(rows).execute();
 }
 
+/** Everything that goes with a write of a post, in its transaction: terms, search index, slug claim, revision. */
+async function writeCompanions(trx: Transaction<Database>, post: Post, revision: RevisionInfo): Promise<void> {
+  await replaceTerms(trx, post);
+  await writeSearchEntry(trx, post.id, post);
+  await releaseSlug(trx, post.slug);
+  await recordRevision(trx, post, revision);
+  await recordBlogChange(trx);
+}
+
 /** Throws a unique violation (see isUniqueViolation) when the slug is taken. */
-export async function insertPost(db: Kysely<Database>, post: Post): Promise<void> {
+export async function insertPost(db: Kysely<Database>, post: Post, revision: RevisionInfo): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('posts').values(toRow(post)).execute();
-    await replaceTerms(trx, post);
-    await recordBlogChange(trx);
+    await writeCompanions(trx, post, revision);
   });
 }
 
 /**
  * Writes the post only if it still has the updatedAt it was read with, so that a concurrent edit is never
  * overwritten silently. Returns false when it had changed. Throws a unique violation when the slug is taken.
+ * A slug given up keeps pointing at the post.
  */
-export async function updatePost(db: Kysely<Database>, post: Post, readUpdatedAt: string): Promise<boolean> {
+export async function updatePost(
+  db: Kysely<Database>,
+  post: Post,
+  stored: Pick<Post, 'slug' | 'updatedAt'>,
+  revision: RevisionInfo,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const { id, ...changes } = toRow(post);
     const result = await trx
       .updateTable('posts')
       .set(changes)
       .where('id', '=', id)
-      .where('updated_at', '=', readUpdatedAt)
+      .where('updated_at', '=', stored.updatedAt)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
-    await replaceTerms(trx, post);
+    if (stored.slug !== post.slug) await keepOldSlug(trx, stored.slug, post.id, post.updatedAt);
+    await writeCompanions(trx, post, revision);
+    return true;
+  });
+}
+
+/** Its slugs, old and current, then answer "gone". */
+export async function deletePost(db: Kysely<Database>, id: string, at: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const post = await trx.selectFrom('posts').select('slug').where('id', '=', id).executeTakeFirst();
+    if (!post) return false;
+    await deleteSearchEntry(trx, id);
+    await forgetSearchKey(trx, id);
+    await trx.deleteFrom('posts').where('id', '=', id).execute();
+    await keepOldSlug(trx, post.slug, id, at);
     await recordBlogChange(trx);
     return true;
   });
 }
 
-export async function deletePost(db: Kysely<Database>, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-    if (result.numDeletedRows === 0n) return false;
-    await recordBlogChange(trx);
-    return true;
-  });
+/** Every tag and category of a post visible at `visibleAt`, by URL name, with the last change of its posts. */
+export async function listArchiveTerms(
+  db: Kysely<Database>,
+  visibleAt: string,
+): Promise<{ taxonomy: Taxonomy; slug: string; updatedAt: string }[]> {
+  const rows = await db
+    .selectFrom('post_terms')
+    .innerJoin('posts', 'posts.id', 'post_terms.post_id')
+    .select((eb) => ['post_terms.taxonomy', 'post_terms.term_slug', eb.fn.max('posts.updated_at').as('updatedAt')])
+    .where('posts.status', '=', 'published')
+    .where('posts.published_at', '<=', visibleAt)
+    .where('post_terms.term_slug', 'is not', null)
+    .where('post_terms.term_slug', '!=', '')
+    .groupBy(['post_terms.taxonomy', 'post_terms.term_slug'])
+    .orderBy('post_terms.taxonomy')
+    .orderBy('post_terms.term_slug')
+    .execute();
+  return rows.map((row) => ({ taxonomy: row.taxonomy, slug: row.term_slug!, updatedAt: row.updatedAt }));
 }

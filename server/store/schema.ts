@@ -13,6 +13,10 @@ export interface PostTable {
   /** JSON array of strings, as the author wrote them. */
   categories: string;
   cover_image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  og_image: string | null;
+  canonical_url: string | null;
   published_at: string | null;
   status: PostStatus;
   author: string;
@@ -28,6 +32,8 @@ export interface PostTable {
 export interface PostTermTable {
   taxonomy: Taxonomy;
   term_key: string;
+  /** The term's name in URLs (see term-slug.ts); null only for rows older than the column. */
+  term_slug: string | null;
   post_id: string;
 }
 
@@ -97,6 +103,27 @@ export interface BlogChangesTable {
   version: number;
 }
 
+export type RevisionReason = 'save' | 'autosave' | 'restore';
+
+export interface PostRevisionTable {
+  id: string;
+  post_id: string;
+  created_at: string;
+  /** The admin who saved this version. */
+  author: string;
+  reason: RevisionReason;
+  title: string;
+  /** The post as the API sends it, as JSON. */
+  snapshot: string;
+}
+
+/** A slug a post gave up, pointing at that post's id; when the post is gone, its addresses answer 410. */
+export interface SlugRedirectTable {
+  slug: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
@@ -107,4 +134,6 @@ export interface Database {
   recovery_codes: RecoveryCodeTable;
   server_secrets: ServerSecretTable;
   audit_log: AuditLogTable;
+  post_revisions: PostRevisionTable;
+  slug_redirects: SlugRedirectTable;
 }

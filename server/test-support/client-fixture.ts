@@ -39,7 +39,7 @@ export async function render(url, origin) {
   const slug = /^\\/blogs\\/([^/]+)$/.exec(path)?.[1];
   if (slug) {
     const answer = await transport('/api/blogs/slug/' + slug, {});
-    return answer.status === 404 ? page(404, 'Blog Not Found') : page(200, (await answer.json()).title);
+    return answer.status === 404 || answer.status === 410 ? page(404, 'Blog Not Found') : page(200, (await answer.json()).title);
   }
   return page(404, 'Page not found at ' + origin);
 }

@@ -48,6 +48,29 @@ const schema31 = {
       pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$',
       description: 'Cover image: an http(s) URL or a path of this site; optional.',
     },
+    metaTitle: {
+      type: 'string',
+      maxLength: 70,
+      description: "Title for search results and social cards, at most 70 characters; the post's title when empty.",
+    },
+    metaDescription: {
+      type: 'string',
+      maxLength: 160,
+      description: 'Description for search results and social cards, at most 160 characters; the summary when empty.',
+    },
+    ogImage: {
+      type: 'string',
+      maxLength: 2000,
+      pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$',
+      description:
+        'Social-card image: an http(s) URL or a path of this site such as a /media/ address; the cover image when empty.',
+    },
+    canonicalUrl: {
+      type: 'string',
+      maxLength: 2000,
+      pattern: '^(https?://[^\\s/]+[^\\s]*)?$',
+      description: 'Canonical address when the post first appeared elsewhere: an absolute http(s) URL; optional.',
+    },
     publishedAt: {
       anyOf: [
         { type: 'string', format: 'date-time' },
@@ -94,6 +117,7 @@ const func2 = function ucs2length(str) {
 const pattern4 = new RegExp('\\S', 'u');
 const pattern5 = new RegExp('^[a-z0-9]+(-[a-z0-9]+)*$', 'u');
 const pattern7 = new RegExp('^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$', 'u');
+const pattern9 = new RegExp('^(https?://[^\\s/]+[^\\s]*)?$', 'u');
 const formats0 = formatsModule0.fullFormats['date-time'];
 const formats2 = formatsModule0.fullFormats.date;
 function validate20(
@@ -603,19 +627,16 @@ function validate20(
         errors++;
       }
     }
-    if (data.publishedAt !== undefined) {
-      let data10 = data.publishedAt;
-      const _errs22 = errors;
-      let valid5 = false;
-      const _errs23 = errors;
+    if (data.metaTitle !== undefined) {
+      let data10 = data.metaTitle;
       if (typeof data10 === 'string') {
-        if (!formats0.validate(data10)) {
+        if (func2(data10) > 70) {
           const err30 = {
-            instancePath: instancePath + '/publishedAt',
-            schemaPath: '#/properties/publishedAt/anyOf/0/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
+            instancePath: instancePath + '/metaTitle',
+            schemaPath: '#/properties/metaTitle/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
           };
           if (vErrors === null) {
             vErrors = [err30];
@@ -626,8 +647,8 @@ function validate20(
         }
       } else {
         const err31 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/0/type',
+          instancePath: instancePath + '/metaTitle',
+          schemaPath: '#/properties/metaTitle/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -639,17 +660,17 @@ function validate20(
         }
         errors++;
       }
-      var _valid0 = _errs23 === errors;
-      valid5 = valid5 || _valid0;
-      const _errs25 = errors;
-      if (typeof data10 === 'string') {
-        if (!formats2.validate(data10)) {
+    }
+    if (data.metaDescription !== undefined) {
+      let data11 = data.metaDescription;
+      if (typeof data11 === 'string') {
+        if (func2(data11) > 160) {
           const err32 = {
-            instancePath: instancePath + '/publishedAt',
-            schemaPath: '#/properties/publishedAt/anyOf/1/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
+            instancePath: instancePath + '/metaDescription',
+            schemaPath: '#/properties/metaDescription/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 160 },
+            message: 'must NOT have more than 160 characters',
           };
           if (vErrors === null) {
             vErrors = [err32];
@@ -660,8 +681,8 @@ function validate20(
         }
       } else {
         const err33 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/1/type',
+          instancePath: instancePath + '/metaDescription',
+          schemaPath: '#/properties/metaDescription/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -673,17 +694,17 @@ function validate20(
         }
         errors++;
       }
-      var _valid0 = _errs25 === errors;
-      valid5 = valid5 || _valid0;
-      const _errs27 = errors;
-      if (typeof data10 === 'string') {
-        if (func2(data10) > 0) {
+    }
+    if (data.ogImage !== undefined) {
+      let data12 = data.ogImage;
+      if (typeof data12 === 'string') {
+        if (func2(data12) > 2000) {
           const err34 = {
-            instancePath: instancePath + '/publishedAt',
-            schemaPath: '#/properties/publishedAt/anyOf/2/maxLength',
+            instancePath: instancePath + '/ogImage',
+            schemaPath: '#/properties/ogImage/maxLength',
             keyword: 'maxLength',
-            params: { limit: 0 },
-            message: 'must NOT have more than 0 characters',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err34];
@@ -692,31 +713,28 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern7.test(data12)) {
+          const err35 = {
+            instancePath: instancePath + '/ogImage',
+            schemaPath: '#/properties/ogImage/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$' },
+            message: 'must match pattern "' + '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
       } else {
-        const err35 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/2/type',
+        const err36 = {
+          instancePath: instancePath + '/ogImage',
+          schemaPath: '#/properties/ogImage/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-      var _valid0 = _errs27 === errors;
-      valid5 = valid5 || _valid0;
-      const _errs29 = errors;
-      if (data10 !== null) {
-        const err36 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/3/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
         };
         if (vErrors === null) {
           vErrors = [err36];
@@ -725,10 +743,182 @@ function validate20(
         }
         errors++;
       }
-      var _valid0 = _errs29 === errors;
+    }
+    if (data.canonicalUrl !== undefined) {
+      let data13 = data.canonicalUrl;
+      if (typeof data13 === 'string') {
+        if (func2(data13) > 2000) {
+          const err37 = {
+            instancePath: instancePath + '/canonicalUrl',
+            schemaPath: '#/properties/canonicalUrl/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+        if (!pattern9.test(data13)) {
+          const err38 = {
+            instancePath: instancePath + '/canonicalUrl',
+            schemaPath: '#/properties/canonicalUrl/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://[^\\s/]+[^\\s]*)?$' },
+            message: 'must match pattern "' + '^(https?://[^\\s/]+[^\\s]*)?$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      } else {
+        const err39 = {
+          instancePath: instancePath + '/canonicalUrl',
+          schemaPath: '#/properties/canonicalUrl/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+    if (data.publishedAt !== undefined) {
+      let data14 = data.publishedAt;
+      const _errs30 = errors;
+      let valid5 = false;
+      const _errs31 = errors;
+      if (typeof data14 === 'string') {
+        if (!formats0.validate(data14)) {
+          const err40 = {
+            instancePath: instancePath + '/publishedAt',
+            schemaPath: '#/properties/publishedAt/anyOf/0/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      } else {
+        const err41 = {
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/0/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      var _valid0 = _errs31 === errors;
+      valid5 = valid5 || _valid0;
+      const _errs33 = errors;
+      if (typeof data14 === 'string') {
+        if (!formats2.validate(data14)) {
+          const err42 = {
+            instancePath: instancePath + '/publishedAt',
+            schemaPath: '#/properties/publishedAt/anyOf/1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      } else {
+        const err43 = {
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      var _valid0 = _errs33 === errors;
+      valid5 = valid5 || _valid0;
+      const _errs35 = errors;
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 0) {
+          const err44 = {
+            instancePath: instancePath + '/publishedAt',
+            schemaPath: '#/properties/publishedAt/anyOf/2/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 0 },
+            message: 'must NOT have more than 0 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      } else {
+        const err45 = {
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+      var _valid0 = _errs35 === errors;
+      valid5 = valid5 || _valid0;
+      const _errs37 = errors;
+      if (data14 !== null) {
+        const err46 = {
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/3/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+      var _valid0 = _errs37 === errors;
       valid5 = valid5 || _valid0;
       if (!valid5) {
-        const err37 = {
+        const err47 = {
           instancePath: instancePath + '/publishedAt',
           schemaPath: '#/properties/publishedAt/anyOf',
           keyword: 'anyOf',
@@ -736,16 +926,16 @@ function validate20(
           message: 'must match a schema in anyOf',
         };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err47];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err47);
         }
         errors++;
       } else {
-        errors = _errs22;
+        errors = _errs30;
         if (vErrors !== null) {
-          if (_errs22) {
-            vErrors.length = _errs22;
+          if (_errs30) {
+            vErrors.length = _errs30;
           } else {
             vErrors = null;
           }
@@ -753,9 +943,9 @@ function validate20(
       }
     }
     if (data.status !== undefined) {
-      let data11 = data.status;
-      if (!(data11 === 'draft' || data11 === 'published' || data11 === 'archived')) {
-        const err38 = {
+      let data15 = data.status;
+      if (!(data15 === 'draft' || data15 === 'published' || data15 === 'archived')) {
+        const err48 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
@@ -763,18 +953,18 @@ function validate20(
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err48];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err48);
         }
         errors++;
       }
     }
     if (data.author !== undefined) {
-      let data12 = data.author;
-      if (typeof data12 === 'string') {
-        if (func2(data12) > 100) {
-          const err39 = {
+      let data16 = data.author;
+      if (typeof data16 === 'string') {
+        if (func2(data16) > 100) {
+          const err49 = {
             instancePath: instancePath + '/author',
             schemaPath: '#/properties/author/maxLength',
             keyword: 'maxLength',
@@ -782,14 +972,14 @@ function validate20(
             message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err49];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err49);
           }
           errors++;
         }
       } else {
-        const err40 = {
+        const err50 = {
           instancePath: instancePath + '/author',
           schemaPath: '#/properties/author/type',
           keyword: 'type',
@@ -797,18 +987,18 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err50];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err50);
         }
         errors++;
       }
     }
     if (data.updatedAt !== undefined) {
-      let data13 = data.updatedAt;
-      if (typeof data13 === 'string') {
-        if (!formats0.validate(data13)) {
-          const err41 = {
+      let data17 = data.updatedAt;
+      if (typeof data17 === 'string') {
+        if (!formats0.validate(data17)) {
+          const err51 = {
             instancePath: instancePath + '/updatedAt',
             schemaPath: '#/properties/updatedAt/format',
             keyword: 'format',
@@ -816,14 +1006,14 @@ function validate20(
             message: 'must match format "' + 'date-time' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err41];
+            vErrors = [err51];
           } else {
-            vErrors.push(err41);
+            vErrors.push(err51);
           }
           errors++;
         }
       } else {
-        const err42 = {
+        const err52 = {
           instancePath: instancePath + '/updatedAt',
           schemaPath: '#/properties/updatedAt/type',
           keyword: 'type',
@@ -831,15 +1021,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err42];
+          vErrors = [err52];
         } else {
-          vErrors.push(err42);
+          vErrors.push(err52);
         }
         errors++;
       }
     }
   } else {
-    const err43 = {
+    const err53 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -847,9 +1037,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err43];
+      vErrors = [err53];
     } else {
-      vErrors.push(err43);
+      vErrors.push(err53);
     }
     errors++;
   }

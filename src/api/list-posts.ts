@@ -9,6 +9,9 @@ export interface ListPostsParams {
   /** Visitors may ask only for published posts; signed-in admins for any status, or `all`. */
   status?: BlogPost['status'] | 'all';
   q?: string;
+  /** A tag or category by its name or its URL name (`local-seo`). */
+  tag?: string;
+  category?: string;
 }
 
 /** One page of posts, newest first, and how many posts match in all. */

@@ -36,6 +36,15 @@ function contentRoute(entry: ContentRoute): RouteObject {
   };
 }
 
+const archivePages = () => loadChunk('blog-archive', () => import('@/blog/archive/archive-routes.tsx'));
+
+/** /blog/tag/{name} and /blog/category/{name}, server-rendered like /blog. */
+const archiveRoutes: RouteObject[] = (['tag', 'category'] as const).map((taxonomy) => ({
+  path: `/blog/${taxonomy}/:name`,
+  handle: { modules: ['src/blog/archive/archive-routes.tsx'] } satisfies RouteModules,
+  lazy: async () => ({ Component: (await archivePages())[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive'] }),
+}));
+
 const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
 const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
 
@@ -68,6 +77,7 @@ export const routes: RouteObject[] = [
               Component: (await loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx'))).PostPage,
             }),
           },
+          ...archiveRoutes,
           { path: '*', loader: notFound },
         ],
       },

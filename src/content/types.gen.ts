@@ -53,7 +53,9 @@ export interface ContentSchemas {
   'api-health-status'?: HealthStatus;
   'api-login-body'?: LoginBody;
   'api-post-id-params'?: PostIdParams;
+  'api-post-save-query'?: PostSaveQuery;
   'api-post-slug-params'?: PostSlugParams;
+  'api-revision-params'?: RevisionParams;
   'security-admin-session'?: AdminSession;
   'security-audit-entry'?: AuditEntry;
   'security-audit-query'?: AuditQuery;
@@ -65,6 +67,8 @@ export interface ContentSchemas {
   'security-two-factor-required'?: TwoFactorRequired;
   'security-two-factor-setup'?: TwoFactorSetup;
   'security-two-factor-status'?: TwoFactorStatus;
+  revision?: BlogPostRevision;
+  revisionSummary?: BlogPostRevisionSummary;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1069,6 +1073,22 @@ export interface BlogPostInput {
    */
   coverImage?: string;
   /**
+   * Title for search results and social cards, at most 70 characters; the post's title when empty.
+   */
+  metaTitle?: string;
+  /**
+   * Description for search results and social cards, at most 160 characters; the summary when empty.
+   */
+  metaDescription?: string;
+  /**
+   * Social-card image: an http(s) URL or a path of this site such as a /media/ address; the cover image when empty.
+   */
+  ogImage?: string;
+  /**
+   * Canonical address when the post first appeared elsewhere: an absolute http(s) URL; optional.
+   */
+  canonicalUrl?: string;
+  /**
    * When the post is (or was) published; optional. Publishing without it means now.
    */
   publishedAt?: string | null;
@@ -1129,6 +1149,22 @@ export interface BlogPost {
    * Cover image URL or site path, or null.
    */
   coverImage: string | null;
+  /**
+   * Title for search results and social cards, or null to use the title.
+   */
+  metaTitle: string | null;
+  /**
+   * Description for search results and social cards, or null to use the summary.
+   */
+  metaDescription: string | null;
+  /**
+   * Social-card image URL or site path, or null to use the cover.
+   */
+  ogImage: string | null;
+  /**
+   * Absolute canonical URL, or null for the post's own address.
+   */
+  canonicalUrl: string | null;
   /**
    * When the post is (or was) published, or null for an unscheduled draft.
    */
@@ -1290,6 +1326,19 @@ export interface PostIdParams {
   id: string;
 }
 /**
+ * The query of PUT /api/blogs/{id}: why the post is saved, which its revision records.
+ */
+export interface PostSaveQuery {
+  /**
+   * save (default), autosave (drafts only: 409 otherwise) or restore (with revision).
+   */
+  reason?: 'save' | 'autosave' | 'restore';
+  /**
+   * With reason=restore: the revision saved again.
+   */
+  revision?: string;
+}
+/**
  * A post named by its slug in the address.
  */
 export interface PostSlugParams {
@@ -1297,6 +1346,19 @@ export interface PostSlugParams {
    * The post's slug.
    */
   slug: string;
+}
+/**
+ * The path of one revision: the post's id and the revision's id.
+ */
+export interface RevisionParams {
+  /**
+   * The post's _id.
+   */
+  id: string;
+  /**
+   * The revision's _id.
+   */
+  revisionId: string;
 }
 /**
  * One of the signed-in admin's sessions.
@@ -1401,4 +1463,140 @@ export interface TwoFactorSetup {
 export interface TwoFactorStatus {
   enabled: boolean;
   recoveryCodesLeft: number;
+}
+/**
+ * One saved version of a blog post, as GET /api/blogs/{id}/revisions/{revisionId} returns it.
+ */
+export interface BlogPostRevision {
+  /**
+   * Identifier of the revision.
+   */
+  _id: string;
+  /**
+   * Identifier of the post it is a version of.
+   */
+  postId: string;
+  /**
+   * When this version was saved.
+   */
+  createdAt: string;
+  /**
+   * Name of the admin who saved it.
+   */
+  author: string;
+  /**
+   * save (the editor's Save), autosave (a draft saved while typing) or restore (an older version saved again).
+   */
+  reason: 'save' | 'autosave' | 'restore';
+  /**
+   * The post's title in this version.
+   */
+  title: string;
+  post: BlogPost1;
+}
+/**
+ * A blog post as the API returns it: the specification's fields plus contentFormat, updatedAt and the sanitised html.
+ */
+export interface BlogPost1 {
+  /**
+   * Identifier of the post.
+   */
+  _id: string;
+  /**
+   * Title.
+   */
+  title: string;
+  /**
+   * Address of the post under /blogs/.
+   */
+  slug: string;
+  /**
+   * Body as written, HTML or Markdown.
+   */
+  content: string;
+  /**
+   * How content is written.
+   */
+  contentFormat: 'html' | 'markdown';
+  /**
+   * The body as sanitised HTML, made by the server when the post was saved.
+   */
+  html: string;
+  /**
+   * Teaser of at most 160 characters, or null.
+   */
+  summary: string | null;
+  /**
+   * Tags, trimmed and de-duplicated.
+   */
+  tags: string[];
+  /**
+   * Categories, trimmed and de-duplicated.
+   */
+  categories: string[];
+  /**
+   * Cover image URL or site path, or null.
+   */
+  coverImage: string | null;
+  /**
+   * Title for search results and social cards, or null to use the title.
+   */
+  metaTitle: string | null;
+  /**
+   * Description for search results and social cards, or null to use the summary.
+   */
+  metaDescription: string | null;
+  /**
+   * Social-card image URL or site path, or null to use the cover.
+   */
+  ogImage: string | null;
+  /**
+   * Absolute canonical URL, or null for the post's own address.
+   */
+  canonicalUrl: string | null;
+  /**
+   * When the post is (or was) published, or null for an unscheduled draft.
+   */
+  publishedAt: string | null;
+  /**
+   * Publication status.
+   */
+  status: 'draft' | 'published' | 'archived';
+  /**
+   * Name of the admin who created the post.
+   */
+  author: string;
+  /**
+   * When the post was created.
+   */
+  createdAt: string;
+  /**
+   * When the post was last changed.
+   */
+  updatedAt: string;
+}
+/**
+ * One entry of GET /api/blogs/{id}/revisions, newest first.
+ */
+export interface BlogPostRevisionSummary {
+  /**
+   * Identifier of the revision.
+   */
+  _id: string;
+  /**
+   * When this version was saved.
+   */
+  createdAt: string;
+  /**
+   * Name of the admin who saved it.
+   */
+  author: string;
+  /**
+   * Why it was saved.
+   */
+  reason: 'save' | 'autosave' | 'restore';
+  /**
+   * The post's title in this version.
+   */
+  title: string;
 }

@@ -13,12 +13,25 @@ interface HeadProps {
   /** Structured data for search engines, one JSON-LD object or a list. */
   jsonLd?: object | object[];
   noindex?: boolean;
+  /** Absolute address of the original when the page's content first appeared elsewhere; the page's own by default. */
+  canonicalUrl?: string;
 }
 
 /** A page's head: title, description, canonical URL, Open Graph and Twitter tags, JSON-LD. */
-export function Head({ title, description, path, site, image, type = 'website', jsonLd, noindex }: HeadProps) {
+export function Head({
+  title,
+  description,
+  path,
+  site,
+  image,
+  type = 'website',
+  jsonLd,
+  noindex,
+  canonicalUrl,
+}: HeadProps) {
   const origin = useContext(OriginContext);
-  const url = useAbsoluteUrl(path);
+  const ownUrl = useAbsoluteUrl(path);
+  const url = canonicalUrl ?? ownUrl;
   const imageUrl = useAbsoluteUrl(image ?? site.brand.shareImage?.src ?? site.brand.logo.src);
   const feedUrl = new URL('/rss.xml', origin || 'http://localhost').href;
   // A page without structured data gets no block at all (an empty list is a validator warning), one object alone.

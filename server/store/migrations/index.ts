@@ -3,6 +3,11 @@ import * as createPosts from './20251122090000_create_posts.ts';
 import * as createUsersAndSessions from './20251122090100_create_users_and_sessions.ts';
 import * as createBlogChanges from './20251208090000_create_blog_changes.ts';
 import * as addTwoFactorAndAudit from './20261122120000_add_two_factor_and_audit.ts';
+import * as addSeoFields from './20261122110000_add_seo_fields.ts';
+import * as createPostRevisions from './20261122110100_create_post_revisions.ts';
+import * as createSlugRedirects from './20261122110200_create_slug_redirects.ts';
+import * as createPostSearch from './20261122110300_create_post_search.ts';
+import * as addTermSlugs from './20261122110400_add_term_slugs.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -11,4 +16,9 @@ export const migrations: Record<string, Migration> = {
   '20251122090100_create_users_and_sessions': createUsersAndSessions,
   '20251208090000_create_blog_changes': createBlogChanges,
   '20261122120000_add_two_factor_and_audit': addTwoFactorAndAudit,
+  '20261122110000_add_seo_fields': addSeoFields,
+  '20261122110100_create_post_revisions': createPostRevisions,
+  '20261122110200_create_slug_redirects': createSlugRedirects,
+  '20261122110300_create_post_search': createPostSearch,
+  '20261122110400_add_term_slugs': addTermSlugs,
 };

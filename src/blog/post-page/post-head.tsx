@@ -4,14 +4,20 @@ import { Head, organizationAuthor } from '@/ui/head.tsx';
 import { useAbsoluteUrl } from '@/ui/origin.ts';
 import { postSummary } from '@/ui/post-summary.ts';
 
-/** The post page's title, description, sharing tags and Article data; drafts previewed by an admin stay unindexed. */
+/**
+ * The post page's title, description, sharing tags and Article data, from its SEO fields when set; drafts previewed by
+ * an admin stay unindexed.
+ */
 export function PostHead({ post }: { post: BlogPost }) {
   const path = `/blogs/${post.slug}`;
-  const url = useAbsoluteUrl(path);
-  const image = useAbsoluteUrl(post.coverImage ?? site.brand.shareImage?.src ?? site.brand.logo.src);
+  const ownUrl = useAbsoluteUrl(path);
+  const url = post.canonicalUrl ?? ownUrl;
+  // The writer's search and social fields win; the title, summary and cover stand in for them.
+  const shareImage = post.ogImage ?? post.coverImage;
+  const image = useAbsoluteUrl(shareImage ?? site.brand.shareImage?.src ?? site.brand.logo.src);
   const logo = useAbsoluteUrl(site.brand.logo.src);
   const home = useAbsoluteUrl('/');
-  const description = postSummary(post);
+  const description = post.metaDescription ?? postSummary(post);
   const article = {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -28,11 +34,12 @@ export function PostHead({ post }: { post: BlogPost }) {
   };
   return (
     <Head
-      title={`${post.title} | ${site.brand.name}`}
+      title={post.metaTitle ?? `${post.title} | ${site.brand.name}`}
       description={description}
       path={path}
       site={site}
-      image={post.coverImage ?? undefined}
+      image={shareImage ?? undefined}
+      canonicalUrl={post.canonicalUrl ?? undefined}
       type="article"
       jsonLd={article}
       noindex={post.status !== 'published'}

@@ -55,6 +55,8 @@ describe('PostPage', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['#seo', '#growth']);
+    expect(screen.getByRole('link', { name: '#seo' })).toHaveAttribute('href', '/blog/tag/seo');
+    expect(screen.getByRole('link', { name: 'Marketing' })).toHaveAttribute('href', '/blog/category/marketing');
     expect(screen.getByText('How to treat search as a growth system.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Start here' })).toBeInTheDocument();
     expect(screen.queryByText('Draft')).not.toBeInTheDocument();

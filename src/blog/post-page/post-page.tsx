@@ -38,7 +38,8 @@ function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
 export function PostPage() {
   const { slug = '' } = useParams();
   const { data: post, error, isPending, refetch } = usePostBySlug(slug);
-  const notFound = isApiError(error, 404);
+  // 410: the post was deleted; to a reader that is the same as never found.
+  const notFound = isApiError(error, 404) || isApiError(error, 410);
   useLogFetchError(notFound ? null : error);
 
   // The server renders as a visitor: a post it did not find may be a draft that a signed-in admin may preview.
@@ -63,7 +64,7 @@ export function PostPage() {
     body = (
       <>
         <PostHead post={post} />
-        <PostArticle post={post} html={post.html} />
+        <PostArticle post={post} html={post.html} termLinks />
       </>
     );
   }

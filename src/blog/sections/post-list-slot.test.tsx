@@ -33,6 +33,31 @@ describe('PostListSlot', () => {
     expect(screen.getByRole('link', { name: /Older posts/ })).toHaveAttribute('href', '/blog?page=3');
   });
 
+  it('searches with ?q=, marks the matching words, and keeps the search in the page links', async () => {
+    const { requests } = fakeApi({
+      'GET /api/blogs': {
+        body: [aPost({ slug: 'brand-book', title: 'Branding that lasts', summary: 'A brand book people open.' })],
+        headers: { 'x-total-count': '7' },
+      },
+    });
+    renderAt('/blog?q=brand&page=2');
+    const title = await screen.findByRole('link', { name: 'Branding that lasts' });
+    expect(requests[0]!.url).toBe('/api/blogs?limit=6&offset=6&status=published&q=brand');
+    expect(title.querySelector('mark')).toHaveTextContent('Branding');
+    expect([...document.querySelectorAll('p mark')].map((mark) => mark.textContent)).toEqual(['brand']);
+    expect(screen.getByRole('searchbox', { name: 'Search the blog' })).toHaveValue('brand');
+    expect(screen.getByRole('search')).toHaveAttribute('action', '/blog');
+    expect(screen.getByText(/7 posts match/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/blog?q=brand');
+    expect(screen.getByRole('link', { name: /Newer posts/ })).toHaveAttribute('href', '/blog?q=brand');
+  });
+
+  it('says when nothing matches a search', async () => {
+    fakeApi({ 'GET /api/blogs': { body: [], headers: { 'x-total-count': '0' } } });
+    renderAt('/blog?q=%22NEAR%22');
+    expect(await screen.findByText('No posts match “"NEAR"”.')).toBeInTheDocument();
+  });
+
   it('treats a page that is no number as the first', async () => {
     const { requests } = fakeApi({ 'GET /api/blogs': { body: [aPost()], headers: { 'x-total-count': '1' } } });
     renderAt('/blog?page=abc');

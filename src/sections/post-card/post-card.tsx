@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/ui/format-date.ts';
+import { HighlightWords } from '@/ui/highlight-words.tsx';
 import styles from './post-card.module.css';
 
 /** What a card shows of a blog post; the blog module maps API posts to it. */
@@ -9,6 +10,8 @@ export interface PostCardData {
   summary: string;
   coverImage?: string;
   publishedAt?: string | null;
+  /** Words of a search to mark in the title and summary. */
+  highlight?: readonly string[];
 }
 
 export function PostCard({ post, headingLevel = 'h3' }: { post: PostCardData; headingLevel?: 'h2' | 'h3' }) {
@@ -26,10 +29,12 @@ export function PostCard({ post, headingLevel = 'h3' }: { post: PostCardData; he
         )}
         <Heading className={styles.title}>
           <Link to={`/blogs/${post.slug}`} className={styles.link}>
-            {post.title}
+            <HighlightWords text={post.title} words={post.highlight} />
           </Link>
         </Heading>
-        <p className={styles.summary}>{post.summary}</p>
+        <p className={styles.summary}>
+          <HighlightWords text={post.summary} words={post.highlight} />
+        </p>
       </div>
     </article>
   );

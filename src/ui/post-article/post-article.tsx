@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
+import { termSlug } from '@/ui/term-slug.ts';
 import { safeHtml } from './safe-html.ts';
 import styles from './post-article.module.css';
 
@@ -15,12 +17,14 @@ interface PostArticleProps {
   html: string;
   /** h2 where the page already has its h1, as in the editor's preview. */
   headingLevel?: 'h1' | 'h2';
+  /** Link tags and categories to their archives; not in the editor's preview, which must not navigate away. */
+  termLinks?: boolean;
 }
 
 const unpublishedLabels = { draft: 'Draft', archived: 'Archived' } as const;
 
 /** A blog post as readers see it; the editor's preview renders the same component. */
-export function PostArticle({ post, html, headingLevel = 'h1' }: PostArticleProps) {
+export function PostArticle({ post, html, headingLevel = 'h1', termLinks = false }: PostArticleProps) {
   const Heading = headingLevel;
   const content = useMemo(() => safeHtml(html), [html]);
   const summary = post.summary?.trim();
@@ -31,7 +35,9 @@ export function PostArticle({ post, html, headingLevel = 'h1' }: PostArticleProp
         {post.categories.length > 0 && (
           <ul className={styles.categories} aria-label="Categories">
             {post.categories.map((category) => (
-              <li key={category}>{category}</li>
+              <li key={category}>
+                {termLinks ? <Link to={`/blog/category/${termSlug(category)}`}>{category}</Link> : category}
+              </li>
             ))}
           </ul>
         )}
@@ -54,7 +60,7 @@ export function PostArticle({ post, html, headingLevel = 'h1' }: PostArticleProp
       {post.tags.length > 0 && (
         <ul className={styles.tags} aria-label="Tags">
           {post.tags.map((tag) => (
-            <li key={tag}>#{tag}</li>
+            <li key={tag}>{termLinks ? <Link to={`/blog/tag/${termSlug(tag)}`}>#{tag}</Link> : `#${tag}`}</li>
           ))}
         </ul>
       )}

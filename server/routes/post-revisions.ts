@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type {
+  BlogPostRevision,
+  BlogPostRevisionSummary,
+  PostIdParams,
+  RevisionParams,
+} from '../../src/content/types.gen.ts';
+import type { BlogContext } from '../blog/blog-context.ts';
+import { toPostJson } from '../blog/post-json.ts';
+import { HttpError } from '../http/errors.ts';
+import { findPostById } from '../store/posts.ts';
+import { findRevision, listRevisions } from '../store/revisions.ts';
+import { listRevisionsSchema, revisionSchema } from './blog-schemas.ts';
+
+export interface RevisionRoutesOptions {
+  blog: BlogContext;
+}
+
+const noStore = { 'cache-control': 'no-store' };
+
+/** The saved versions of a post, for its editor's History: GET /api/blogs/{id}/revisions[/{revisionId}]. */
+export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { blog }) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.user === null) throw new HttpError(401, 'Sign in to see the history of a post.');
+  });
+
+  app.get<{ Params: PostIdParams }>('/:id/revisions', { schema: listRevisionsSchema }, async (request, reply) => {
+    if (!(await findPostById(blog.db, request.params.id))) throw new HttpError(404, 'No blog post has this id.');
+    const revisions = await listRevisions(blog.db, request.params.id);
+    const body: BlogPostRevisionSummary[] = revisions.map(({ id, createdAt, author, reason, title }) => ({
+      _id: id,
+      createdAt,
+      author,
+      reason,
+      title,
+    }));
+    return reply.headers(noStore).send(body);
+  });
+
+  app.get<{ Params: RevisionParams }>(
+    '/:id/revisions/:revisionId',
+    { schema: revisionSchema },
+    async (request, reply) => {
+      const { id, revisionId } = request.params;
+      const revision = await findRevision(blog.db, id, revisionId);
+      if (!revision) throw new HttpError(404, 'This post has no revision with that id.');
+      const body: BlogPostRevision = {
+        _id: revision.id,
+        postId: revision.postId,
+        createdAt: revision.createdAt,
+        author: revision.author,
+        reason: revision.reason,
+        title: revision.title,
+        post: toPostJson(revision.post),
+      };
+      return reply.headers(noStore).send(body);
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './schema.ts';
+import { isPostgres } from './dialect.ts';
+
+export interface SearchSource {
+  title: string;
+  summary: string | null;
+  tags: readonly string[];
+  categories: readonly string[];
+  /** The sanitised HTML of the body. */
+  html: string;
+}
+
+/** What the index holds of a post, weighted from the title (most) to the body (least). */
+export interface SearchDocument {
+  title: string;
+  summary: string;
+  terms: string;
+  body: string;
+}
+
+const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The readable text of sanitised HTML: tags dropped, entities decoded. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
+      return namedEntities[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function searchDocument(source: SearchSource): SearchDocument {
+  return {
+    title: source.title,
+    summary: source.summary ?? '',
+    terms: [...source.tags, ...source.categories].join(' '),
+    body: htmlText(source.html),
+  };
+}
+
+/**
+ * The words of what a reader typed: letters and digits only. Everything else (quotes, *, -, parentheses) is a
+ * separator, and each word is matched as text, so no input can be read as query syntax by either engine.
+ */
+export function searchWords(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
+}
+
+/** FTS5 query: every word as a quoted string (NEAR, AND, OR, NOT are then words too), all of them required. */
+function ftsQuery(words: readonly string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ');
+}
+
+/** Adds or replaces the post's entry in the index; call inside the transaction that writes the post. */
+export async function writeSearchEntry(db: Kysely<Database>, postId: string, source: SearchSource): Promise<void> {
+  const document = searchDocument(source);
+  if (isPostgres(db)) {
+    const vector = sql`setweight(to_tsvector('english', ${document.title}), 'A')
+      || setweight(to_tsvector('english', ${document.terms}), 'B')
+      || setweight(to_tsvector('english', ${document.summary}), 'B')
+      || setweight(to_tsvector('english', ${document.body}), 'D')`;
+    await sql`insert into post_search (post_id, document) values (${postId}, ${vector})
+      on conflict (post_id) do update set document = excluded.document`.execute(db);
+    return;
+  }
+  await deleteSearchEntry(db, postId);
+  await sql`insert or ignore into post_search_keys (post_id) values (${postId})`.execute(db);
+  await sql`insert into post_search (rowid, title, summary, terms, body)
+    select search_row, ${document.title}, ${document.summary}, ${document.terms}, ${document.body}
+    from post_search_keys where post_id = ${postId}`.execute(db);
+}
+
+/** PostgreSQL removes the entry with its post (a foreign key); an FTS5 table has no foreign keys. */
+export async function deleteSearchEntry(db: Kysely<Database>, postId: string): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`delete from post_search where rowid = (select search_row from post_search_keys where post_id = ${postId})`.execute(
+    db,
+  );
+}
+
+export async function forgetSearchKey(db: Kysely<Database>, postId: string): Promise<void> {
+  if (!isPostgres(db)) await sql`delete from post_search_keys where post_id = ${postId}`.execute(db);
+}
+
+/**
+ * The posts matching every word, each with a relevance (higher is better): BM25 in SQLite, ts_rank in PostgreSQL,
+ * both weighting the title above tags and summary above the body. A derived table to join posts with.
+ */
+
+export function searchMatches(
+  db: Kysely<Database>,
+  words: readonly string[],
+): RawBuilder<{ post_id: string; rank: number }> {
+  if (isPostgres(db)) {
+    const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
+    return sql`(select post_id, ts_rank(document, ${query}) as rank from post_search where document @@ ${query})`;
+  }
+  return sql`(select k.post_id as post_id, -bm25(post_search, 10.0, 4.0, 4.0, 1.0) as rank
+    from post_search join post_search_keys k on k.search_row = post_search.rowid
+    where post_search match ${ftsQuery(words)})`;
+}
