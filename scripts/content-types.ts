@@ -18,6 +18,9 @@ const root = {
     page: { $ref: 'page.schema.json' },
     post: { $ref: 'blog-post.schema.json' },
     record: { $ref: 'blog-post-record.schema.json' },
+    media: { $ref: 'media.schema.json' },
+    mediaUpdate: { $ref: 'media-update.schema.json' },
+    apiError: { $ref: 'api-error.schema.json' },
   },
 } as JSONSchema;
 

@@ -17,8 +17,10 @@ import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { registerRequestScreening } from './http/request-screening.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
+import { startAvifWorker } from './media/avif-worker.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
+import { mediaFileRoutes } from './routes/media-files.ts';
 import { siteRoutes } from './routes/site.ts';
 import { readSiteFacts, repositoryRoot } from './site-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -92,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
     app.addHook('onClose', () => changes.stop());
     const auth: AuthSettings = { db, clock, passwordCost };
+    const avif = startAvifWorker(db, clock, app.log);
+    app.addHook('onClose', () => avif.stop());
     const trustedOrigins = new Set(options.siteUrl ? [new URL(options.siteUrl).origin] : []);
 
     registerSecurityHeaders(app);
@@ -101,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.removeContentTypeParser('text/plain');
     app.addSchema(blogPostSchema);
     await app.register(healthRoutes, { db });
-    await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
+    await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins, media: { db, clock, avif } });
+    await app.register(mediaFileRoutes, { db });
     await app.register(siteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
       blog,

@@ -4,21 +4,25 @@ import { registerApiGuard } from '../auth/guard.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
+import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
+import { mediaRoutes } from './media.ts';
 
 export interface ApiOptions {
   blog: BlogContext;
   auth: AuthSettings;
   trustedOrigins: ReadonlySet<string>;
+  media: MediaContext;
 }
 
-export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins }) => {
+export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins, media }) => {
   // Cookies are parsed only by the guard, and only when a request has any: visitors' reads skip that work.
   await app.register(fastifyCookie, { hook: false });
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   await app.register(blogRoutes, { prefix: '/blogs', blog });
   await app.register(authRoutes, { prefix: '/auth', ...auth });
+  await app.register(mediaRoutes, { prefix: '/media', media });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

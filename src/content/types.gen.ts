@@ -46,6 +46,9 @@ export interface ContentSchemas {
   page?: PageDocument;
   post?: BlogPostInput;
   record?: BlogPost;
+  media?: MediaRecord;
+  mediaUpdate?: MediaUpdate;
+  apiError?: ApiError;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1122,4 +1125,106 @@ export interface BlogPost {
    * When the post was last changed.
    */
   updatedAt: string;
+}
+/**
+ * An uploaded image as the API returns it, with the files the server made from it.
+ */
+export interface MediaRecord {
+  /**
+   * Identifier of the image.
+   */
+  _id: string;
+  /**
+   * Public address of the stored original (at most 2560 px wide).
+   */
+  url: string;
+  /**
+   * Name of the uploaded file, for finding it again.
+   */
+  fileName: string;
+  /**
+   * Type of the stored original, recognised from its bytes.
+   */
+  mimeType: string;
+  /**
+   * Size of the stored original.
+   */
+  bytes: number;
+  /**
+   * Width of the stored original in pixels.
+   */
+  width: number;
+  /**
+   * Height of the stored original in pixels.
+   */
+  height: number;
+  /**
+   * Default text alternative; empty for an image not yet described or decorative.
+   */
+  alt: string;
+  /**
+   * SHA-256 of the uploaded bytes.
+   */
+  sha256: string;
+  /**
+   * Resized copies, narrowest first; AVIF ones appear once made in the background.
+   */
+  variants: MediaVariant[];
+  /**
+   * Public address of the 1200x630 JPEG for social cards (og:image).
+   */
+  socialImage: string;
+  /**
+   * When it was uploaded.
+   */
+  createdAt: string;
+  /**
+   * Who uploaded it.
+   */
+  createdBy: string;
+  /**
+   * Posts whose content or cover shows this image; present when one image is read.
+   */
+  usedBy?: MediaUse[];
+}
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: 'webp' | 'avif';
+  url: string;
+}
+export interface MediaUse {
+  _id: string;
+  title: string;
+}
+/**
+ * What an admin may change of an uploaded image.
+ */
+export interface MediaUpdate {
+  /**
+   * Default text alternative; empty for a decorative image.
+   */
+  alt: string;
+}
+/**
+ * Every error answer of the API.
+ */
+export interface ApiError {
+  statusCode: number;
+  /**
+   * The status's name, e.g. Conflict.
+   */
+  error: string;
+  /**
+   * A sentence a person can act on.
+   */
+  message: string;
+  details: ApiErrorDetail[];
+}
+export interface ApiErrorDetail {
+  /**
+   * JSON Pointer to the field.
+   */
+  path: string;
+  message: string;
 }
