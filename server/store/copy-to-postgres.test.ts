@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
+import type { MediaRecord } from '../../src/content/types.gen.ts';
+import { testImage, uploadImage } from '../test-support/media.ts';
 import { createPost } from '../test-support/posts.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
@@ -29,10 +31,17 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
       tags: ['Copied', 'Twice'],
       categories: ['Moves'],
     });
+    const image = await uploadImage(
+      sqliteApp.app,
+      sqliteCookie,
+      await testImage(400, 300, 'jpeg'),
+      'moved.jpg',
+      'Moved',
+    );
     target = await createTestDatabase();
 
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/Copied 6 posts \(with \d+ tags and categories\) and 1 users/);
+    expect(copy.output).toMatch(/Copied 6 posts \(with \d+ tags and categories\) and 1 users and 1 images/);
     expect(copy.output).not.toContain(new URL(target.databaseUrl!).password);
     expect(copy.code).toBe(0);
 
@@ -47,6 +56,15 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     const tagged = await postgresApp.app.inject(asAdmin(postgresCookie, { url: '/api/blogs?status=all&tag=twice' }));
     expect(tagged.json<BlogPost[]>().map((post) => post.categories)).toEqual([['Moves']]);
     expect((await postgresApp.app.inject({ url: '/api/blogs' })).json<BlogPost[]>()).toHaveLength(5);
+
+    const copiedImage = await postgresApp.app.inject(asAdmin(postgresCookie, { url: `/api/media/${image._id}` }));
+    expect(copiedImage.json<MediaRecord>()).toMatchObject({ ...image, variants: expect.any(Array), usedBy: [] });
+    for (const url of [image.url, image.socialImage, ...image.variants.map((variant) => variant.url)]) {
+      const [before, after] = [await sqliteApp.app.inject({ url }), await postgresApp.app.inject({ url })];
+      expect(after.statusCode).toBe(200);
+      expect(after.headers['content-type']).toBe(before.headers['content-type']);
+      expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    }
   });
 
   it('refuses to copy into a database that already holds posts or users', async () => {

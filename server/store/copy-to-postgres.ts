@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordBlogChange } from './blog-changes.ts';
 import { openDatabase, sqliteFileName } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -11,6 +11,8 @@ export interface CopySummary {
   posts: number;
   /** Rows of post_terms: one per tag or category of a post. */
   terms: number;
+  /** Uploaded images, each with all its files. */
+  media: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -24,8 +26,36 @@ async function countRows(db: Kysely<Database>, table: 'posts' | 'users'): Promis
   return Number(total);
 }
 
+/** One image at a time with its files: image bytes are the bulk of a database, and never all in memory at once. */
+async function copyMedia(source: Kysely<Database>, target: Transaction<Database>): Promise<number> {
+  let copied = 0;
+  for (let lastId = ''; ;) {
+    const media = await source
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (media === undefined) return copied;
+    // A claim on AVIF work belongs to a server of the old database.
+    await target
+      .insertInto('media')
+      .values({ ...media, avif_claimed_until: null })
+      .execute();
+    const files = await source.selectFrom('media_files').selectAll().where('media_id', '=', media.id).execute();
+    for (const file of files)
+      await target
+        .insertInto('media_files')
+        .values({ ...file, data: Buffer.from(file.data) })
+        .execute();
+    copied += 1;
+    lastId = media.id;
+  }
+}
+
 /**
- * Copies every user, post and post term from the SQLite database in `dataDir` into the PostgreSQL database at
+ * Copies every user, post, post term and image (with its files) from the SQLite database in `dataDir` into the PostgreSQL database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
  * Sessions and sign-in failures stay behind: admins sign in again on the new database.
  */
@@ -44,7 +74,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
     }
 
     return await target.transaction().execute(async (trx) => {
-      const summary: CopySummary = { users: 0, posts: 0, terms: 0 };
+      const summary: CopySummary = { users: 0, posts: 0, terms: 0, media: 0 };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
         await trx
@@ -72,6 +102,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         summary.terms += termRows.length;
         lastId = ids[ids.length - 1]!;
       }
+      summary.media = await copyMedia(source, trx);
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;
