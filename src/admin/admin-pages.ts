@@ -3,3 +3,4 @@ export { AdminLayout } from './layout/admin-layout.tsx';
 export { DashboardPage } from './dashboard/dashboard-page.tsx';
 export { PostsPage } from './posts/posts-page.tsx';
 export { StatsPage } from './stats/stats-page.tsx';
+export { MediaLibraryPage } from './media/media-library-page.tsx';

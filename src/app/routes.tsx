@@ -51,6 +51,7 @@ const adminRoute: RouteObject = {
         { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
         { path: 'posts', lazy: async () => ({ Component: (await adminPages()).PostsPage }) },
         { path: 'stats', lazy: async () => ({ Component: (await adminPages()).StatsPage }) },
+        { path: 'media', lazy: async () => ({ Component: (await adminPages()).MediaLibraryPage }) },
         { path: 'blog/new', lazy: async () => ({ Component: (await editorPages()).NewPostPage }) },
         { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editorPages()).EditPostPage }) },
         { path: '*', loader: notFound },
