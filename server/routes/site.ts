@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
+import { makeImagesResponsive } from '../media/responsive-images.ts';
 import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
 import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
 import { feedRoutes } from './feeds.ts';
@@ -58,6 +59,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     serverDir,
     generation: () => blog.publicResponses.generation,
     now: () => blog.clock().getTime(),
+    finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
   const originOf = (request: FastifyRequest) =>
     options.siteUrl ? new URL(options.siteUrl).origin : `${request.protocol}://${request.host}`;

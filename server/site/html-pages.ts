@@ -12,6 +12,8 @@ export interface HtmlPagesOptions {
   /** Changes whenever a post is written: rendered blog pages made before it are stale. */
   generation: () => number;
   now: () => number;
+  /** A last pass over each rendered page, e.g. responsive markup for uploaded images. */
+  finishHtml?: (html: string) => Promise<string>;
 }
 
 export interface RenderedResponse {
@@ -93,11 +95,15 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
       // Set at every render: the bundle is loaded once per process, which tests share between several apps.
       entry.setApiTransport(transport);
       const page = await entry.render(url, origin);
+      const finish = options.finishHtml ?? (async (html: string) => html);
       const result: RenderedResponse = page.redirect
         ? { status: page.status, redirect: page.redirect }
         : {
             status: page.status,
-            response: preparedResponse(Buffer.from(entry.fillTemplate(template, page, manifest)), htmlHeaders),
+            response: preparedResponse(
+              Buffer.from(await finish(entry.fillTemplate(template, page, manifest))),
+              htmlHeaders,
+            ),
           };
       if (generation === options.generation()) {
         if (rendered.size >= maxRenderedPages) rendered.delete(rendered.keys().next().value!);
