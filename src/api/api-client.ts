@@ -59,7 +59,7 @@ interface ErrorBody {
   details?: unknown;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+export async function errorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => ({}))) as ErrorBody;
   // HTTP/2 has no status text, so the fallback names only the status.
   const fallback =
@@ -78,15 +78,13 @@ export async function apiRequest<T>(
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  // A form (a file upload) sets its own multipart content type, boundary included.
-  const form = body instanceof FormData;
-  if (body !== undefined && !form) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await transport(path, {
       method,
       headers,
-      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal,
       credentials: 'same-origin',
     });

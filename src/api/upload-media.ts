@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaRecord } from '@/content/types.gen.ts';
-import { apiJson } from './api-client.ts';
+import { ApiError, errorFrom, networkErrorMessage } from './api-client.ts';
 import { mediaQueryKey } from './media-query-key.ts';
 
 export interface UploadMediaVariables {
@@ -8,13 +8,28 @@ export interface UploadMediaVariables {
   alt?: string;
 }
 
-/** Sends one image; the same bytes again answer with the image already stored. */
-export function uploadMedia({ file, alt }: UploadMediaVariables): Promise<MediaRecord> {
+/**
+ * Sends one image as multipart/form-data (the one non-JSON request, kept out of the shared client that public
+ * pages load); the same bytes again answer with the image already stored.
+ */
+export async function uploadMedia({ file, alt }: UploadMediaVariables): Promise<MediaRecord> {
   const form = new FormData();
   // Fields before the file: the server reads them as it reaches the file.
   if (alt !== undefined) form.append('alt', alt);
   form.append('file', file, file.name || 'pasted-image');
-  return apiJson<MediaRecord>('/api/media', { method: 'POST', body: form });
+  let response: Response;
+  try {
+    response = await fetch('/api/media', {
+      method: 'POST',
+      body: form,
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiError(0, networkErrorMessage, [], undefined, { cause: error });
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as MediaRecord;
 }
 
 export function useUploadMedia() {
