@@ -97,6 +97,8 @@ try {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The API and /media/ only: the site's build plays no part here.
+      CLIENT_DIR: join(dataDir, 'no-site'),
       LOG_LEVEL: 'warn',
       SEED_EXAMPLES: 'false',
       ADMIN_EMAIL: admin.email,

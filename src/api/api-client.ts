@@ -59,7 +59,7 @@ interface ErrorBody {
   details?: unknown;
 }
 
-export async function errorFrom(response: Response): Promise<ApiError> {
+async function errorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => ({}))) as ErrorBody;
   // HTTP/2 has no status text, so the fallback names only the status.
   const fallback =

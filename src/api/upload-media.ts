@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaRecord } from '@/content/types.gen.ts';
-import { ApiError, errorFrom, networkErrorMessage } from './api-client.ts';
+import { ApiError, networkErrorMessage, type ApiErrorDetail } from './api-client.ts';
 import { mediaQueryKey } from './media-query-key.ts';
 
 export interface UploadMediaVariables {
@@ -28,7 +28,14 @@ export async function uploadMedia({ file, alt }: UploadMediaVariables): Promise<
   } catch (error) {
     throw new ApiError(0, networkErrorMessage, [], undefined, { cause: error });
   }
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown; details?: unknown };
+    const message =
+      typeof body.message === 'string' && body.message !== ''
+        ? body.message
+        : `The upload was refused (${response.status}).`;
+    throw new ApiError(response.status, message, Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : []);
+  }
   return (await response.json()) as MediaRecord;
 }
 
