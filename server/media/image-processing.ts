@@ -81,7 +81,7 @@ async function encode(pipeline: Sharp, role: ImageFile['role'], format: string):
 function asFormat(pipeline: Sharp, format: string): Sharp {
   switch (format) {
     case 'jpeg':
-      return pipeline.jpeg({ quality: 82, mozjpeg: true });
+      return pipeline.jpeg({ quality: 82, mozjpeg: false });
     case 'png':
       return pipeline.png({ compressionLevel: 9, effort: 4 });
     case 'gif':
@@ -106,14 +106,17 @@ export function variantWidthsFor(width: number): number[] {
 export async function makeImageFiles(input: Buffer, inspected: InspectedImage): Promise<ImageFile[]> {
   try {
     const animated = inspected.format === 'gif' || inspected.format === 'webp';
-    // One decode, shared by every output through clone().
-    const base = open(input, animated).rotate();
     const original = await encode(
-      asFormat(base.clone().resize({ width: maxOriginalWidth, withoutEnlargement: true }), inspected.format),
+      asFormat(
+        open(input, animated).rotate().resize({ width: maxOriginalWidth, withoutEnlargement: true }),
+        inspected.format,
+      ),
       'original',
       inspected.format,
     );
-    const still = open(original.data).rotate();
+    // The original decoded once into pixels, which every smaller copy is made from (decoding is the slow part).
+    const { data: pixels, info } = await open(original.data).raw().toBuffer({ resolveWithObject: true });
+    const still = sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const files = [original];
     for (const width of variantWidthsFor(original.width)) {
       files.push(await encode(asFormat(still.clone().resize({ width }), 'webp'), 'variant', 'webp'));
@@ -124,7 +127,7 @@ export async function makeImageFiles(input: Buffer, inspected: InspectedImage): 
           .clone()
           .resize({ ...socialImageSize, fit: 'cover' })
           .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 82, mozjpeg: true }),
+          .jpeg({ quality: 82, mozjpeg: false }),
         'social',
         'jpeg',
       ),

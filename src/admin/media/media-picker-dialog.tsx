@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMediaList } from '@/api/list-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
@@ -59,7 +60,8 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
     );
   };
 
-  return (
+  // In document.body: the post form around the editor must not hold this dialog's own form.
+  return createPortal(
     <dialog
       ref={dialogRef}
       className={styles.pickerDialog}
@@ -144,6 +146,7 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
           </div>
         </form>
       )}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isAllowedHref, normaliseHref } from './safe-url.ts';
 import styles from './rich-text.module.css';
@@ -40,7 +41,8 @@ export function LinkDialog({ initialHref, onApply, onRemove, onClose }: LinkDial
     onApply(address);
   };
 
-  return (
+  // In document.body: the post form around the editor must not hold this dialog's own form.
+  return createPortal(
     <dialog
       ref={dialogRef}
       className={styles.dialog}
@@ -93,6 +95,7 @@ export function LinkDialog({ initialHref, onApply, onRemove, onClose }: LinkDial
           </button>
         </div>
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
