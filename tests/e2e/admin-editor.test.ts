@@ -78,6 +78,7 @@ describe('the rich-text editor', () => {
     // A link by Ctrl+K: javascript: is refused in words, https accepted.
     await page.keyboard.type('see this');
     await page.keyboard.press('Shift+Home');
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe('see this');
     await page.keyboard.press(`${modifier}+k`);
     const linkDialog = page.getByRole('dialog', { name: 'Link' });
     await linkDialog.getByLabel('Address').fill('javascript:alert(1)');
@@ -90,6 +91,7 @@ describe('the rich-text editor', () => {
     await page.keyboard.press('Enter');
 
     await pasteHtml(page, googleDocsHtml);
+    await expect.poll(() => editorHtml(page)).toContain('From the doc');
     const pasted = await editorHtml(page);
     expect(pasted).toContain('<h2>From the doc</h2>');
     expect(pasted).toContain(

@@ -17,6 +17,27 @@ export function cleanPastedHtml(html: string): string {
   for (const element of [...document.body.getElementsByTagName('*')]) {
     if (element.tagName.includes(':')) element.replaceWith(...element.childNodes);
   }
+  // Google Docs wraps the whole selection in <b style="font-weight:normal">, which is not bold at all.
+  for (const element of document.body.querySelectorAll('b, strong')) {
+    if (/font-weight:\s*(normal|[1-4]00)\b/.test(element.getAttribute('style') ?? '')) {
+      element.replaceWith(...element.childNodes);
+    }
+  }
+  // Google Docs and Word say bold and italic with styles on spans; the editor keeps them as <strong> and <em>.
+  for (const span of document.body.querySelectorAll('span[style]')) {
+    const style = span.getAttribute('style') ?? '';
+    let content: Node[] = [...span.childNodes];
+    for (const [pattern, tag] of [
+      [/font-style:\s*italic/, 'em'],
+      [/font-weight:\s*(bold|[6-9]00)\b/, 'strong'],
+    ] as const) {
+      if (!pattern.test(style)) continue;
+      const wrapper = document.createElement(tag);
+      wrapper.append(...content);
+      content = [wrapper];
+    }
+    span.replaceWith(...content);
+  }
   for (const element of document.body.querySelectorAll('h1, h5, h6')) {
     const heading = document.createElement(headingLevels[element.tagName]!);
     heading.append(...element.childNodes);
