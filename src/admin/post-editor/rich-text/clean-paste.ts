@@ -43,5 +43,10 @@ export function cleanPastedHtml(html: string): string {
     heading.append(...element.childNodes);
     element.replaceWith(heading);
   }
+  // The editor parses the result in the page, where our CSP reports every style attribute: none may remain.
+  for (const element of document.body.querySelectorAll('[style], [class]')) {
+    element.removeAttribute('style');
+    element.removeAttribute('class');
+  }
   return document.body.innerHTML;
 }
