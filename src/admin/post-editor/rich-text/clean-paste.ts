@@ -7,7 +7,12 @@ const headingLevels: Record<string, string> = { H1: 'h2', H5: 'h4', H6: 'h4' };
  * otherwise leave text behind (scripts, style sheets, Word's markup) and keeps headings as headings.
  */
 export function cleanPastedHtml(html: string): string {
-  const document = new DOMParser().parseFromString(html, 'text/html');
+  // Parsed documents share our CSP, which reports every style attribute and <style> element: they are renamed
+  // or removed in the text first (styles still say which text is bold or italic).
+  const inert = html
+    .replace(/<style\b[\s\S]*?<\/style\s*>/gi, '')
+    .replace(/\sstyle\s*=\s*("[^"]*"|'[^']*')/gi, ' data-paste-style=$1');
+  const document = new DOMParser().parseFromString(inert, 'text/html');
   for (const element of document.body.querySelectorAll(
     'script, style, noscript, template, iframe, object, meta, link, title',
   )) {
@@ -19,13 +24,13 @@ export function cleanPastedHtml(html: string): string {
   }
   // Google Docs wraps the whole selection in <b style="font-weight:normal">, which is not bold at all.
   for (const element of document.body.querySelectorAll('b, strong')) {
-    if (/font-weight:\s*(normal|[1-4]00)\b/.test(element.getAttribute('style') ?? '')) {
+    if (/font-weight:\s*(normal|[1-4]00)\b/.test(element.getAttribute('data-paste-style') ?? '')) {
       element.replaceWith(...element.childNodes);
     }
   }
   // Google Docs and Word say bold and italic with styles on spans; the editor keeps them as <strong> and <em>.
-  for (const span of document.body.querySelectorAll('span[style]')) {
-    const style = span.getAttribute('style') ?? '';
+  for (const span of document.body.querySelectorAll('span[data-paste-style]')) {
+    const style = span.getAttribute('data-paste-style') ?? '';
     let content: Node[] = [...span.childNodes];
     for (const [pattern, tag] of [
       [/font-style:\s*italic/, 'em'],
@@ -43,9 +48,8 @@ export function cleanPastedHtml(html: string): string {
     heading.append(...element.childNodes);
     element.replaceWith(heading);
   }
-  // The editor parses the result in the page, where our CSP reports every style attribute: none may remain.
-  for (const element of document.body.querySelectorAll('[style], [class]')) {
-    element.removeAttribute('style');
+  for (const element of document.body.querySelectorAll('[data-paste-style], [class]')) {
+    element.removeAttribute('data-paste-style');
     element.removeAttribute('class');
   }
   return document.body.innerHTML;
