@@ -29,6 +29,8 @@ const root = {
     ),
     revision: { $ref: 'blog-post-revision.schema.json' },
     revisionSummary: { $ref: 'blog-post-revision-summary.schema.json' },
+    media: { $ref: 'media.schema.json' },
+    mediaUpdate: { $ref: 'media-update.schema.json' },
   },
 } as JSONSchema;
 

@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy -- --to postgres://USER:PASSWORD@HOST:PORT/DATABASE`: copies every post and user from the SQLite
+ * `npm run db:copy -- --to postgres://USER:PASSWORD@HOST:PORT/DATABASE`: copies every post, user and image from the SQLite
  * database in DATA_DIR (./data by default) into an empty PostgreSQL database, creating its tables first. Then start
  * the server with DATABASE_URL set to the same address.
  */
@@ -27,10 +27,10 @@ if (url === undefined || !/^postgres(ql)?:\/\//.test(url)) {
 }
 const dataDir = process.env.DATA_DIR ?? 'data';
 try {
-  const { posts, terms, users, revisions, redirects, auditEntries } = await copySqliteToPostgres(dataDir, url);
+  const { posts, terms, users, revisions, redirects, auditEntries, media } = await copySqliteToPostgres(dataDir, url);
   console.log(
-    `Copied ${posts} posts (with ${terms} tags and categories, ${revisions} revisions, ${redirects} old slugs) ` +
-      `and ${users} users (with ${auditEntries} audit entries) from ${dataDir} to ` +
+    `Copied ${posts} posts (with ${terms} tags and categories, ${revisions} revisions, ${redirects} old slugs), ` +
+      `${media} images and ${users} users (with ${auditEntries} audit entries) from ${dataDir} to ` +
       `${withoutPassword(url)}. Sessions were not copied: admins sign in again.`,
   );
 } catch (error) {

@@ -27,8 +27,10 @@ import { registerRequestScreening } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
+import { startAvifWorker } from './media/avif-worker.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
+import { mediaFileRoutes } from './routes/media-files.ts';
 import { siteRoutes } from './routes/site.ts';
 import { readSiteFacts, repositoryRoot } from './site-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -112,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const auth: AuthSettings = { db, clock, passwordCost, keys: await loadAuthKeys(db), issuer: facts.brandName };
     const origin = publicOrigin(options);
     const trustedOrigins = new Set([origin]);
+    const avif = startAvifWorker(db, clock, app.log);
+    app.addHook('onClose', () => avif.stop());
 
     registerRequestLog(app);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
@@ -126,8 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
     await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });
-    await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins });
+    await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins, media: { db, clock, avif } });
     if (options.routesForTests) await app.register(options.routesForTests);
+    await app.register(mediaFileRoutes, { db });
     await app.register(siteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
       blog,

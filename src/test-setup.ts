@@ -26,3 +26,11 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 window.scrollTo = () => {};
+
+// jsdom does no layout; ProseMirror (the post editor) asks where things are to scroll the cursor into view.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+Element.prototype.getClientRects ??= noRects;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= emptyRect;
+document.elementFromPoint ??= () => null;

@@ -5,16 +5,19 @@ import type { AuthSettings } from '../auth/log-in.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { auditRoutes } from './audit.ts';
+import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
+import { mediaRoutes } from './media.ts';
 
 export interface ApiOptions {
   blog: BlogContext;
   auth: AuthSettings;
   trustedOrigins: ReadonlySet<string>;
+  media: MediaContext;
 }
 
-export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins }) => {
+export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins, media }) => {
   // Cookies are parsed only by the guard, and only when a request has any: visitors' reads skip that work.
   await app.register(fastifyCookie, { hook: false });
   // Before the guard, so that its 401 and 403 carry it too: no answer about signing in may be kept by a cache.
@@ -26,6 +29,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, aut
   await app.register(blogRoutes, { prefix: '/blogs', blog });
   await app.register(authRoutes, { prefix: '/auth', ...auth });
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
+  await app.register(mediaRoutes, { prefix: '/media', media });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

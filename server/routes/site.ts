@@ -6,6 +6,7 @@ import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { findNextPublication } from '../store/posts.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
+import { makeImagesResponsive } from '../media/responsive-images.ts';
 import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
 import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
@@ -71,6 +72,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
       const next = await findNextPublication(blog.db, blog.clock().toISOString());
       return next === null ? Infinity : Date.parse(next);
     },
+    finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
 
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {

@@ -14,6 +14,8 @@ export interface HtmlPagesOptions {
   now: () => number;
   /** When the next scheduled post comes out (ms since the epoch, Infinity if none): rendered pages expire then. */
   nextPublication: () => Promise<number>;
+  /** A last pass over each rendered page, e.g. responsive markup for uploaded images. */
+  finishHtml?: (html: string) => Promise<string>;
 }
 
 export interface RenderedResponse {
@@ -102,11 +104,15 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
       // Set at every render: the bundle is loaded once per process, which tests share between several apps.
       entry.setApiTransport(transport);
       const [page, nextPublication] = await Promise.all([entry.render(url, origin), options.nextPublication()]);
+      const finish = options.finishHtml ?? (async (html: string) => html);
       const result: RenderedResponse = page.redirect
         ? { status: page.status, redirect: page.redirect }
         : {
             status: page.status,
-            response: preparedResponse(Buffer.from(entry.fillTemplate(template, page, manifest)), htmlHeaders),
+            response: preparedResponse(
+              Buffer.from(await finish(entry.fillTemplate(template, page, manifest))),
+              htmlHeaders,
+            ),
           };
       if (generation === options.generation()) {
         if (rendered.size >= maxRenderedPages) rendered.delete(rendered.keys().next().value!);

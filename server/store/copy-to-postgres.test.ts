@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
+import type { MediaRecord } from '../../src/content/types.gen.ts';
+import { testImage, uploadImage } from '../test-support/media.ts';
 import { createPost } from '../test-support/posts.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
@@ -42,7 +44,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
 
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
     expect(copy.output).toMatch(
-      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\) and 1 users/,
+      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images and 1 users/,
     );
     expect(copy.output).not.toContain(new URL(target.databaseUrl!).password);
     expect(copy.code).toBe(0);
@@ -96,6 +98,33 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     const postgresCookie = `northbeam_session=${signedIn.cookies.find((c) => c.name === 'northbeam_session')!.value}`;
     const postgresAudit = await audit(postgresApp.app, postgresCookie);
     expect(postgresAudit.slice(-sqliteAudit.length)).toEqual(sqliteAudit);
+  });
+
+  it('carries every image with all its files, byte for byte', async () => {
+    sqliteApp = await createTestApp({ databaseUrl: undefined });
+    const sqliteCookie = await signIn(sqliteApp.app);
+    const image = await uploadImage(
+      sqliteApp.app,
+      sqliteCookie,
+      await testImage(400, 300, 'jpeg'),
+      'moved.jpg',
+      'Moved',
+    );
+    target = await createTestDatabase();
+    const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
+    expect(copy.output).toMatch(/, 1 images and 1 users/);
+    expect(copy.code).toBe(0);
+
+    postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
+    const postgresCookie = await signIn(postgresApp.app);
+    const copiedImage = await postgresApp.app.inject(asAdmin(postgresCookie, { url: `/api/media/${image._id}` }));
+    expect(copiedImage.json<MediaRecord>()).toMatchObject({ ...image, variants: expect.any(Array), usedBy: [] });
+    for (const url of [image.url, image.socialImage, ...image.variants.map((variant) => variant.url)]) {
+      const [before, after] = [await sqliteApp.app.inject({ url }), await postgresApp.app.inject({ url })];
+      expect(after.statusCode).toBe(200);
+      expect(after.headers['content-type']).toBe(before.headers['content-type']);
+      expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    }
   });
 
   it('refuses to copy into a database that already holds posts or users', async () => {

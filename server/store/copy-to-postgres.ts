@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordBlogChange } from './blog-changes.ts';
 import { openDatabase, sqliteFileName } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -18,6 +18,8 @@ export interface CopySummary {
   revisions: number;
   /** Old and deleted posts' slugs. */
   redirects: number;
+  /** Uploaded images, each with all its files. */
+  media: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -31,9 +33,38 @@ async function countRows(db: Kysely<Database>, table: 'posts' | 'users'): Promis
   return Number(total);
 }
 
+/** One image at a time with its files: image bytes are the bulk of a database, and never all in memory at once. */
+async function copyMedia(source: Kysely<Database>, target: Transaction<Database>): Promise<number> {
+  let copied = 0;
+  for (let lastId = ''; ;) {
+    const media = await source
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (media === undefined) return copied;
+    // A claim on AVIF work belongs to a server of the old database.
+    await target
+      .insertInto('media')
+      .values({ ...media, avif_claimed_until: null })
+      .execute();
+    const files = await source.selectFrom('media_files').selectAll().where('media_id', '=', media.id).execute();
+    for (const file of files)
+      await target
+        .insertInto('media_files')
+        .values({ ...file, data: Buffer.from(file.data) })
+        .execute();
+    copied += 1;
+    lastId = media.id;
+  }
+}
+
 /**
- * Copies every user (with two-factor settings and recovery codes), post, post term, revision, old slug and audit
- * entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL database at
+ * Copies every user (with two-factor settings and recovery codes), post, post term, revision, old slug, image (with
+ * its files) and audit entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL
+ * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
  * Sessions and sign-in failures stay behind: admins sign in again on the new database.
  */
@@ -52,7 +83,15 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
     }
 
     return await target.transaction().execute(async (trx) => {
-      const summary: CopySummary = { users: 0, posts: 0, terms: 0, revisions: 0, redirects: 0, auditEntries: 0 };
+      const summary: CopySummary = {
+        users: 0,
+        posts: 0,
+        terms: 0,
+        revisions: 0,
+        redirects: 0,
+        auditEntries: 0,
+        media: 0,
+      };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
         await trx
@@ -133,6 +172,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
           .execute();
       }
       summary.redirects = redirectRows.length;
+      summary.media = await copyMedia(source, trx);
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;

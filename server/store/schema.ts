@@ -124,6 +124,45 @@ export interface SlugRedirectTable {
   created_at: string;
 }
 
+export type AvifState = 'pending' | 'done';
+
+/** An uploaded image; its files (original, variants, social card) are rows of media_files. */
+export interface MediaTable {
+  id: string;
+  /** The start of sha256, naming every file of this image: /media/{file_key}-640.webp. */
+  file_key: string;
+  /** SHA-256 of the uploaded bytes: the same bytes twice give the same record. */
+  sha256: string;
+  file_name: string;
+  /** Of the stored original. */
+  mime_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  alt: string;
+  created_at: string;
+  created_by: string;
+  /** AVIF variants are made after the upload answers; 'pending' rows are finished by any instance, restarts too. */
+  avif_state: AvifState;
+  /** While an instance encodes AVIF; another may take over once this time has passed. */
+  avif_claimed_until: string | null;
+}
+
+export type MediaFileRole = 'original' | 'variant' | 'social';
+
+export interface MediaFileTable {
+  /** The file's name under /media/. */
+  name: string;
+  media_id: string;
+  role: MediaFileRole;
+  format: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  size: number;
+  data: Buffer;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
@@ -136,4 +175,6 @@ export interface Database {
   audit_log: AuditLogTable;
   post_revisions: PostRevisionTable;
   slug_redirects: SlugRedirectTable;
+  media: MediaTable;
+  media_files: MediaFileTable;
 }

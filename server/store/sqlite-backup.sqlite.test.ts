@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testImage, uploadImage } from '../test-support/media.ts';
 import { createPost } from '../test-support/posts.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
@@ -17,6 +18,7 @@ describe('npm run db:backup', () => {
     testApp = await createTestApp({ databaseUrl: undefined });
     const cookie = await signIn(testApp.app);
     const before = await Promise.all(Array.from({ length: 20 }, () => createPost(testApp.app, cookie)));
+    const image = await uploadImage(testApp.app, cookie, await testImage(640, 480, 'png'), 'kept.png');
 
     let writing = true;
     const writer = (async () => {
@@ -50,6 +52,12 @@ describe('npm run db:backup', () => {
     const restored = await testApp.addInstance({ dataDir: restoredDir });
     const read = await restored.inject(asAdmin(cookie, { url: `/api/blogs/${before[0]!._id}` }));
     expect(read.json()).toEqual(before[0]);
+    // Images live in the database, so the copy carries them.
+    for (const url of [image.url, image.socialImage, ...image.variants.map((variant) => variant.url)]) {
+      const [original, restoredFile] = [await testApp.app.inject({ url }), await restored.inject({ url })];
+      expect(restoredFile.statusCode).toBe(200);
+      expect(restoredFile.rawPayload.equals(original.rawPayload)).toBe(true);
+    }
   });
 
   it('refuses to overwrite an existing file', async () => {

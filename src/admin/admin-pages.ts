@@ -6,3 +6,4 @@ export { StatsPage } from './stats/stats-page.tsx';
 export { SecurityPage } from './security/security-page.tsx';
 export { ActivityPage } from './activity/activity-page.tsx';
 export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';
+export { MediaLibraryPage } from './media/media-library-page.tsx';

@@ -23,6 +23,7 @@ export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
     { path: 'stats', lazy: async () => ({ Component: (await pages()).StatsPage }) },
     { path: 'security', lazy: async () => ({ Component: (await pages()).SecurityPage }) },
     { path: 'activity', lazy: async () => ({ Component: (await pages()).ActivityPage }) },
+    { path: 'media', lazy: async () => ({ Component: (await pages()).MediaLibraryPage }) },
     { path: 'sections', lazy: async () => ({ Component: (await pages()).SectionCataloguePage }) },
     { path: 'blog/new', lazy: async () => ({ Component: (await editor()).NewPostPage }) },
     { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editor()).EditPostPage }) },

@@ -69,6 +69,8 @@ export interface ContentSchemas {
   'security-two-factor-status'?: TwoFactorStatus;
   revision?: BlogPostRevision;
   revisionSummary?: BlogPostRevisionSummary;
+  media?: MediaRecord;
+  mediaUpdate?: MediaUpdate;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1599,4 +1601,84 @@ export interface BlogPostRevisionSummary {
    * The post's title in this version.
    */
   title: string;
+}
+/**
+ * An uploaded image as the API returns it, with the files the server made from it.
+ */
+export interface MediaRecord {
+  /**
+   * Identifier of the image.
+   */
+  _id: string;
+  /**
+   * Public address of the stored original (at most 2560 px wide).
+   */
+  url: string;
+  /**
+   * Name of the uploaded file, for finding it again.
+   */
+  fileName: string;
+  /**
+   * Type of the stored original, recognised from its bytes.
+   */
+  mimeType: string;
+  /**
+   * Size of the stored original.
+   */
+  bytes: number;
+  /**
+   * Width of the stored original in pixels.
+   */
+  width: number;
+  /**
+   * Height of the stored original in pixels.
+   */
+  height: number;
+  /**
+   * Default text alternative; empty for an image not yet described or decorative.
+   */
+  alt: string;
+  /**
+   * SHA-256 of the uploaded bytes.
+   */
+  sha256: string;
+  /**
+   * Resized copies, narrowest first; AVIF ones appear once made in the background.
+   */
+  variants: MediaVariant[];
+  /**
+   * Public address of the 1200x630 JPEG for social cards (og:image).
+   */
+  socialImage: string;
+  /**
+   * When it was uploaded.
+   */
+  createdAt: string;
+  /**
+   * Who uploaded it.
+   */
+  createdBy: string;
+  /**
+   * Posts whose content or cover shows this image; present when one image is read.
+   */
+  usedBy?: MediaUse[];
+}
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: 'webp' | 'avif';
+  url: string;
+}
+export interface MediaUse {
+  _id: string;
+  title: string;
+}
+/**
+ * What an admin may change of an uploaded image.
+ */
+export interface MediaUpdate {
+  /**
+   * Default text alternative; empty for a decorative image.
+   */
+  alt: string;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as createPosts from './20251122090000_create_posts.ts';
 import * as createUsersAndSessions from './20251122090100_create_users_and_sessions.ts';
 import * as createBlogChanges from './20251208090000_create_blog_changes.ts';
+import * as createMedia from './20261122100000_create_media.ts';
 import * as addTwoFactorAndAudit from './20261122120000_add_two_factor_and_audit.ts';
 import * as addSeoFields from './20261122110000_add_seo_fields.ts';
 import * as createPostRevisions from './20261122110100_create_post_revisions.ts';
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '20251122090000_create_posts': createPosts,
   '20251122090100_create_users_and_sessions': createUsersAndSessions,
   '20251208090000_create_blog_changes': createBlogChanges,
+  '20261122100000_create_media': createMedia,
   '20261122120000_add_two_factor_and_audit': addTwoFactorAndAudit,
   '20261122110000_add_seo_fields': addSeoFields,
   '20261122110100_create_post_revisions': createPostRevisions,

@@ -6,6 +6,7 @@ import styles from './admin-layout.module.css';
 const links = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/posts', label: 'Posts', end: false },
+  { to: '/admin/media', label: 'Media', end: false },
 ];
 
 /** The admin's navigation, who is signed in, and Log Out. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { controlProps, Field } from '../ui/field.tsx';
+import { CoverImagePicker } from './cover-image-picker.tsx';
 import { fieldLabels } from './field-labels.ts';
 import { fieldId, type PostFieldsProps } from './post-field-props.ts';
 import styles from './post-form.module.css';
@@ -17,7 +18,7 @@ export function CoverImageField({ values, errors, onChange }: PostFieldsProps) {
       id={fieldId('coverImage')}
       label={fieldLabels.coverImage}
       error={errors.coverImage}
-      hint="Optional. https://… or a path on this site such as /images/cover.jpg; 1200 × 630 pixels looks best."
+      hint="Optional. Choose or upload one in the media library, or paste https://… or a path on this site such as /images/cover.jpg."
     >
       <input
         type="text"
@@ -28,6 +29,7 @@ export function CoverImageField({ values, errors, onChange }: PostFieldsProps) {
         spellCheck={false}
         {...controlProps(fieldId('coverImage'), errors.coverImage, true)}
       />
+      <CoverImagePicker onPick={(url) => onChange('coverImage', url)} />
       {showPreview && (
         <figure className={styles.coverPreview}>
           {failedSrc === src ? (

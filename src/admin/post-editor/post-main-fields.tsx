@@ -1,9 +1,15 @@
 import postSchema from '../../../schemas/blog-post.schema.json';
 import { controlProps, Field } from '../ui/field.tsx';
 import { fieldLabels } from './field-labels.ts';
+import { RichTextEditor } from './rich-text/rich-text-editor.tsx';
 import { fieldId, type PostFieldsProps } from './post-field-props.ts';
 import type { PostFormValues } from './post-form-values.ts';
 import styles from './post-form.module.css';
+
+const richTextProps = (props: ReturnType<typeof controlProps>) => ({
+  describedBy: props['aria-describedby'],
+  invalid: props['aria-invalid'],
+});
 
 const summaryMaxLength = postSchema.properties.summary.maxLength;
 
@@ -64,18 +70,28 @@ export function PostMainFields({ values, errors, onChange, slugSuggested }: Post
         hint={
           values.contentFormat === 'markdown'
             ? 'Markdown: # for headings, **bold**, [link](https://…), - for lists.'
-            : 'HTML: <p>, <h2>, <ul>, <a href="…">, <img src="…">. Scripts and styles are removed.'
+            : 'Type ## for a heading, - or 1. for a list, > for a quote; Ctrl+B, Ctrl+I and Ctrl+K for bold, italic and links.'
         }
       >
-        <textarea
-          className={styles.content}
-          rows={16}
-          value={values.content}
-          onChange={(event) => onChange('content', event.target.value)}
-          aria-required="true"
-          spellCheck
-          {...controlProps(fieldId('content'), errors.content, true)}
-        />
+        {values.contentFormat === 'html' ? (
+          <RichTextEditor
+            id={fieldId('content')}
+            labelId={`${fieldId('content')}-label`}
+            value={values.content}
+            onChange={(html) => onChange('content', html)}
+            {...richTextProps(controlProps(fieldId('content'), errors.content, true))}
+          />
+        ) : (
+          <textarea
+            className={styles.content}
+            rows={16}
+            value={values.content}
+            onChange={(event) => onChange('content', event.target.value)}
+            aria-required="true"
+            spellCheck
+            {...controlProps(fieldId('content'), errors.content, true)}
+          />
+        )}
       </Field>
       <Field
         id={fieldId('summary')}

@@ -20,7 +20,7 @@ export function controlProps(id: string, error: string | undefined, hasHint = fa
 export function Field({ id, label, hint, error, children }: FieldProps) {
   return (
     <div className={styles.field} data-invalid={error ? true : undefined}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} id={`${id}-label`} className={styles.label}>
         {label}
       </label>
       {hint && (

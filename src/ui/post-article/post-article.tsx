@@ -54,7 +54,15 @@ export function PostArticle({ post, html, headingLevel = 'h1', termLinks = false
         {summary && <p className={styles.summary}>{summary}</p>}
       </header>
       {post.coverImage && (
-        <img className={styles.cover} src={post.coverImage} alt="" width={1200} height={630} decoding="async" />
+        <img
+          className={styles.cover}
+          src={post.coverImage}
+          alt=""
+          width={1200}
+          height={630}
+          decoding="async"
+          fetchPriority="high"
+        />
       )}
       <div className={styles.content} dangerouslySetInnerHTML={{ __html: content }} />
       {post.tags.length > 0 && (
