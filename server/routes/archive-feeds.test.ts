@@ -56,8 +56,8 @@ describe('feeds', () => {
     expect(tagFeed.statusCode).toBe(200);
     expect(tagFeed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     expect(tagFeed.body).toContain('<title>Northbeam blog: posts tagged Local SEO</title>');
-    expect(tagFeed.body).toContain('<link>http://localhost:80/blog/tag/local-seo</link>');
-    expect(tagFeed.body).toContain('<link>http://localhost:80/blogs/local-post</link>');
+    expect(tagFeed.body).toContain('<link>http://127.0.0.1:3000/blog/tag/local-seo</link>');
+    expect(tagFeed.body).toContain('<link>http://127.0.0.1:3000/blogs/local-post</link>');
     expect(tagFeed.body).not.toContain('other-post');
 
     const categoryFeed = await app.inject({ url: '/blog/category/growth-marketing/rss.xml' });
@@ -84,7 +84,7 @@ describe('feeds', () => {
       '/blog/tag/brand',
       '/blog/category/growth-marketing',
     ]) {
-      expect(sitemap).toContain(`<loc>http://localhost:80${path}</loc>`);
+      expect(sitemap).toContain(`<loc>http://127.0.0.1:3000${path}</loc>`);
     }
     expect(sitemap).not.toContain('unpublished-tag');
   });
