@@ -91,6 +91,7 @@ export async function crashRounds({
   );
   const acknowledged = new Map(kinds.map((kind) => [kind.name, [] as string[]]));
   const unexpected: string[] = [];
+  const total = () => [...acknowledged.values()].reduce((sum, keys) => sum + keys.length, 0);
   try {
     // Sessions live in the database: the same cookie works after every restart.
     const cookie = await signInOver(server.base, admin);
@@ -113,6 +114,9 @@ export async function crashRounds({
         }
       };
       const writing = Array.from({ length: writers }, (_, index) => writer(index));
+      // Kill mid-write, not before the first write lands: a busy machine can take longer than the pause to answer.
+      const before = total();
+      for (let waited = 0; total() === before && waited < 30_000; waited += 10) await pause(10);
       await pause(50 + Math.random() * 250);
       killed = true;
       child.kill('SIGKILL');
