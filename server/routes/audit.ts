@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AuditQuery as AuditQueryParams } from '../../src/content/types.gen.ts';
 import type { Kysely } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
 import type { Database } from '../store/schema.ts';
 import { errorResponses, securitySchema } from './security-schemas.ts';
 
-interface AuditQuery extends AuditFilter {
-  limit: number;
-  offset: number;
-}
+/** Defaults fill limit and offset in. */
+type AuditQuery = Required<Pick<AuditQueryParams, 'limit' | 'offset'>> & AuditFilter;
 
 function pageLink(query: AuditQuery, offset: number, rel: string): string {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(offset) });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Credentials } from '../../src/content/types.gen.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
 import { trustedDeviceId } from '../auth/device-cookie.ts';
@@ -13,13 +14,8 @@ import { errorResponses, securitySchema } from './security-schemas.ts';
 import { sessionRoutes } from './sessions.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
-interface LoginBody {
-  email: string;
-  password: string;
-}
-
 export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
-  app.post<{ Body: LoginBody }>(
+  app.post<{ Body: Credentials }>(
     '/login',
     {
       schema: {
