@@ -12,7 +12,7 @@ const clientDir = createClientFixture();
 
 beforeAll(async () => {
   // What `npm start` runs; CLIENT_DIR points it at a small stand-in for the build, so it does not build.
-  server = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir });
+  server = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'production' });
   base = server.base;
 }, 30_000);
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { HttpError } from '../http/errors.ts';
 import {
   claimRecoveryCode,
@@ -66,6 +65,8 @@ export async function setUpTwoFactor(
   const secret = newTotpSecret();
   await savePendingSecret(auth.db, user.id, seal(auth.keys.encryption, secret));
   const uri = otpauthUri(secret, user.email, issuer);
+  // Loaded on first use: only setting up two-factor sign-in draws QR codes, so starting the server need not load it.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri: uri, qrSvg };
 }

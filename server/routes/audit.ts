@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AuditQuery as AuditQueryParams } from '../../src/content/types.gen.ts';
 import type { Kysely } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
@@ -6,10 +7,8 @@ import type { Database } from '../store/schema.ts';
 import { errorResponses } from '../http/api-schemas.ts';
 import { securitySchema } from './security-schemas.ts';
 
-interface AuditQuery extends AuditFilter {
-  limit: number;
-  offset: number;
-}
+/** Defaults fill limit and offset in. */
+type AuditQuery = Required<Pick<AuditQueryParams, 'limit' | 'offset'>> & AuditFilter;
 
 function pageLink(query: AuditQuery, offset: number, rel: string): string {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(offset) });

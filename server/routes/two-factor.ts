@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { TwoFactorCode, TwoFactorDisable } from '../../src/content/types.gen.ts';
 import { auditRequest, recordAudit } from '../audit/audit-log.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
@@ -17,15 +18,6 @@ import { findUserById } from '../store/users.ts';
 import { signedIn, throttled } from './auth-replies.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { securitySchema } from './security-schemas.ts';
-
-interface CodeBody {
-  code: string;
-}
-
-interface DisableBody {
-  password: string;
-  code: string;
-}
 
 /** Codes are throttled like passwords, under a key of their own per user. */
 const codeThrottleKey = (userId: string) => `2fa:${userId}`;
@@ -47,7 +39,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     async (request) => setUpTwoFactor(auth, signedIn(request), auth.issuer),
   );
 
-  app.post<{ Body: CodeBody }>(
+  app.post<{ Body: TwoFactorCode }>(
     '/enable',
     {
       schema: {
@@ -71,7 +63,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
   );
 
-  app.post<{ Body: DisableBody }>(
+  app.post<{ Body: TwoFactorDisable }>(
     '/disable',
     {
       schema: {
@@ -102,7 +94,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
   );
 
-  app.post<{ Body: CodeBody }>(
+  app.post<{ Body: TwoFactorCode }>(
     '/verify',
     {
       schema: {
