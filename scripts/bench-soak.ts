@@ -104,9 +104,11 @@ async function sideTraffic(origin: string, cookie: string, stopped: () => boolea
   const probe = await fetch(`${origin}/api/media`, { headers: { cookie, origin } });
   await probe.body?.cancel();
   const canUpload = probe.status === 200;
-  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a7' } })
-    .png()
-    .toBuffer();
+  // A new image every time: the same bytes twice give the stored record back (200), not a new upload.
+  const image = (round: number) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r: round % 256, g: 170, b: 119 } } })
+      .png()
+      .toBuffer();
   for (let round = 0; !stopped(); round += 1) {
     const word = words[round % words.length]!;
     const search = await fetch(`${origin}/api/blogs?q=${encodeURIComponent(word)}&limit=10`);
@@ -115,8 +117,9 @@ async function sideTraffic(origin: string, cookie: string, stopped: () => boolea
     if (search.status >= 500) counts.failures.push(`search: ${search.status}`);
     if (canUpload && round % 20 === 0) {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), `soak-${round}.png`);
+      // The upload is streamed: its fields come before the file.
       form.append('alt', `Soak image ${round}`);
+      form.append('file', new Blob([new Uint8Array(await image(round))], { type: 'image/png' }), `soak-${round}.png`);
       const upload = await fetch(`${origin}/api/media`, { method: 'POST', headers: { cookie, origin }, body: form });
       await upload.body?.cancel();
       counts.uploads += 1;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders public/media/portfolio-reel.mp4: a 7 s, silent, seamlessly looping 1280x720 H.264 clip.
+# Renders public/video/portfolio-reel.mp4: a 7 s, silent, seamlessly looping 1280x720 H.264 clip.
 # Frames are the hand-written scripts/raster-sources/reel-poster.svg with its id'd elements
 # re-positioned per frame (all motion has a period that divides the clip length, so the
 # last frame flows into the first). Frames are rendered with sharp and piped raw into ffmpeg.
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-OUT=public/media/portfolio-reel.mp4
+OUT=public/video/portfolio-reel.mp4
 FPS=25
 SECONDS_LONG=7
 mkdir -p "$(dirname "$OUT")"

@@ -89,7 +89,7 @@ describe('two server instances on one database', () => {
     const elapsed = await timeUntil(
       async () =>
         !(await publicTitles(second)).includes('Short-lived') &&
-        (await postPage(second, post.slug)).statusCode === 404 &&
+        (await postPage(second, post.slug)).statusCode === 410 &&
         !(await blogPage(second)).includes('Short-lived'),
     );
     expect(elapsed).toBeLessThan(1000);

@@ -60,7 +60,7 @@ const examples: { [K in Section['type']]: Extract<Section, { type: K }> } = {
     type: 'video-hero',
     heading: 'Video heading',
     video: {
-      src: '/media/portfolio-reel.mp4',
+      src: '/video/portfolio-reel.mp4',
       poster: '/images/portfolio/reel-poster.webp',
       width: 1280,
       height: 720,

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import type { BlogPost } from '../../src/content/types.gen.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { termSlug } from '../../server/store/term-slug.ts';
 import { launchBrowser } from './browser.ts';
 import { baseURL, openPage } from './page-helpers.ts';
 
@@ -14,12 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-interface PublishedPost {
-  slug: string;
-  title: string;
-  html: string;
-  updatedAt: string;
-}
+type PublishedPost = Pick<BlogPost, '_id' | 'slug' | 'title' | 'html' | 'tags' | 'categories'>;
 
 async function publishedPosts(): Promise<PublishedPost[]> {
   return (await (await fetch(`${baseURL()}/api/blogs?limit=100`)).json()) as PublishedPost[];
@@ -148,7 +145,7 @@ describe('sitemap, robots and feed', () => {
     }, xml);
   }
 
-  it('lists every route and every published post in a valid sitemap, with lastmod', async () => {
+  it('lists every route, every published post and its tag and category archives in a valid sitemap, with lastmod', async () => {
     const response = await fetch(`${baseURL()}/sitemap.xml`);
     expect(response.headers.get('content-type')).toContain('application/xml');
     const sitemap = await parseXml(await response.text());
@@ -158,6 +155,8 @@ describe('sitemap, robots and feed', () => {
     const expected = [
       ...routes.map((route) => `${baseURL()}${route}`),
       ...posts.map((post) => `${baseURL()}/blogs/${post.slug}`),
+      ...posts.flatMap((post) => post.tags.map((tag) => `${baseURL()}/blog/tag/${termSlug(tag)}`)),
+      ...posts.flatMap((post) => post.categories.map((name) => `${baseURL()}/blog/category/${termSlug(name)}`)),
     ];
     expect(new Set(sitemap.locs)).toEqual(new Set(expected));
     expect(sitemap.lastmods.every((date) => !Number.isNaN(Date.parse(date)))).toBe(true);
@@ -178,8 +177,10 @@ describe('sitemap, robots and feed', () => {
     expect(feed.channel.every(Boolean)).toBe(true);
     const posts = await publishedPosts();
     expect(feed.items.map((item) => item.title)).toEqual(posts.map((post) => post.title));
-    for (const item of feed.items) {
-      expect(item.link).toBe(item.guid);
+    for (const [index, item] of feed.items.entries()) {
+      expect(item.link).toBe(`${baseURL()}/blogs/${posts[index]!.slug}`);
+      // Stable for the post's life, whatever its slug: readers never see a renamed post twice.
+      expect(item.guid).toBe(`urn:uuid:${posts[index]!._id}`);
       expect(Number.isNaN(Date.parse(item.pubDate!))).toBe(false);
     }
   });

@@ -7,7 +7,7 @@ import { VideoHero } from './video-hero.tsx';
 const section: Extract<Section, { type: 'video-hero' }> = {
   type: 'video-hero',
   heading: 'Our Work',
-  video: { src: '/media/reel.mp4', poster: '/images/reel.webp', width: 1280, height: 720, label: 'Our showreel' },
+  video: { src: '/video/reel.mp4', poster: '/images/reel.webp', width: 1280, height: 720, label: 'Our showreel' },
 };
 
 function stubPlayback() {
