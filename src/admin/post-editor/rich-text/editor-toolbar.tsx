@@ -1,12 +1,12 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './rich-text.module.css';
 
 interface ToolbarButton {
   label: string;
   /** Shown in the button; the label is its accessible name. */
-  glyph: string;
+  glyph: ReactNode;
   shortcut?: string;
   /** Toggles have aria-pressed; actions (link, image, undo, redo) do not, or only when they apply. */
   active?: (editor: Editor) => boolean;
@@ -21,6 +21,20 @@ interface EditorToolbarProps {
   /** The editing area's id, which the toolbar controls. */
   controls: string;
 }
+
+/** Drawn, not typed: emoji such as 🔗 and 🖼 are missing from many systems' fonts and show as empty boxes. */
+function drawnGlyph(path: string) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+const linkGlyph = drawnGlyph(
+  'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1',
+);
+const imageGlyph = drawnGlyph('M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5h.01');
 
 function toolbarButtons(onLink: () => void, onImage: () => void): ToolbarButton[] {
   return [
@@ -68,8 +82,8 @@ function toolbarButtons(onLink: () => void, onImage: () => void): ToolbarButton[
       active: (e) => e.isActive('blockquote'),
       run: (e) => e.chain().focus().toggleBlockquote().run(),
     },
-    { label: 'Link', glyph: '🔗', shortcut: 'Control+K', active: (e) => e.isActive('link'), run: onLink },
-    { label: 'Image', glyph: '🖼', run: onImage },
+    { label: 'Link', glyph: linkGlyph, shortcut: 'Control+K', active: (e) => e.isActive('link'), run: onLink },
+    { label: 'Image', glyph: imageGlyph, run: onImage },
     {
       label: 'Undo',
       glyph: '↶',
