@@ -11,6 +11,8 @@ import { slugFromTitle, toPostInput, type PostFormValues } from './post-form-val
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
+import { SeoFields } from './seo-fields.tsx';
+import { SeoPreviews } from './seo-previews.tsx';
 import { describeSaveError, type SaveProblem } from './save-problem.ts';
 import { usePostDraft } from './use-post-draft.ts';
 import { validatePost } from './validate-post.ts';
@@ -139,6 +141,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
               />
             </fieldset>
           </div>
+          <fieldset className={`${styles.panel} ${styles.seo}`}>
+            <legend className={styles.legend}>Search and sharing</legend>
+            <SeoFields values={values} errors={errors} onChange={onChange} />
+            <SeoPreviews values={values} />
+          </fieldset>
         </div>
         <div role="tabpanel" id={panelId('preview')} aria-labelledby={tabId('preview')} hidden={tab !== 'preview'}>
           {tab === 'preview' && <PostPreview values={values} />}

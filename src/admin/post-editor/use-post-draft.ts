@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { PostFormValues } from './post-form-values.ts';
+import { emptyPostValues, type PostFormValues } from './post-form-values.ts';
 
 /** An unsaved edit kept in this browser, and the version of the post it started from. */
 export interface StoredDraft {
@@ -18,7 +18,9 @@ function sameValues(a: PostFormValues, b: PostFormValues): boolean {
 function readDraft(storageKey: string): StoredDraft | null {
   try {
     const draft = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as StoredDraft | null;
-    return draft && typeof draft.values === 'object' && typeof draft.savedAt === 'string' ? draft : null;
+    if (!draft || typeof draft.values !== 'object' || typeof draft.savedAt !== 'string') return null;
+    // A draft kept before the editor had some fields gets them empty.
+    return { ...draft, values: { ...emptyPostValues, ...draft.values } };
   } catch {
     return null;
   }
