@@ -7,10 +7,11 @@ import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import type { FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
-import { slugFromTitle, toPostInput, type PostFormValues } from './post-form-values.ts';
+import { slugFromTitle, toDateTimeLocal, toPostInput, type PostFormValues } from './post-form-values.ts';
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
+import { ScheduleNote, scheduledFor } from './schedule-actions.tsx';
 import { SeoFields } from './seo-fields.tsx';
 import { SeoPreviews } from './seo-previews.tsx';
 import { describeSaveError, type SaveProblem } from './save-problem.ts';
@@ -98,6 +99,9 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
     }
   };
 
+  const schedule = scheduledFor(values);
+  const publishNow = () => onChange('publishedAt', toDateTimeLocal(new Date().toISOString()));
+
   const loadLatest = () => {
     draft.close();
     onLoadLatest?.();
@@ -152,8 +156,9 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
         </div>
         <div className={styles.saveBar}>
           <button type="submit" className="button" disabled={saving}>
-            Save post
+            {schedule ? 'Schedule' : 'Save post'}
           </button>
+          {schedule && <ScheduleNote publishedAt={schedule} onPublishNow={publishNow} />}
           {/* Leaving on purpose: the draft kept against crashes and reloads is not wanted any more. */}
           <Link to="/admin" className="button button-secondary" onClick={draft.close}>
             Cancel
