@@ -77,7 +77,26 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/, '');
 }
 
-export function valuesFromPost(post: BlogPost): PostFormValues {
+/** The stored fields the editor shows: a post, or a revision's copy of one. */
+export type EditablePost = Pick<
+  BlogPost,
+  | 'title'
+  | 'slug'
+  | 'content'
+  | 'contentFormat'
+  | 'summary'
+  | 'tags'
+  | 'categories'
+  | 'coverImage'
+  | 'publishedAt'
+  | 'status'
+  | 'metaTitle'
+  | 'metaDescription'
+  | 'ogImage'
+  | 'canonicalUrl'
+>;
+
+export function valuesFromPost(post: EditablePost): PostFormValues {
   return {
     title: post.title,
     slug: post.slug,

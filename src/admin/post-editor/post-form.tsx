@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { BlogPostInput } from '@/content/types.gen.ts';
+import type { BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
 import { ErrorSummary } from './error-summary.tsx';
+import { HistoryPanel } from './history-panel.tsx';
 import type { FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
 import { slugFromTitle, toDateTimeLocal, toPostInput, type PostFormValues } from './post-form-values.ts';
@@ -26,13 +27,15 @@ interface PostFormProps {
   updatedAt?: string;
   /** Where this browser keeps the unsaved draft: one per new post, one per edited post. */
   draftKey: string;
-  save: (input: BlogPostInput) => Promise<unknown>;
+  /** Edit only: the post whose history is shown. */
+  postId?: string;
+  save: (input: BlogPostInput, query?: PostSaveQuery) => Promise<unknown>;
   /** Edit only: drops what was typed and loads the version someone else saved. */
   onLoadLatest?: () => void;
 }
 
 /** The one editor for new and existing posts: checks with the schema's rules, keeps a draft, shows a preview. */
-export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoadLatest }: PostFormProps) {
+export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, save, onLoadLatest }: PostFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(initialValues);
   const [basedOn, setBasedOn] = useState(updatedAt);
@@ -43,6 +46,8 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [refusals, setRefusals] = useState(0);
+  // The revision brought back into the form, named when saving so that the history says so.
+  const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
   const draft = usePostDraft(draftKey, values, initialValues, basedOn);
   const messageRef = useRef<HTMLDivElement>(null);
 
@@ -86,7 +91,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
     }
     setSaving(true);
     try {
-      await save(input);
+      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom } : undefined);
       draft.close();
       navigate('/admin');
     } catch (error) {
@@ -101,6 +106,14 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
 
   const schedule = scheduledFor(values);
   const publishNow = () => onChange('publishedAt', toDateTimeLocal(new Date().toISOString()));
+
+  const restoreRevision = (restored: PostFormValues, revisionId: string) => {
+    setValues(restored);
+    setSlugSuggested(false);
+    setServerErrors({});
+    setRestoredFrom(revisionId);
+    setTab('write');
+  };
 
   const loadLatest = () => {
     draft.close();
@@ -165,7 +178,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
           </Link>
           {saving && <span role="status">Saving…</span>}
         </div>
+        <p role="status" className={styles.restored}>
+          {restoredFrom && 'An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.'}
+        </p>
       </form>
+      {mode === 'edit' && postId && <HistoryPanel postId={postId} current={values} onRestore={restoreRevision} />}
     </>
   );
 }

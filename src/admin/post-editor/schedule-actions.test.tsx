@@ -24,6 +24,7 @@ async function openEditor() {
   const { requests } = fakeApi({
     ...signedIn,
     'GET /api/blogs/p7': { body: later },
+    'GET /api/blogs/p7/revisions': { body: [] },
     'PUT /api/blogs/p7': { body: later },
     'GET /api/blogs': { body: [] },
   });

@@ -28,6 +28,7 @@ async function openEditor(post = stored) {
   const { requests } = fakeApi({
     ...signedIn,
     'GET /api/blogs/p7': { body: post },
+    'GET /api/blogs/p7/revisions': { body: [] },
     'PUT /api/blogs/p7': { body: post },
     'GET /api/blogs': { body: [] },
   });
