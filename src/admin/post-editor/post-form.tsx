@@ -4,11 +4,18 @@ import type { BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
+import { AutosaveStatus } from './autosave-status.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { HistoryPanel } from './history-panel.tsx';
-import type { FieldErrors } from './field-labels.ts';
+import { fieldLabels, type FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
-import { slugFromTitle, toDateTimeLocal, toPostInput, type PostFormValues } from './post-form-values.ts';
+import {
+  slugFromTitle,
+  toDateTimeLocal,
+  toPostInput,
+  type PostField,
+  type PostFormValues,
+} from './post-form-values.ts';
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
@@ -16,6 +23,8 @@ import { ScheduleNote, scheduledFor } from './schedule-actions.tsx';
 import { SeoFields } from './seo-fields.tsx';
 import { SeoPreviews } from './seo-previews.tsx';
 import { describeSaveError, type SaveProblem } from './save-problem.ts';
+import { useAutosave } from './use-autosave.ts';
+import { useOtherTab } from './use-other-tab.ts';
 import { usePostDraft } from './use-post-draft.ts';
 import { validatePost } from './validate-post.ts';
 import styles from './post-form.module.css';
@@ -29,7 +38,7 @@ interface PostFormProps {
   draftKey: string;
   /** Edit only: the post whose history is shown. */
   postId?: string;
-  save: (input: BlogPostInput, query?: PostSaveQuery) => Promise<unknown>;
+  save: (input: BlogPostInput, query?: PostSaveQuery) => Promise<{ updatedAt: string }>;
   /** Edit only: drops what was typed and loads the version someone else saved. */
   onLoadLatest?: () => void;
 }
@@ -50,6 +59,21 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
   const draft = usePostDraft(draftKey, values, initialValues, basedOn);
   const messageRef = useRef<HTMLDivElement>(null);
+  const otherTab = useOtherTab(mode === 'edit' && postId ? postId : null);
+
+  // A live or scheduled post changes only on Save; a stored draft that stays a draft saves itself.
+  const autosave = useAutosave({
+    enabled:
+      mode === 'edit' && initialValues.status === 'draft' && values.status === 'draft' && !saving && !restoredFrom,
+    values,
+    save: async (typed) => {
+      const input = toPostInput(typed, basedOn);
+      const invalid = Object.entries(validatePost(input))[0];
+      if (invalid) throw new Error(`${fieldLabels[invalid[0] as PostField]}: ${invalid[1]}`);
+      const saved = await save(input, { reason: 'autosave' });
+      setBasedOn(saved.updatedAt);
+    },
+  });
 
   // Once saving has been tried, errors follow the text as it is corrected.
   const clientErrors = useMemo(() => (checked ? validatePost(toPostInput(values)) : {}), [checked, values]);
@@ -122,6 +146,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
 
   return (
     <>
+      {otherTab && (
+        <Alert tone="info">
+          <p>This post is also open in another tab. Save in one tab only, or one of them will be refused.</p>
+        </Alert>
+      )}
       {draft.offer && <DraftOffer draft={draft.offer} onRestore={restoreDraft} onDiscard={draft.answer} />}
       {problem ? (
         <Alert ref={messageRef}>
@@ -176,7 +205,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
           <Link to="/admin" className="button button-secondary" onClick={draft.close}>
             Cancel
           </Link>
-          {saving && <span role="status">Saving…</span>}
+          {saving ? <span role="status">Saving…</span> : <AutosaveStatus state={autosave} />}
         </div>
         <p role="status" className={styles.restored}>
           {restoredFrom && 'An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.'}
