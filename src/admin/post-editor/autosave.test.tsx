@@ -31,6 +31,7 @@ async function openEditor(post: BlogPost, put: Parameters<typeof fakeApi>[0][str
     'GET /api/blogs/p7': { body: post },
     'GET /api/blogs/p7/revisions': { body: [] },
     'PUT /api/blogs/p7': put,
+    'GET /api/blogs': { body: [] },
   });
   renderAdmin('/admin/blog/edit/p7');
   await screen.findByDisplayValue(post.title, {}, chunkWait);
@@ -59,6 +60,26 @@ describe('Autosave', () => {
     await user.type(screen.getByLabelText('Title'), '!');
     await wait(3500);
     await screen.findByText(/^Saved · \d/);
+    expect(puts(requests)[1]?.body).toMatchObject({ updatedAt: '2025-04-01T12:05:00.000Z' });
+  });
+
+  it('lets Save wait for an autosave under way, and start from the version it made', async () => {
+    let finishAutosave = () => {};
+    const { requests, user } = await openEditor(draft, (request) => {
+      const version = { ...draft, updatedAt: '2025-04-01T12:05:00.000Z' };
+      if (!request.url.includes('autosave')) return { body: version };
+      return new Promise((resolve) => {
+        finishAutosave = () => resolve({ body: version });
+      });
+    });
+    await user.type(screen.getByLabelText('Title'), ' now');
+    await wait(3500);
+    expect(await screen.findByText('Saving…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save post' }));
+    expect(puts(requests)).toHaveLength(1);
+    finishAutosave();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait);
+    expect(puts(requests)[1]?.url).toBe('/api/blogs/p7');
     expect(puts(requests)[1]?.body).toMatchObject({ updatedAt: '2025-04-01T12:05:00.000Z' });
   });
 

@@ -47,7 +47,13 @@ interface PostFormProps {
 export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, save, onLoadLatest }: PostFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(initialValues);
-  const [basedOn, setBasedOn] = useState(updatedAt);
+  const [basedOn, setBasedOnState] = useState(updatedAt);
+  // Read by Save right after an autosave, before a re-render could hand it the new version.
+  const basedOnRef = useRef(updatedAt);
+  const setBasedOn = (version: string | undefined) => {
+    basedOnRef.current = version;
+    setBasedOnState(version);
+  };
   const [slugSuggested, setSlugSuggested] = useState(mode === 'create');
   const [tab, setTab] = useState<EditorTab>('write');
   const [checked, setChecked] = useState(false);
@@ -67,7 +73,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
       mode === 'edit' && initialValues.status === 'draft' && values.status === 'draft' && !saving && !restoredFrom,
     values,
     save: async (typed) => {
-      const input = toPostInput(typed, basedOn);
+      const input = toPostInput(typed, basedOnRef.current);
       const invalid = Object.entries(validatePost(input))[0];
       if (invalid) throw new Error(`${fieldLabels[invalid[0] as PostField]}: ${invalid[1]}`);
       const saved = await save(input, { reason: 'autosave' });
@@ -104,7 +110,8 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const input = toPostInput(values, mode === 'edit' ? basedOn : undefined);
+    await autosave.settle();
+    const input = toPostInput(values, mode === 'edit' ? basedOnRef.current : undefined);
     setChecked(true);
     setProblem(null);
     setServerErrors({});
@@ -205,7 +212,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
           <Link to="/admin" className="button button-secondary" onClick={draft.close}>
             Cancel
           </Link>
-          {saving ? <span role="status">Saving…</span> : <AutosaveStatus state={autosave} />}
+          {saving ? <span role="status">Saving…</span> : <AutosaveStatus state={autosave.state} />}
         </div>
         <p role="status" className={styles.restored}>
           {restoredFrom && 'An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.'}

@@ -27,13 +27,13 @@ interface AutosaveOptions {
 }
 
 /** Saves the form a few seconds after typing stops, and at once when the tab is hidden. */
-export function useAutosave({ enabled, values, save }: AutosaveOptions): AutosaveState {
+export function useAutosave({ enabled, values, save }: AutosaveOptions) {
   const [state, setState] = useState<AutosaveState>({ kind: 'idle' });
   const lastSaved = useRef(values);
   const latest = useRef(values);
   const enabledRef = useRef(enabled);
   const saveRef = useRef(save);
-  const inFlight = useRef(false);
+  const inFlight = useRef<Promise<void> | null>(null);
   latest.current = values;
   enabledRef.current = enabled;
   saveRef.current = save;
@@ -41,17 +41,21 @@ export function useAutosave({ enabled, values, save }: AutosaveOptions): Autosav
   const flush = useCallback(async () => {
     const current = latest.current;
     if (!enabledRef.current || inFlight.current || sameValues(current, lastSaved.current)) return;
-    inFlight.current = true;
     setState({ kind: 'saving' });
-    try {
-      await saveRef.current(current);
-      lastSaved.current = current;
-      setState({ kind: 'saved', at: new Date() });
-    } catch (error) {
-      setState({ kind: 'failed', why: reasonOf(error) });
-    } finally {
-      inFlight.current = false;
-    }
+    inFlight.current = saveRef.current(current).then(
+      () => {
+        lastSaved.current = current;
+        setState({ kind: 'saved', at: new Date() });
+      },
+      (error: unknown) => setState({ kind: 'failed', why: reasonOf(error) }),
+    );
+    await inFlight.current;
+    inFlight.current = null;
+  }, []);
+
+  /** Waits for an autosave under way, so that Save starts from the version it makes. */
+  const settle = useCallback(async () => {
+    await inFlight.current;
   }, []);
 
   useEffect(() => {
@@ -68,5 +72,5 @@ export function useAutosave({ enabled, values, save }: AutosaveOptions): Autosav
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [flush]);
 
-  return state;
+  return { state, settle };
 }
