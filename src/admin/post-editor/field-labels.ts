@@ -12,7 +12,7 @@ export const fieldLabels: Record<PostField, string> = {
   coverImage: 'Cover image URL',
   publishedAt: 'Published at',
   status: 'Status',
-  metaTitle: 'Search title',
+  metaTitle: 'Search headline',
   metaDescription: 'Search description',
   ogImage: 'Sharing image URL',
   canonicalUrl: 'Canonical URL',

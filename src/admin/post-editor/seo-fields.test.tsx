@@ -52,7 +52,7 @@ describe('Search and sharing fields', () => {
 
   it('counts characters live and updates both previews as the fields are typed', async () => {
     const { user } = await openEditor();
-    const title = screen.getByLabelText('Search title');
+    const title = screen.getByLabelText('Search headline');
     await user.type(title, 'Compounding SEO');
     expect(title).toHaveAccessibleDescription(/15\/70 characters/);
     await user.type(screen.getByLabelText('Search description'), 'Why search pays later.');
@@ -75,19 +75,19 @@ describe('Search and sharing fields', () => {
 
   it('shows over-long and malformed values next to their fields and does not save', async () => {
     const { user, requests } = await openEditor();
-    await user.type(screen.getByLabelText('Search title'), 'x'.repeat(71));
+    await user.type(screen.getByLabelText('Search headline'), 'x'.repeat(71));
     await user.type(screen.getByLabelText('Canonical URL'), '/relative/path');
     await user.click(screen.getByRole('button', { name: /Save post|Update/ }));
 
-    expect(screen.getByLabelText('Search title')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Search title')).toHaveAccessibleDescription(/Use at most 70 characters\./);
+    expect(screen.getByLabelText('Search headline')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Search headline')).toHaveAccessibleDescription(/Use at most 70 characters\./);
     expect(screen.getByLabelText('Canonical URL')).toHaveAccessibleDescription(/Enter a full address/);
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
   });
 
   it('sends the fields with the post', async () => {
     const { user, requests } = await openEditor();
-    await user.type(screen.getByLabelText('Search title'), 'Short title');
+    await user.type(screen.getByLabelText('Search headline'), 'Short title');
     await user.type(screen.getByLabelText('Sharing image URL'), '/media/card.webp');
     await user.click(screen.getByRole('button', { name: /Save post/ }));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait);
