@@ -66,7 +66,7 @@ export function SeoFields({ values, errors, onChange }: PostFieldsProps) {
         <input {...text('ogImage', true)} inputMode="url" autoCapitalize="none" spellCheck={false} />
         <CoverImagePicker
           purpose="Choose a sharing image"
-          buttonLabel="Choose a sharing image from the media library"
+          buttonLabel="Choose the card’s picture from the media library"
           onPick={(url) => onChange('ogImage', url)}
         />
       </Field>
