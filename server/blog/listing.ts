@@ -65,6 +65,10 @@ export async function publicListing(blog: BlogContext, query: ListQuery): Promis
 
 /** Every post, or those of one status, for a signed-in admin; never cached. */
 export function adminListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
+  if (query.status === 'scheduled') {
+    const filter = { ...searchFilter(query), status: 'published', publishedAfter: blog.clock().toISOString() } as const;
+    return loadListing(blog, query, filter, adminReadHeaders);
+  }
   const status = query.status === 'all' ? undefined : query.status;
   return loadListing(blog, query, { ...searchFilter(query), status }, adminReadHeaders);
 }

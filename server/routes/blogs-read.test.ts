@@ -158,6 +158,8 @@ describe('GET /api/blogs for a signed-in admin', () => {
     expect(slugsOf(await list('?status=draft'))).toEqual(['draft']);
     expect(slugsOf(await list('?status=archived'))).toEqual(['archived']);
     expect(slugsOf(await list('?status=published'))).toEqual(['scheduled', 'newest', 'middle', 'oldest']);
+    expect(slugsOf(await list('?status=scheduled'))).toEqual(['scheduled']);
+    expect((await list('?status=scheduled')).headers['x-total-count']).toBe('1');
     expect((await list('')).headers['cache-control']).toBe('private, no-cache');
   });
 });

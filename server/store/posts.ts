@@ -32,6 +32,8 @@ export interface PostFilter {
   /** Only published posts whose publishedAt is at or before this time: what a visitor may see. */
   visibleAt?: string;
   status?: PostStatus;
+  /** Only posts dated after this time: with status published, the scheduled ones. */
+  publishedAfter?: string;
   /** A tag by its name or its URL name (see term-slug.ts), case-insensitively. */
   tag?: string;
   category?: string;
@@ -111,6 +113,7 @@ function filteredPosts(db: Kysely<Database>, filter: PostFilter) {
   } else if (filter.status !== undefined) {
     query = query.where('status', '=', filter.status);
   }
+  if (filter.publishedAfter !== undefined) query = query.where('published_at', '>', filter.publishedAfter);
   for (const [taxonomy, term] of [
     ['tag', filter.tag],
     ['category', filter.category],

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlogPost } from '@/content/types.gen.ts';
+import type { BlogListQuery, BlogPost } from '@/content/types.gen.ts';
 import { apiRequest, retryTransientFailure } from './api-client.ts';
 import { blogQueryKey } from './blog-query-key.ts';
 
 export interface ListPostsParams {
   limit: number;
   offset?: number;
-  /** Visitors may ask only for published posts; signed-in admins for any status, or `all`. */
-  status?: BlogPost['status'] | 'all';
+  /** Visitors may ask only for published posts; signed-in admins for any status, `scheduled`, or `all`. */
+  status?: BlogListQuery['status'];
   q?: string;
   /** A tag or category by its name or its URL name (`local-seo`). */
   tag?: string;

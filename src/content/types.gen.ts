@@ -1292,9 +1292,9 @@ export interface BlogListQuery {
    */
   q?: string;
   /**
-   * Admins only: posts of this status, or all.
+   * Admins only: posts of this status, or all; scheduled is the published posts dated in the future.
    */
-  status?: 'draft' | 'published' | 'archived' | 'all';
+  status?: 'draft' | 'published' | 'scheduled' | 'archived' | 'all';
 }
 /**
  * The answer of GET /healthz while the database answers.

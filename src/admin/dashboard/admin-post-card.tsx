@@ -35,7 +35,7 @@ export function AdminPostCard({ post, onDeleted }: AdminPostCardProps) {
       )}
       <div className={styles.body}>
         <div className={styles.meta}>
-          <StatusBadge status={post.status} />
+          <StatusBadge status={post.status} publishedAt={post.publishedAt} />
           {post.publishedAt && <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>}
         </div>
         <h2 id={titleId} className={styles.title}>

@@ -7,18 +7,20 @@ import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { AdminPostCard } from './admin-post-card.tsx';
+import { StatusFilter, statusFromSearch } from './status-filter.tsx';
 import styles from './dashboard.module.css';
 
 const pageSize = 12;
 
-/** /admin: every post of every status, newest first, a page at a time, with a way to add one. */
+/** /admin: every post, or those of the status in ?status=, newest first, a page at a time, with a way to add one. */
 export function DashboardPage() {
   const [searchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
+  const status = statusFromSearch(searchParams.get('status'));
   const { data, error, isPending, refetch } = useListPosts({
     limit: pageSize,
     offset: (page - 1) * pageSize,
-    status: 'all',
+    status,
   });
   const [deletedTitle, setDeletedTitle] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -45,10 +47,11 @@ export function DashboardPage() {
     content =
       page > 1 ? (
         <p>
-          There are no posts on this page. <Link to="/admin">Go to the first page</Link>.
+          There are no posts on this page.{' '}
+          <Link to={status === 'all' ? '/admin' : `/admin?status=${status}`}>Go to the first page</Link>.
         </p>
       ) : (
-        <p className={styles.empty}>No blog posts available.</p>
+        <p className={styles.empty}>{status === 'all' ? 'No blog posts available.' : 'No posts with this status.'}</p>
       );
   } else {
     content = (
@@ -81,6 +84,7 @@ export function DashboardPage() {
           <p>“{deletedTitle}” was deleted.</p>
         </Alert>
       )}
+      <StatusFilter current={status} />
       {content}
     </>
   );

@@ -3,19 +3,26 @@ import { MediaPickerDialog } from '../media/media-picker-dialog.tsx';
 
 interface CoverImagePickerProps {
   onPick: (url: string) => void;
+  /** Names the dialog. */
+  purpose?: string;
+  buttonLabel?: string;
 }
 
-/** Chooses the cover from the media library, or uploads it there in place. */
-export function CoverImagePicker({ onPick }: CoverImagePickerProps) {
+/** Chooses an image (the cover, by default) from the media library, or uploads it there in place. */
+export function CoverImagePicker({
+  onPick,
+  purpose = 'Choose a cover image',
+  buttonLabel = 'Choose from the media library',
+}: CoverImagePickerProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
-        Choose from the media library
+        {buttonLabel}
       </button>
       {open && (
         <MediaPickerDialog
-          purpose="Choose a cover image"
+          purpose={purpose}
           askAlt={false}
           onPick={(image) => {
             setOpen(false);

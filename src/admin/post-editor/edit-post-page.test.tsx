@@ -55,6 +55,7 @@ describe('EditPostPage', () => {
     const { requests } = fakeApi({
       ...signedIn,
       'GET /api/blogs/p7': { body: stored },
+      'GET /api/blogs/p7/revisions': { body: [] },
       'PUT /api/blogs/p7': { body: { ...stored, title: 'Stored title, revised' } },
       'GET /api/blogs': { body: [] },
     });
@@ -82,6 +83,7 @@ describe('EditPostPage', () => {
     fakeApi({
       ...signedIn,
       'GET /api/blogs/p7': () => ({ body: version }),
+      'GET /api/blogs/p7/revisions': { body: [] },
       'PUT /api/blogs/p7': () => {
         version = { ...stored, title: 'Their title', updatedAt: '2025-04-02T08:00:00.000Z' };
         return errorReply(

@@ -27,7 +27,8 @@ export function EditPostPage() {
         initialValues={initialValues}
         updatedAt={post.updatedAt}
         draftKey={`edit:${post._id}`}
-        save={(input) => update.mutateAsync({ id: post._id, input })}
+        postId={post._id}
+        save={(input, query) => update.mutateAsync({ id: post._id, input, query })}
         onLoadLatest={() => void refetch().then(() => setGeneration((count) => count + 1))}
       />
     );

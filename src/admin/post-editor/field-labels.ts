@@ -12,6 +12,10 @@ export const fieldLabels: Record<PostField, string> = {
   coverImage: 'Cover image URL',
   publishedAt: 'Published at',
   status: 'Status',
+  metaTitle: 'Search headline',
+  metaDescription: 'Search description',
+  ogImage: 'Sharing image URL',
+  canonicalUrl: 'Canonical URL',
 };
 
 export function isPostField(name: string | undefined): name is PostField {
@@ -30,6 +34,10 @@ export const fieldOrder: PostField[] = [
   'coverImage',
   'tags',
   'categories',
+  'metaTitle',
+  'metaDescription',
+  'ogImage',
+  'canonicalUrl',
 ];
 
 export type FieldErrors = Partial<Record<PostField, string>>;

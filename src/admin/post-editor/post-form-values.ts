@@ -13,6 +13,10 @@ export interface PostFormValues {
   /** A datetime-local value ("2025-03-05T10:00"), or empty. */
   publishedAt: string;
   status: BlogPost['status'];
+  metaTitle: string;
+  metaDescription: string;
+  ogImage: string;
+  canonicalUrl: string;
 }
 
 export type PostField = keyof PostFormValues;
@@ -28,6 +32,10 @@ export const emptyPostValues: PostFormValues = {
   coverImage: '',
   publishedAt: '',
   status: 'draft',
+  metaTitle: '',
+  metaDescription: '',
+  ogImage: '',
+  canonicalUrl: '',
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -69,7 +77,26 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/, '');
 }
 
-export function valuesFromPost(post: BlogPost): PostFormValues {
+/** The stored fields the editor shows: a post, or a revision's copy of one. */
+export type EditablePost = Pick<
+  BlogPost,
+  | 'title'
+  | 'slug'
+  | 'content'
+  | 'contentFormat'
+  | 'summary'
+  | 'tags'
+  | 'categories'
+  | 'coverImage'
+  | 'publishedAt'
+  | 'status'
+  | 'metaTitle'
+  | 'metaDescription'
+  | 'ogImage'
+  | 'canonicalUrl'
+>;
+
+export function valuesFromPost(post: EditablePost): PostFormValues {
   return {
     title: post.title,
     slug: post.slug,
@@ -81,6 +108,10 @@ export function valuesFromPost(post: BlogPost): PostFormValues {
     coverImage: post.coverImage ?? '',
     publishedAt: toDateTimeLocal(post.publishedAt),
     status: post.status,
+    metaTitle: post.metaTitle ?? '',
+    metaDescription: post.metaDescription ?? '',
+    ogImage: post.ogImage ?? '',
+    canonicalUrl: post.canonicalUrl ?? '',
   };
 }
 
@@ -97,6 +128,10 @@ export function toPostInput(values: PostFormValues, updatedAt?: string): BlogPos
     coverImage: values.coverImage.trim(),
     publishedAt: fromDateTimeLocal(values.publishedAt),
     status: values.status,
+    metaTitle: values.metaTitle,
+    metaDescription: values.metaDescription,
+    ogImage: values.ogImage.trim(),
+    canonicalUrl: values.canonicalUrl.trim(),
     ...(updatedAt ? { updatedAt } : {}),
   };
 }

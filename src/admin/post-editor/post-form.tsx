@@ -1,17 +1,30 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { BlogPostInput } from '@/content/types.gen.ts';
+import type { BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
+import { AutosaveStatus } from './autosave-status.tsx';
 import { ErrorSummary } from './error-summary.tsx';
-import type { FieldErrors } from './field-labels.ts';
+import { HistoryPanel } from './history-panel.tsx';
+import { fieldLabels, type FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
-import { slugFromTitle, toPostInput, type PostFormValues } from './post-form-values.ts';
+import {
+  slugFromTitle,
+  toDateTimeLocal,
+  toPostInput,
+  type PostField,
+  type PostFormValues,
+} from './post-form-values.ts';
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
+import { ScheduleNote, scheduledFor } from './schedule-actions.tsx';
+import { SeoFields } from './seo-fields.tsx';
+import { SeoPreviews } from './seo-previews.tsx';
 import { describeSaveError, type SaveProblem } from './save-problem.ts';
+import { useAutosave } from './use-autosave.ts';
+import { useOtherTab } from './use-other-tab.ts';
 import { usePostDraft } from './use-post-draft.ts';
 import { validatePost } from './validate-post.ts';
 import styles from './post-form.module.css';
@@ -23,16 +36,24 @@ interface PostFormProps {
   updatedAt?: string;
   /** Where this browser keeps the unsaved draft: one per new post, one per edited post. */
   draftKey: string;
-  save: (input: BlogPostInput) => Promise<unknown>;
+  /** Edit only: the post whose history is shown. */
+  postId?: string;
+  save: (input: BlogPostInput, query?: PostSaveQuery) => Promise<{ updatedAt: string }>;
   /** Edit only: drops what was typed and loads the version someone else saved. */
   onLoadLatest?: () => void;
 }
 
 /** The one editor for new and existing posts: checks with the schema's rules, keeps a draft, shows a preview. */
-export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoadLatest }: PostFormProps) {
+export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, save, onLoadLatest }: PostFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(initialValues);
-  const [basedOn, setBasedOn] = useState(updatedAt);
+  const [basedOn, setBasedOnState] = useState(updatedAt);
+  // Read by Save right after an autosave, before a re-render could hand it the new version.
+  const basedOnRef = useRef(updatedAt);
+  const setBasedOn = (version: string | undefined) => {
+    basedOnRef.current = version;
+    setBasedOnState(version);
+  };
   const [slugSuggested, setSlugSuggested] = useState(mode === 'create');
   const [tab, setTab] = useState<EditorTab>('write');
   const [checked, setChecked] = useState(false);
@@ -40,8 +61,25 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [refusals, setRefusals] = useState(0);
+  // The revision brought back into the form, named when saving so that the history says so.
+  const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
   const draft = usePostDraft(draftKey, values, initialValues, basedOn);
   const messageRef = useRef<HTMLDivElement>(null);
+  const otherTab = useOtherTab(mode === 'edit' && postId ? postId : null);
+
+  // A live or scheduled post changes only on Save; a stored draft that stays a draft saves itself.
+  const autosave = useAutosave({
+    enabled:
+      mode === 'edit' && initialValues.status === 'draft' && values.status === 'draft' && !saving && !restoredFrom,
+    values,
+    save: async (typed) => {
+      const input = toPostInput(typed, basedOnRef.current);
+      const invalid = Object.entries(validatePost(input))[0];
+      if (invalid) throw new Error(`${fieldLabels[invalid[0] as PostField]}: ${invalid[1]}`);
+      const saved = await save(input, { reason: 'autosave' });
+      setBasedOn(saved.updatedAt);
+    },
+  });
 
   // Once saving has been tried, errors follow the text as it is corrected.
   const clientErrors = useMemo(() => (checked ? validatePost(toPostInput(values)) : {}), [checked, values]);
@@ -72,7 +110,8 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const input = toPostInput(values, mode === 'edit' ? basedOn : undefined);
+    await autosave.settle();
+    const input = toPostInput(values, mode === 'edit' ? basedOnRef.current : undefined);
     setChecked(true);
     setProblem(null);
     setServerErrors({});
@@ -83,7 +122,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
     }
     setSaving(true);
     try {
-      await save(input);
+      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom } : undefined);
       draft.close();
       navigate('/admin');
     } catch (error) {
@@ -96,6 +135,17 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
     }
   };
 
+  const schedule = scheduledFor(values);
+  const publishNow = () => onChange('publishedAt', toDateTimeLocal(new Date().toISOString()));
+
+  const restoreRevision = (restored: PostFormValues, revisionId: string) => {
+    setValues(restored);
+    setSlugSuggested(false);
+    setServerErrors({});
+    setRestoredFrom(revisionId);
+    setTab('write');
+  };
+
   const loadLatest = () => {
     draft.close();
     onLoadLatest?.();
@@ -103,6 +153,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
 
   return (
     <>
+      {otherTab && (
+        <Alert tone="info">
+          <p>This post is also open in another tab. Save in one tab only, or one of them will be refused.</p>
+        </Alert>
+      )}
       {draft.offer && <DraftOffer draft={draft.offer} onRestore={restoreDraft} onDiscard={draft.answer} />}
       {problem ? (
         <Alert ref={messageRef}>
@@ -139,21 +194,31 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, save, onLoa
               />
             </fieldset>
           </div>
+          <fieldset className={`${styles.panel} ${styles.seo}`}>
+            <legend className={styles.legend}>Search and sharing</legend>
+            <SeoFields values={values} errors={errors} onChange={onChange} />
+            <SeoPreviews values={values} />
+          </fieldset>
         </div>
         <div role="tabpanel" id={panelId('preview')} aria-labelledby={tabId('preview')} hidden={tab !== 'preview'}>
           {tab === 'preview' && <PostPreview values={values} />}
         </div>
         <div className={styles.saveBar}>
           <button type="submit" className="button" disabled={saving}>
-            Save post
+            {schedule ? 'Schedule' : 'Save post'}
           </button>
+          {schedule && <ScheduleNote publishedAt={schedule} onPublishNow={publishNow} />}
           {/* Leaving on purpose: the draft kept against crashes and reloads is not wanted any more. */}
           <Link to="/admin" className="button button-secondary" onClick={draft.close}>
             Cancel
           </Link>
-          {saving && <span role="status">Saving…</span>}
+          {saving ? <span role="status">Saving…</span> : <AutosaveStatus state={autosave.state} />}
         </div>
+        <p role="status" className={styles.restored}>
+          {restoredFrom && 'An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.'}
+        </p>
       </form>
+      {mode === 'edit' && postId && <HistoryPanel postId={postId} current={values} onRestore={restoreRevision} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { PostFormValues } from './post-form-values.ts';
+import { emptyPostValues, type PostFormValues } from './post-form-values.ts';
 
 /** An unsaved edit kept in this browser, and the version of the post it started from. */
 export interface StoredDraft {
@@ -17,14 +17,17 @@ function sameValues(a: PostFormValues, b: PostFormValues): boolean {
 
 function readDraft(storageKey: string): StoredDraft | null {
   try {
-    const draft = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as StoredDraft | null;
-    return draft && typeof draft.values === 'object' && typeof draft.savedAt === 'string' ? draft : null;
+    const draft = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as StoredDraft | null;
+    if (!draft || typeof draft.values !== 'object' || typeof draft.savedAt !== 'string') return null;
+    // A draft kept before the editor had some fields gets them empty.
+    return { ...draft, values: { ...emptyPostValues, ...draft.values } };
   } catch {
     return null;
   }
 }
 
 /**
+ * Kept per tab (sessionStorage), so that two tabs never overwrite each other's draft; it survives a reload.
  * The draft found when the editor opened, until the admin answers the offer to restore it; then autosaving
  * takes over the same storage key. Storage can be full or forbidden: the editor then works without a draft.
  */
@@ -50,8 +53,8 @@ function createDraftStore(storageKey: string) {
     save(draft: StoredDraft, initialValues: PostFormValues) {
       if (closed) return;
       try {
-        if (sameValues(draft.values, initialValues)) localStorage.removeItem(storageKey);
-        else localStorage.setItem(storageKey, JSON.stringify(draft));
+        if (sameValues(draft.values, initialValues)) sessionStorage.removeItem(storageKey);
+        else sessionStorage.setItem(storageKey, JSON.stringify(draft));
       } catch {
         // Not kept in this browser; saving to the server still works.
       }
@@ -60,7 +63,7 @@ function createDraftStore(storageKey: string) {
     close() {
       closed = true;
       try {
-        localStorage.removeItem(storageKey);
+        sessionStorage.removeItem(storageKey);
       } catch {
         // Nothing was stored.
       }

@@ -9,6 +9,8 @@ const patternMessages: Partial<Record<PostField, string>> = {
   content: 'Enter the content.',
   slug: 'Use only lower-case letters and numbers, with single hyphens between words (for example my-first-post).',
   coverImage: 'Enter an address starting with http:// or https://, or a path on this site starting with /.',
+  ogImage: 'Enter an address starting with http:// or https://, or a path on this site starting with /.',
+  canonicalUrl: 'Enter a full address starting with http:// or https://, or leave it empty.',
 };
 
 const itemNames: Partial<Record<PostField, string>> = { tags: 'tag', categories: 'category' };

@@ -85,7 +85,7 @@ export function PostsPage() {
                     <Link to={`/admin/blog/edit/${post._id}`}>{post.title}</Link>
                   </th>
                   <td>
-                    <StatusBadge status={post.status} />
+                    <StatusBadge status={post.status} publishedAt={post.publishedAt} />
                   </td>
                   <td>{post.publishedAt ? formatDate(post.publishedAt) : '—'}</td>
                   <td>{formatDate(post.updatedAt)}</td>

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/api/testing/fake-api.ts';
+import { aPost } from '@/api/testing/posts.ts';
+import { chunkWait, renderAdmin, signedIn } from '../testing/render-admin.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const nextYear = new Date().getFullYear() + 1;
+const later = aPost({
+  _id: 'p7',
+  title: 'Coming later',
+  contentFormat: 'markdown',
+  content: 'Soon.',
+  publishedAt: `${nextYear}-06-01T09:00:00.000Z`,
+});
+
+async function openEditor() {
+  const { requests } = fakeApi({
+    ...signedIn,
+    'GET /api/blogs/p7': { body: later },
+    'GET /api/blogs/p7/revisions': { body: [] },
+    'PUT /api/blogs/p7': { body: later },
+    'GET /api/blogs': { body: [] },
+  });
+  renderAdmin('/admin/blog/edit/p7');
+  await screen.findByDisplayValue('Coming later', {}, chunkWait);
+  return { user: userEvent.setup(), requests };
+}
+
+describe('Scheduling in the editor', () => {
+  it('says a future-dated published post is scheduled, and its submit button says Schedule', async () => {
+    const { user } = await openEditor();
+    expect(screen.getByText(new RegExp(`Scheduled · .*${nextYear}`))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'draft');
+    expect(screen.getByRole('button', { name: 'Save post' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish now' })).not.toBeInTheDocument();
+  });
+
+  it('Publish now dates the post now, and it is saved as published from now', async () => {
+    const { user, requests } = await openEditor();
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    expect(screen.queryByText(/Scheduled ·/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save post' }));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait);
+    const body = requests.find((request) => request.method === 'PUT')?.body as { publishedAt: string; status: string };
+    expect(body.status).toBe('published');
+    expect(Date.parse(body.publishedAt)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(body.publishedAt)).toBeGreaterThan(before - 61_000);
+  });
+});

@@ -1,0 +1,26 @@
+import { formatDate } from '@/ui/format-date.ts';
+import { toPostInput, type PostFormValues } from './post-form-values.ts';
+import { isScheduled } from '../ui/status-badge.tsx';
+
+/** Whether the form as typed would schedule the post: published, dated later than now. */
+export function scheduledFor(values: PostFormValues): string | null {
+  const publishedAt = toPostInput(values).publishedAt ?? null;
+  return isScheduled(values.status, publishedAt) ? publishedAt : null;
+}
+
+interface ScheduleNoteProps {
+  publishedAt: string;
+  onPublishNow: () => void;
+}
+
+/** Says when a scheduled post goes out, and offers to publish it at once instead. */
+export function ScheduleNote({ publishedAt, onPublishNow }: ScheduleNoteProps) {
+  return (
+    <>
+      <span>Scheduled · {formatDate(publishedAt)}</span>
+      <button type="button" className="button button-secondary" onClick={onPublishNow}>
+        Publish now
+      </button>
+    </>
+  );
+}
