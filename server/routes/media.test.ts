@@ -206,6 +206,21 @@ describe('refused uploads', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toMatch(/no file/);
   });
+
+  it('400 for a form that breaks off before its first boundary, storing nothing', async () => {
+    // Found by the contract fuzzer: busboy's "Unexpected end of form" was a 500.
+    const response = await app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/media',
+        payload: '0',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().message).toMatch(/could not be read/);
+    await expectNothingStored();
+  });
 });
 
 describe('GET, PATCH and DELETE /api/media/{id}', () => {

@@ -66,11 +66,9 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; file
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Upload one image at a time.');
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) {
-      throw new HttpError(400, 'The upload could not be read: send it again as multipart/form-data.');
-    }
-    throw error;
+    // Everything read here is the request's own body: a form that ends early or breaks its boundaries (busboy's
+    // "Unexpected end of form" carries no status) is the sender's fault, never the server's.
+    throw new HttpError(400, 'The upload could not be read: send it again as multipart/form-data.');
   }
 }
 
