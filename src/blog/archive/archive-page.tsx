@@ -10,7 +10,7 @@ import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { termSlug } from '@/ui/term-slug.ts';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
 import { ArchivePagination } from './archive-pagination.tsx';
-import styles from './archive-page.module.css';
+import styles from '@/sections/post-list/post-list.module.css';
 
 export type Taxonomy = 'tag' | 'category';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import styles from './archive-page.module.css';
+import styles from '@/sections/post-list/post-list.module.css';
 
 /** Page links that work without JavaScript (?page=2). */
 export function ArchivePagination({
