@@ -17,6 +17,12 @@ export default tseslint.config(
     },
   },
   {
+    // The one CommonJS file: eslint-plugin-import loads its resolver with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Migrations are frozen in time: they take Kysely<any>, never the app's current types.
     files: ['server/store/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
