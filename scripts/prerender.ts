@@ -10,6 +10,7 @@ import type { BuildManifest } from '../src/entry-server.tsx';
 import { lastChanged } from './lib/content-dates.ts';
 import { repoRoot } from './lib/content.ts';
 import { contentRouteEntries } from './vite-content-routes.ts';
+import { precompressDirectory } from '../server/site/precompress.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const templatePath = join(dist, 'server', 'template.html');
@@ -41,3 +42,8 @@ const dates = Object.fromEntries(
 );
 writeFileSync(join(dist, 'server', 'content-dates.json'), JSON.stringify(dates));
 console.log(`prerender: ${written} routes in ${Math.round(performance.now() - started)} ms`);
+
+// Compressed copies made here, at build time, so that a starting server has only to check they are current.
+const compressing = performance.now();
+await precompressDirectory(join(dist, 'client'));
+console.log(`precompress: ${Math.round(performance.now() - compressing)} ms`);

@@ -2,32 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { deleteAuditRowsBefore, insertAuditRow } from '../store/audit-log.ts';
-import type { AuditOutcome, Database } from '../store/schema.ts';
+import type { AuditEntry as GeneratedAuditEntry } from '../../src/content/types.gen.ts';
+import type { Database } from '../store/schema.ts';
 
 export const auditRetentionMs = 180 * 24 * 60 * 60 * 1000;
 const pruneIntervalMs = 60 * 60 * 1000;
 
-export type AuditAction =
-  | 'sign-in'
-  | 'sign-out'
-  | 'two-factor-enable'
-  | 'two-factor-disable'
-  | 'session-revoke'
-  | 'post-create'
-  | 'post-update'
-  | 'post-delete'
-  | 'media-upload'
-  | 'media-delete';
+export type AuditAction = GeneratedAuditEntry['action'];
 
-export interface AuditEntry {
+/** What recordAudit takes: the schema's entry, with a Date and without the id it assigns. */
+export interface AuditEntry extends Pick<GeneratedAuditEntry, 'actor' | 'action'> {
   at: Date;
-  /** The e-mail of who acted; null when nobody known did. */
-  actor: string | null;
-  action: AuditAction;
   /** What was acted on: a post's id, a session's id, a media file's id. */
   target?: string | null;
   address?: string | null;
-  outcome?: AuditOutcome;
+  outcome?: GeneratedAuditEntry['outcome'];
 }
 
 const lastPrunes = new WeakMap<Kysely<Database>, number>();

@@ -66,6 +66,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
   const pages = await createHtmlPages(app, {
     clientDir,
     serverDir,
+    origin: options.origin,
     generation: () => blog.publicResponses.generation,
     now: () => blog.clock().getTime(),
     nextPublication: async () => {
@@ -76,13 +77,13 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
   });
 
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
-    const page: RenderedResponse = await pages.render(request.url, options.origin);
+    const page: RenderedResponse = await pages.render(request.url);
     if (page.redirect) return reply.redirect(page.redirect, page.status);
     return sendJsonResponse(request, reply.code(status ?? page.status), page.response!);
   };
 
   for (const route of pages.prerenderedRoutes) {
-    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route, options.origin)!));
+    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route)!));
   }
   for (const route of pages.renderedRoutes) app.get(route, (request, reply) => sendRendered(request, reply));
   app.get(

@@ -9,6 +9,8 @@ export interface HtmlPagesOptions {
   clientDir: string;
   /** The server render bundle and the page template (dist/server). */
   serverDir: string;
+  /** The public origin (SITE_URL, or http://HOST:PORT) put into every absolute URL. */
+  origin: string;
   /** Changes whenever a post is written: rendered blog pages made before it are stale. */
   generation: () => number;
   now: () => number;
@@ -28,8 +30,6 @@ const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control
 // Writes through any instance clear the cache at once (the change watcher); this bounds changes made by hand in SQL.
 const renderedTtlMs = 5000;
 const maxRenderedPages = 500;
-// Host headers are chosen by clients: keep pages for a few origins only, so memory stays bounded.
-const maxOrigins = 4;
 
 /**
  * The site's HTML: prerendered content pages (with the public origin put into their absolute URLs),
@@ -56,54 +56,38 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   };
 
   const perRequest = new Set(entry.renderedPerRequest ?? []);
-  const prerenderedSources = new Map<string, string>();
+  const prerendered = new Map<string, JsonResponse>();
   for (const route of contentRoutes) {
     if (perRequest.has(route)) continue;
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
-    if (existsSync(file)) prerenderedSources.set(route, readFileSync(file, 'utf8'));
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, options.origin);
+    prerendered.set(route, preparedResponse(Buffer.from(html), htmlHeaders));
   }
-  const prerenderedByOrigin = new Map<string, Map<string, JsonResponse>>();
   const rendered = new Map<string, RenderedResponse & { expiresAt: number; generation: number }>();
-
-  const withOrigin = (html: string, origin: string) =>
-    preparedResponse(Buffer.from(html.replaceAll(entry.originPlaceholder, origin)), htmlHeaders);
 
   return {
     /** A post's summary, or the fallback made from its text, by the site's own rule. */
     postSummary: entry.postSummary,
-    prerenderedRoutes: [...prerenderedSources.keys()],
+    prerenderedRoutes: [...prerendered.keys()],
     /** Content routes the server renders per request, because they show posts. */
     renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
     contentRoutes,
 
-    prerendered(route: string, origin: string): JsonResponse | undefined {
-      const source = prerenderedSources.get(route);
-      if (source === undefined) return undefined;
-      let pages = prerenderedByOrigin.get(origin);
-      if (!pages) {
-        if (prerenderedByOrigin.size >= maxOrigins) return withOrigin(source, origin);
-        pages = new Map();
-        prerenderedByOrigin.set(origin, pages);
-      }
-      let page = pages.get(route);
-      if (!page) {
-        page = withOrigin(source, origin);
-        pages.set(route, page);
-      }
-      return page;
+    prerendered(route: string): JsonResponse | undefined {
+      return prerendered.get(route);
     },
 
     /** The page without content, which the browser app fills: the admin. */
     shell: preparedResponse(Buffer.from(template), { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
 
-    async render(url: string, origin: string): Promise<RenderedResponse> {
-      const key = `${origin}${url}`;
+    async render(url: string): Promise<RenderedResponse> {
       const generation = options.generation();
-      const cached = rendered.get(key);
+      const cached = rendered.get(url);
       if (cached && cached.generation === generation && cached.expiresAt > options.now()) return cached;
       // Set at every render: the bundle is loaded once per process, which tests share between several apps.
       entry.setApiTransport(transport);
-      const [page, nextPublication] = await Promise.all([entry.render(url, origin), options.nextPublication()]);
+      const [page, nextPublication] = await Promise.all([entry.render(url, options.origin), options.nextPublication()]);
       const finish = options.finishHtml ?? (async (html: string) => html);
       const result: RenderedResponse = page.redirect
         ? { status: page.status, redirect: page.redirect }
@@ -117,7 +101,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
       if (generation === options.generation()) {
         if (rendered.size >= maxRenderedPages) rendered.delete(rendered.keys().next().value!);
         const expiresAt = Math.min(options.now() + renderedTtlMs, nextPublication);
-        rendered.set(key, { ...result, expiresAt, generation });
+        rendered.set(url, { ...result, expiresAt, generation });
       }
       return result;
     },

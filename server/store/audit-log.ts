@@ -1,12 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { AuditQuery } from '../../src/content/types.gen.ts';
 import type { AuditLogTable, Database } from './schema.ts';
 
 export type AuditRow = Selectable<AuditLogTable>;
 
-export interface AuditFilter {
-  action?: string;
-  actor?: string;
-}
+/** The filters of GET /api/audit. */
+export type AuditFilter = Pick<AuditQuery, 'action' | 'actor'>;
 
 export async function insertAuditRow(db: Kysely<Database>, row: AuditRow): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../src/content/types.gen.ts';
 /** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
 export type PostStatus = 'draft' | 'published' | 'archived';
 export type ContentFormat = 'html' | 'markdown';
@@ -84,14 +85,14 @@ export interface ServerSecretTable {
   value: string;
 }
 
-export type AuditOutcome = 'success' | 'failure';
+export type AuditOutcome = AuditEntry['outcome'];
 
 export interface AuditLogTable {
   id: string;
   at: string;
   /** The e-mail of who acted, or null when nobody known did (a failed sign-in to an unknown account). */
   actor: string | null;
-  action: string;
+  action: AuditEntry['action'];
   target: string | null;
   address: string | null;
   outcome: AuditOutcome;
