@@ -21,6 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
+          // Typing into jsdom forms takes seconds when the two cores are busy with other runners.
+          testTimeout: 20000,
         },
       },
       {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, openPage, phone } from './page-helpers.ts';
+import { baseURL, desktop, hydrated, openPage, phone } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +38,7 @@ describe('header and footer', () => {
   it('opens and closes the menu at 375 px, and the page does not scroll while it is open', async () => {
     const { page, context, errors } = await openPage(browser, phone);
     await page.goto('/');
+    await hydrated(page);
     const button = page.getByRole('button', { name: /menu/i });
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
     expect(await links.isVisible()).toBe(false);
@@ -159,6 +160,7 @@ describe('home page', () => {
   it('moves the Who We Are cards with the arrow keys', async () => {
     const { page, context } = await openPage(browser, desktop);
     await page.goto('/');
+    await hydrated(page);
     const viewport = page.getByRole('region', { name: 'Who We Are' });
     expect(await viewport.getAttribute('aria-roledescription')).toBe('carousel');
     expect(await viewport.getAttribute('tabindex')).toBe('0');

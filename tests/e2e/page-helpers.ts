@@ -23,6 +23,17 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/**
+ * Waits until React owns the server's markup. The app starts after the first paint and idle time, so a control
+ * clicked before then has no handler yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
