@@ -32,6 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30000,
+          // Setting up an app runs migrations and hashes passwords with scrypt: slow when the cores are shared.
+          hookTimeout: 30000,
         },
       },
       {

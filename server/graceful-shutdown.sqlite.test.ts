@@ -95,5 +95,5 @@ describe('the server process on SIGTERM', () => {
     } finally {
       database.close();
     }
-  });
+  }, 90_000);
 });

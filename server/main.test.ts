@@ -14,10 +14,10 @@ beforeAll(async () => {
   // What `npm start` runs; CLIENT_DIR points it at a small stand-in for the build, so it does not build.
   server = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, NODE_ENV: 'production' });
   base = server.base;
-}, 30_000);
+}, 60_000);
 
 afterAll(() => {
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(clientDir, { recursive: true, force: true });
 });

@@ -40,7 +40,7 @@ async function waitUntilHealthy(base: string, server: ServerProcess, timeoutMs: 
 }
 
 /** What `npm start` runs, as a process of its own on a free port, once it answers /healthz. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(repositoryRoot, 'scripts', 'start.mjs')], {
     cwd: repositoryRoot,
