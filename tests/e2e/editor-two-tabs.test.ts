@@ -78,7 +78,9 @@ describe('one post open in two tabs', () => {
     expect((await readPost(first, post._id)).title).toBe('A draft in two tabs, first');
 
     await second.getByLabel('Title').fill('A draft in two tabs, second');
-    await expect.poll(() => autosaveStatus(second).textContent(), { timeout: 30_000 }).toMatch(/^Not saved: /);
+    await expect
+      .poll(() => autosaveStatus(second).textContent(), { timeout: 30_000 })
+      .toMatch(/^Not saved: Someone else changed this post after you opened it\./);
     // The server keeps the first tab's version; the second tab keeps what it typed.
     expect((await readPost(first, post._id)).title).toBe('A draft in two tabs, first');
     expect(await second.getByLabel('Title').inputValue()).toBe('A draft in two tabs, second');
