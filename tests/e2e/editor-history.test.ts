@@ -97,5 +97,6 @@ describe('the post’s history in the editor', () => {
     await expect.poll(() => history(page).getByRole('listitem').first().textContent()).toMatch(/Restored$/);
     expect(unexpected(errors)).toEqual([]);
     await close();
-  });
+    // Three editor visits, three saves and axe: a long flow on a busy machine.
+  }, 120_000);
 });
