@@ -28,6 +28,7 @@ async function saveThroughEditor(page: Page, post: BlogPost, title: string, cont
 }
 
 describe('the post’s history in the editor', () => {
+  // Three editor visits, three saves and axe: a long flow on a busy machine, hence its own time limit.
   it('lists the saved versions, shows one read-only with its word diff and changed fields, and restores it as unsaved changes', async () => {
     const { page, close, errors } = await signedIn(browser);
     const post = await createPost(page, {
@@ -97,6 +98,5 @@ describe('the post’s history in the editor', () => {
     await expect.poll(() => history(page).getByRole('listitem').first().textContent()).toMatch(/Restored$/);
     expect(unexpected(errors)).toEqual([]);
     await close();
-    // Three editor visits, three saves and axe: a long flow on a busy machine.
   }, 120_000);
 });
