@@ -63,12 +63,15 @@ export async function publicListing(blog: BlogContext, query: ListQuery): Promis
   });
 }
 
+/** What an admin's status filter means: published is what readers see now, scheduled what they will see later. */
+function adminStatusFilter(status: ListQuery['status'], now: string): PostFilter {
+  if (status === 'published') return { visibleAt: now };
+  if (status === 'scheduled') return { status: 'published', publishedAfter: now };
+  return { status: status === 'all' ? undefined : status };
+}
+
 /** Every post, or those of one status, for a signed-in admin; never cached. */
 export function adminListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
-  if (query.status === 'scheduled') {
-    const filter = { ...searchFilter(query), status: 'published', publishedAfter: blog.clock().toISOString() } as const;
-    return loadListing(blog, query, filter, adminReadHeaders);
-  }
-  const status = query.status === 'all' ? undefined : query.status;
-  return loadListing(blog, query, { ...searchFilter(query), status }, adminReadHeaders);
+  const filter = { ...searchFilter(query), ...adminStatusFilter(query.status, blog.clock().toISOString()) };
+  return loadListing(blog, query, filter, adminReadHeaders);
 }

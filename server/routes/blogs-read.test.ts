@@ -139,11 +139,17 @@ describe('GET /api/blogs for visitors', () => {
         status: 'published',
         publishedAt: '2025-12-01T13:00:00Z',
       });
+      const adminList = (status: string) =>
+        scheduled.app.inject(asAdmin(adminCookie, { url: `/api/blogs?status=${status}` }));
       expect(slugsOf(await scheduled.app.inject({ url: '/api/blogs' }))).toEqual([]);
       expect((await scheduled.app.inject({ url: '/api/blogs/slug/later' })).statusCode).toBe(404);
+      expect(slugsOf(await adminList('scheduled'))).toEqual(['later']);
+      expect(slugsOf(await adminList('published'))).toEqual([]);
       scheduled.clock.advance(60 * 60 * 1000);
       expect(slugsOf(await scheduled.app.inject({ url: '/api/blogs' }))).toEqual(['later']);
       expect((await scheduled.app.inject({ url: '/api/blogs/slug/later' })).statusCode).toBe(200);
+      expect(slugsOf(await adminList('scheduled'))).toEqual([]);
+      expect(slugsOf(await adminList('published'))).toEqual(['later']);
     } finally {
       await scheduled.close();
     }
@@ -151,15 +157,19 @@ describe('GET /api/blogs for visitors', () => {
 });
 
 describe('GET /api/blogs for a signed-in admin', () => {
-  it('lists every post by default and filters by status', async () => {
+  it('lists every post by default and filters by status, published meaning live and scheduled meaning later', async () => {
     const list = (query: string) => app.inject(asAdmin(cookie, { url: `/api/blogs${query}` }));
     expect(slugsOf(await list('?limit=100'))).toEqual(['scheduled', 'draft', 'newest', 'middle', 'archived', 'oldest']);
     expect(slugsOf(await list('?status=all'))).toHaveLength(6);
     expect(slugsOf(await list('?status=draft'))).toEqual(['draft']);
     expect(slugsOf(await list('?status=archived'))).toEqual(['archived']);
-    expect(slugsOf(await list('?status=published'))).toEqual(['scheduled', 'newest', 'middle', 'oldest']);
+    // A scheduled post is not live yet: it is listed under scheduled only, as its card says.
+    expect(slugsOf(await list('?status=published'))).toEqual(['newest', 'middle', 'oldest']);
+    expect((await list('?status=published')).headers['x-total-count']).toBe('3');
     expect(slugsOf(await list('?status=scheduled'))).toEqual(['scheduled']);
     expect((await list('?status=scheduled')).headers['x-total-count']).toBe('1');
+    expect(slugsOf(await list('?status=published&q=seo')).sort()).toEqual(['newest', 'oldest']);
+    expect(slugsOf(await list('?status=scheduled&q=seo'))).toEqual(['scheduled']);
     expect((await list('')).headers['cache-control']).toBe('private, no-cache');
   });
 });

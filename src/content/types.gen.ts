@@ -1292,7 +1292,7 @@ export interface BlogListQuery {
    */
   q?: string;
   /**
-   * Admins only: posts of this status, or all; scheduled is the published posts dated in the future.
+   * Admins only: posts of this status, or all. published is what readers see now (dated at or before now); scheduled is the published posts dated in the future. Visitors may ask only for published.
    */
   status?: 'draft' | 'published' | 'scheduled' | 'archived' | 'all';
 }

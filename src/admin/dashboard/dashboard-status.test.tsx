@@ -47,7 +47,7 @@ describe('Dashboard statuses', () => {
       within(filters)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['All', 'Published', 'Scheduled', 'Drafts', 'Archived']);
+    ).toEqual(['All', 'Drafts', 'Scheduled', 'Published', 'Archived']);
     expect(within(filters).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
     await screen.findByRole('heading', { name: 'Live and well' });
 

@@ -4,11 +4,12 @@ import styles from './dashboard.module.css';
 
 export type StatusFilterValue = NonNullable<ListPostsParams['status']>;
 
+// In a post's life order; Published is live only, a post dated later is Scheduled (as the API means them).
 const filters: { value: StatusFilterValue; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'published', label: 'Published' },
-  { value: 'scheduled', label: 'Scheduled' },
   { value: 'draft', label: 'Drafts' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'published', label: 'Published' },
   { value: 'archived', label: 'Archived' },
 ];
 

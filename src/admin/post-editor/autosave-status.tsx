@@ -1,6 +1,7 @@
 import type { AutosaveState } from './use-autosave.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+// The admin's dates are en-GB everywhere; the time is the writer's own clock, as "Saved · 10:42".
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** Announces autosaving politely: "Saving…", "Saved · 10:42" or "Not saved: why". */
 export function AutosaveStatus({ state }: { state: AutosaveState }) {

@@ -51,7 +51,7 @@ describe('Autosave', () => {
     await wait(1000);
     expect(puts(requests)).toHaveLength(0);
     await wait(2500);
-    expect(await screen.findByText(/^Saved · \d/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Saved · \d{2}:\d{2}$/)).toBeInTheDocument();
     const [put] = puts(requests);
     expect(put?.url).toBe('/api/blogs/p7?reason=autosave');
     expect(put?.body).toMatchObject({ title: 'Draft title, more', status: 'draft', updatedAt: draft.updatedAt });

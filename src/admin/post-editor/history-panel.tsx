@@ -12,7 +12,7 @@ const reasons: Record<BlogPostRevisionSummary['reason'], string> = {
   restore: 'Restored',
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface HistoryPanelProps {
   postId: string;

@@ -19,9 +19,19 @@ export function useOtherTab(key: string | null): boolean {
       else setOthers((list) => (list.includes(other) ? list : [...list, other]));
       if (type === 'hello') channel.postMessage({ type: 'here', tab } satisfies Message);
     };
-    channel.postMessage({ type: 'hello', tab } satisfies Message);
+    const hello = () => channel.postMessage({ type: 'hello', tab } satisfies Message);
+    const bye = () => channel.postMessage({ type: 'bye', tab } satisfies Message);
+    // Closing or reloading the tab unmounts nothing: without this the other tab would be warned forever.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) hello();
+    };
+    window.addEventListener('pagehide', bye);
+    window.addEventListener('pageshow', onPageShow);
+    hello();
     return () => {
-      channel.postMessage({ type: 'bye', tab } satisfies Message);
+      window.removeEventListener('pagehide', bye);
+      window.removeEventListener('pageshow', onPageShow);
+      bye();
       channel.close();
     };
   }, [key]);

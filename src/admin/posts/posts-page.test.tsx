@@ -23,6 +23,11 @@ describe('PostsPage', () => {
     expect(within(row).getByText('Published')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'SEO that compounds' })).toHaveAttribute('href', '/admin/blog/edit/p');
 
+    expect(
+      within(screen.getByLabelText('Status'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All statuses', 'Draft', 'Scheduled', 'Published', 'Archived']);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Words in the title or summary'), 'growth');
     await user.selectOptions(screen.getByLabelText('Status'), 'draft');

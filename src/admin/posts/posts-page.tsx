@@ -9,7 +9,7 @@ import { StatusBadge } from '../ui/status-badge.tsx';
 import styles from './posts-page.module.css';
 
 const pageSize = 20;
-const statuses = ['all', 'draft', 'published', 'archived'] as const;
+const statuses = ['all', 'draft', 'scheduled', 'published', 'archived'] as const;
 
 function statusFromSearch(value: string | null): NonNullable<ListPostsParams['status']> {
   return statuses.find((status) => status === value) ?? 'all';
@@ -48,6 +48,7 @@ export function PostsPage() {
           <select name="status" defaultValue={status} key={status}>
             <option value="all">All statuses</option>
             <option value="draft">Draft</option>
+            <option value="scheduled">Scheduled</option>
             <option value="published">Published</option>
             <option value="archived">Archived</option>
           </select>
