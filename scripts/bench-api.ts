@@ -2,34 +2,45 @@
  * `npm run bench:api`: load on 127.0.0.1 with autocannon, bounded in time and connections.
  * Starts the production server (server/main.ts, its own process) on databases of 10 and 10,000 posts, loads
  * GET /api/blogs?limit=10 and a read by slug as a visitor (answered from memory) and a read by slug as a signed-in
- * admin (never cached: an indexed query every time), then a bare node:http server sending the same JSON bytes,
- * then full-text searches as an admin (one match, and one word in every sixth post) and reads by an old slug (301),
- * and prints requests/s, p99 latency, the ratio to node:http, and the server's CPU time per request (Linux). The server
- * logs as in production: one access line per request at info level (written to /dev/null). Other work on the machine
- * skews single runs, so the servers are loaded in alternation, several rounds, and each reports its median run.
- * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (5).
+ * admin (never cached: an indexed query every time), then a bare node:http server sending the same JSON bytes.
+ * Then, alone: full-text searches for a word one post has and for a word 40% of posts have, through the API as a
+ * visitor and as an admin and through the /blog?q= page (when the site is built), every request a different address
+ * so that none is answered from memory, and reads by an old slug (301). It prints requests/s, p99 latency, the ratio
+ * to node:http, the server's CPU time per request (Linux), how each search scales from 10 to 10,000 posts, and the
+ * time of each part of a search in the store (see scripts/lib/search-parts.ts). The server logs as in production:
+ * one access line per request at info level (written to /dev/null). Other work on the machine skews single runs, so
+ * runs alternate, several rounds, and each scenario reports its median run.
+ * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (5) --minimum-requests=N (200).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import { postFields } from '../server/blog/post-input.ts';
-import { freePort } from './lib/free-port.ts';
-import { examplePosts } from '../server/blog/example-posts.ts';
+import pg from 'pg';
 import { openDatabase } from '../server/store/database.ts';
-import { migrateToLatest } from '../server/store/migrate.ts';
-import { findPostBySlug, insertPost } from '../server/store/posts.ts';
+import { findPostBySlug } from '../server/store/posts.ts';
+import { commonWord, createBenchPosts, uniqueWord } from './lib/bench-posts.ts';
+import { freePort } from './lib/free-port.ts';
+import { measure, median, uniqueSuffix, type LoadSettings, type Measurement } from './lib/http-load.ts';
+import { startPrivatePostgres } from './lib/private-postgres.ts';
+import { timeSearchParts, type SearchParts } from './lib/search-parts.ts';
 
 const argument = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const duration = argument('duration', 3);
-const connections = argument('connections', 20);
+const settings: LoadSettings = {
+  duration: argument('duration', 3),
+  connections: argument('connections', 20),
+  minimumRequests: argument('minimum-requests', 200),
+};
 const rounds = argument('rounds', 5);
+const withPostgres = process.argv.includes('--postgres');
 const root = join(import.meta.dirname, '..');
+const siteBuilt =
+  existsSync(join(root, 'dist', 'server', 'entry-server.js')) &&
+  existsSync(join(root, 'dist', 'client', 'routes.json'));
+const postCounts = [10, 10_000];
 
 async function waitForServer(url: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -46,46 +57,6 @@ async function waitForServer(url: string): Promise<void> {
 async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   if (child.exitCode === null) await once(child, 'exit');
-}
-
-/**
- * A database of `count` published posts made from the example posts, written without fsync to be quick; returns their
- * slugs. Each title ends with the post's number, a word only that post has, for a search with one match at any size;
- * each post also answers at `{slug}-old`, as if renamed once.
- */
-async function createDatabase(dataDir: string, count: number): Promise<string[]> {
-  const db = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  // Only for filling the benchmark's database quickly: the server opens it again with synchronous=FULL.
-  await sql`PRAGMA synchronous = OFF`.execute(db);
-  const templates = examplePosts.map((input) => postFields(input, new Date()));
-  const slugs: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const template = templates[index % templates.length]!;
-    const publishedAt = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
-    const slug = `${template.slug}-${index}`;
-    slugs.push(slug);
-    await insertPost(
-      db,
-      {
-        ...template,
-        title: `${template.title} (part ${index})`,
-        id: `post-${index}`,
-        slug,
-        publishedAt,
-        author: 'Northbeam Team',
-        createdAt: publishedAt,
-        updatedAt: publishedAt,
-      },
-      { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save' },
-    );
-    await db
-      .insertInto('slug_redirects')
-      .values({ slug: `${slug}-old`, post_id: `post-${index}`, created_at: publishedAt })
-      .execute();
-  }
-  await db.destroy();
-  return slugs;
 }
 
 /** Mean time of the store's read by slug, in this process, without HTTP: what the index keeps constant. */
@@ -116,6 +87,8 @@ async function startApiServer(dataDir: string): Promise<ApiServer> {
     cwd: root,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
+      SITE_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
@@ -158,36 +131,6 @@ async function startBareServer(body: string, workDir: string): Promise<{ child: 
   return { child, base };
 }
 
-interface Measurement {
-  requestsPerSecond: number;
-  p99: number;
-  /** CPU time the server process spent per request: unlike req/s, hardly swayed by other work on the machine. */
-  cpuMicroseconds: number;
-}
-
-/** CPU time (user + system) a process has used so far, in microseconds, from Linux's /proc (clock ticks of 10 ms). */
-function cpuTimeOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-async function load(
-  server: ChildProcess,
-  url: string,
-  headers: Record<string, string> = {},
-  redirects = false,
-): Promise<Measurement> {
-  await autocannon({ url, headers, connections, duration: 1 });
-  const cpuBefore = cpuTimeOf(server.pid!);
-  const result = await autocannon({ url, headers, connections, duration });
-  const cpuMicroseconds = (cpuTimeOf(server.pid!) - cpuBefore) / result.requests.total;
-  const unexpected = redirects ? result.non2xx - result['3xx'] + result['2xx'] : result.non2xx;
-  if (unexpected > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  }
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, cpuMicroseconds };
-}
-
 interface Row {
   label: string;
   bytes: number;
@@ -195,21 +138,21 @@ interface Row {
   bare: Measurement;
 }
 
-function median(measurements: Measurement[]): Measurement {
-  const sorted = [...measurements].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
+const samePath = (path: string) => () => path;
 
 /** Loads our server at `path` (as a visitor, and as an admin when asked) and node:http with the same body, in turns. */
 async function compare(label: string, path: string, api: ApiServer, workDir: string, alsoAsAdmin = false) {
   const body = await (await fetch(`${api.base}${path}`)).text();
   const bareServer = await startBareServer(body, workDir);
   const runs: Record<'ours' | 'admin' | 'bare', Measurement[]> = { ours: [], admin: [], bare: [] };
+  const ours = { pid: api.child.pid!, base: api.base, nextPath: samePath(path) };
   try {
     for (let round = 0; round < rounds; round += 1) {
-      runs.ours.push(await load(api.child, `${api.base}${path}`));
-      if (alsoAsAdmin) runs.admin.push(await load(api.child, `${api.base}${path}`, { cookie: api.adminCookie }));
-      runs.bare.push(await load(bareServer.child, bareServer.base));
+      runs.ours.push(await measure(ours, settings));
+      if (alsoAsAdmin) runs.admin.push(await measure({ ...ours, headers: { cookie: api.adminCookie } }, settings));
+      runs.bare.push(
+        await measure({ pid: bareServer.child.pid!, base: bareServer.base, nextPath: samePath('/') }, settings),
+      );
     }
   } finally {
     await stop(bareServer.child);
@@ -221,58 +164,111 @@ async function compare(label: string, path: string, api: ApiServer, workDir: str
   return rows;
 }
 
-/** Our server alone, for answers node:http has no counterpart of (redirects, uncached searches): median of the rounds. */
-async function measureAlone(
-  label: string,
-  path: string,
-  api: ApiServer,
-  options: { admin?: boolean; redirects?: boolean },
-) {
-  const headers: Record<string, string> = options.admin ? { cookie: api.adminCookie } : {};
-  const runs: Measurement[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    runs.push(await load(api.child, `${api.base}${path}`, headers, options.redirects));
-  }
-  return { label, ...median(runs) };
+interface Scenario {
+  /** The same for every size of the blog: how its rows are paired up in the flatness table. */
+  name: string;
+  /** The address of the n-th request. */
+  path: (n: number) => string;
+  admin?: boolean;
+  redirects?: boolean;
 }
 
-async function matchCount(api: ApiServer, path: string): Promise<string> {
-  const response = await fetch(`${api.base}${path}`, { headers: { cookie: api.adminCookie } });
+interface AloneRow extends Measurement {
+  name: string;
+  posts: number;
+  matches?: string;
+}
+
+/** Our server alone, for answers node:http has no counterpart of (redirects, uncached searches): median of the rounds. */
+async function measureAlone(scenario: Scenario, api: ApiServer, posts: number): Promise<AloneRow> {
+  let sequence = 0;
+  const target = {
+    pid: api.child.pid!,
+    base: api.base,
+    nextPath: () => scenario.path((sequence += 1)),
+    headers: scenario.admin ? { cookie: api.adminCookie } : undefined,
+    redirects: scenario.redirects,
+  };
+  const runs: Measurement[] = [];
+  for (let round = 0; round < rounds; round += 1) runs.push(await measure(target, settings));
+  return { name: scenario.name, posts, ...median(runs) };
+}
+
+async function matchCount(api: ApiServer, word: string): Promise<string> {
+  const response = await fetch(`${api.base}/api/blogs?limit=1&q=${word}`);
   return response.headers.get('x-total-count') ?? '?';
+}
+
+/** Searches for one word, every request a different address (see uniqueSuffix), so that no answer is cached. */
+function searchScenarios(word: string, what: string): Scenario[] {
+  const q = (n: number) => encodeURIComponent(`${word}${uniqueSuffix(n)}`);
+  const scenarios: Scenario[] = [
+    { name: `search ${what}: API, visitor`, path: (n) => `/api/blogs?limit=10&q=${q(n)}` },
+    { name: `search ${what}: API, admin`, path: (n) => `/api/blogs?limit=10&status=published&q=${q(n)}`, admin: true },
+  ];
+  if (siteBuilt) scenarios.push({ name: `search ${what}: /blog?q= page`, path: (n) => `/blog?q=${q(n)}` });
+  return scenarios;
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'northbeam-bench-'));
 const rows: Row[] = [];
-const aloneRows: (Measurement & { label: string })[] = [];
+const aloneRows: AloneRow[] = [];
 const slugLookups: { posts: number; microseconds: number }[] = [];
+const parts: { engine: string; posts: number; searches: SearchParts[] }[] = [];
+const partSearches = (posts: number) => [
+  { label: '1 match', word: uniqueWord(Math.floor(posts / 2)) },
+  { label: 'many matches', word: commonWord },
+];
 try {
-  for (const postCount of [10, 10_000]) {
+  for (const postCount of postCounts) {
     const dataDir = join(workDir, `posts-${postCount}`);
-    const slugs = await createDatabase(dataDir, postCount);
+    const slugs = await createBenchPosts({ dataDir }, postCount);
     slugLookups.push({ posts: postCount, microseconds: await timeSlugLookups(dataDir, slugs) });
-    const slug = slugs[Math.floor(postCount / 2)];
+    parts.push({
+      engine: 'SQLite',
+      posts: postCount,
+      searches: await timeSearchParts({ dataDir }, partSearches(postCount)),
+    });
+    const middle = Math.floor(postCount / 2);
+    const slug = slugs[middle];
     const api = await startApiServer(dataDir);
     try {
       rows.push(...(await compare(`list ?limit=10, ${postCount} posts`, '/api/blogs?limit=10', api, workDir)));
       rows.push(...(await compare(`read by slug, ${postCount} posts`, `/api/blogs/slug/${slug}`, api, workDir, true)));
-      const oneMatch = `/api/blogs?limit=10&status=published&q=${Math.floor(postCount / 2)}`;
-      const manyMatches = '/api/blogs?limit=10&status=published&q=brand';
+      const counts = { one: await matchCount(api, uniqueWord(middle)), many: await matchCount(api, commonWord) };
+      for (const scenario of searchScenarios(uniqueWord(middle), '1 match')) {
+        aloneRows.push({ ...(await measureAlone(scenario, api, postCount)), matches: counts.one });
+      }
+      for (const scenario of searchScenarios(commonWord, `"${commonWord}" (40% of posts)`)) {
+        aloneRows.push({ ...(await measureAlone(scenario, api, postCount)), matches: counts.many });
+      }
+      const oldSlug = (n: number) => `/api/blogs/slug/${slugs[(n * 7919) % slugs.length]}-old`;
       aloneRows.push(
-        await measureAlone(`search, 1 match, ${postCount} posts (uncached)`, oneMatch, api, { admin: true }),
-        await measureAlone(
-          `search, ${await matchCount(api, manyMatches)} matches, ${postCount} posts (uncached)`,
-          manyMatches,
-          api,
-          {
-            admin: true,
-          },
-        ),
-        await measureAlone(`read by old slug (301), ${postCount} posts`, `/api/blogs/slug/${slug}-old`, api, {
-          redirects: true,
-        }),
+        await measureAlone({ name: 'read by old slug (301)', path: oldSlug, redirects: true }, api, postCount),
       );
     } finally {
       await stop(api.child);
+    }
+  }
+  if (withPostgres) {
+    const cluster = await startPrivatePostgres({ durable: true });
+    try {
+      for (const postCount of postCounts) {
+        const databaseUrl = new URL(cluster.url);
+        databaseUrl.pathname = `/bench_${postCount}`;
+        const admin = new pg.Client({ connectionString: cluster.url });
+        await admin.connect();
+        await admin.query(`create database bench_${postCount}`);
+        await admin.end();
+        await createBenchPosts({ dataDir: workDir, databaseUrl: databaseUrl.href }, postCount);
+        parts.push({
+          engine: 'PostgreSQL',
+          posts: postCount,
+          searches: await timeSearchParts({ dataDir: workDir, databaseUrl: databaseUrl.href }, partSearches(postCount)),
+        });
+      }
+    } finally {
+      cluster.stop();
     }
   }
 } finally {
@@ -281,8 +277,9 @@ try {
 
 const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 console.log(
-  `\nautocannon on 127.0.0.1: ${connections} connections, ${duration} s per run after 1 s of warm-up, ` +
-    `median of ${rounds} alternating runs; server LOG_LEVEL=info (one access line per request, to /dev/null)`,
+  `\nautocannon on 127.0.0.1: ${settings.connections} connections, ${settings.duration} s per run (or ` +
+    `${settings.minimumRequests} requests when slower) after a warm-up of ${settings.connections * 5} requests, ` +
+    `median of ${rounds} runs; server NODE_ENV=production, LOG_LEVEL=info (one access line per request, to /dev/null)`,
 );
 console.table(
   rows.map(({ label, bytes, ours, bare }) => ({
@@ -297,14 +294,44 @@ console.table(
     ratio: format(ours.requestsPerSecond / bare.requestsPerSecond, 2),
   })),
 );
-console.log('Searches as a signed-in admin (never cached: the full-text index every time) and reads by an old slug:');
+console.log(
+  'Searches (every request a new address, so none is answered from memory) and reads by an old slug:' +
+    (siteBuilt ? '' : '\n(the site is not built: run `npm run build` to measure the /blog?q= page too)'),
+);
 console.table(
-  aloneRows.map(({ label, requestsPerSecond, p99, cpuMicroseconds }) => ({
-    scenario: label,
-    'req/s': format(requestsPerSecond),
-    'p99 ms': p99,
-    'CPU µs/req': format(cpuMicroseconds, 1),
+  aloneRows.map((row) => ({
+    scenario: row.name,
+    posts: format(row.posts),
+    matches: row.matches ?? '',
+    requests: row.requests,
+    'req/s': format(row.requestsPerSecond),
+    'p99 ms': row.p99,
+    'CPU µs/req': format(row.cpuMicroseconds, 1),
   })),
+);
+console.log(`Flat or not: each scenario at ${format(postCounts[1]!)} posts against ${format(postCounts[0]!)} posts`);
+console.table(
+  [...new Set(aloneRows.map((row) => row.name))].map((name) => {
+    const [small, large] = postCounts.map((posts) =>
+      aloneRows.find((row) => row.name === name && row.posts === posts)!,
+    );
+    return {
+      scenario: name,
+      'req/s ratio': format(large!.requestsPerSecond / small!.requestsPerSecond, 2),
+      'CPU/req ratio': format(large!.cpuMicroseconds / small!.cpuMicroseconds, 2),
+      'p99 ms': `${small!.p99} → ${large!.p99}`,
+    };
+  }),
+);
+console.log("Parts of a visitor's search in the store, in process, without HTTP (median ms):");
+console.table(
+  parts.flatMap(({ engine, posts, searches }) =>
+    searches.map(({ label, matches, parts: times }) => ({
+      store: `${engine}, ${format(posts)} posts`,
+      search: `${label} (${format(matches)})`,
+      ...Object.fromEntries(Object.entries(times).map(([part, ms]) => [part, format(ms, 2)])),
+    })),
+  ),
 );
 console.log('Store read by slug, in process, without HTTP (mean of 5,000 lookups of varied slugs):');
 for (const { posts, microseconds } of slugLookups)

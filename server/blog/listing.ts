@@ -1,5 +1,5 @@
 import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
-import { countPosts, findNextPublication, listPosts, type PostFilter } from '../store/posts.ts';
+import { findNextPublication, listPostPage, type PostFilter } from '../store/posts.ts';
 import type { BlogListQuery } from '../../src/content/types.gen.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
 import { toPostJson } from './post-json.ts';
@@ -38,7 +38,7 @@ async function loadListing(
   headers: Record<string, string>,
 ): Promise<JsonResponse> {
   const page = { limit: query.limit, offset: query.offset };
-  const [posts, total] = await Promise.all([listPosts(blog.db, filter, page), countPosts(blog.db, filter)]);
+  const { posts, total } = await listPostPage(blog.db, filter, page);
   return jsonResponse(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
 }
 

@@ -58,6 +58,34 @@ describe('GET /api/blogs?q=', () => {
     expect(total.headers['x-total-count']).toBe('3');
   });
 
+  it('pages through the matches in rank order, counting them on every page, past the last one too', async () => {
+    const page = async (offset: number) => {
+      const response = await app.inject({ url: `/api/blogs?q=kombucha&limit=1&offset=${offset}` });
+      return { slugs: response.json<BlogPost[]>().map((post) => post.slug), total: response.headers['x-total-count'] };
+    };
+    expect(await page(0)).toEqual({ slugs: ['in-the-title'], total: '3' });
+    expect(await page(1)).toEqual({ slugs: ['in-a-tag'], total: '3' });
+    expect(await page(2)).toEqual({ slugs: ['in-the-body'], total: '3' });
+    expect(await page(3)).toEqual({ slugs: [], total: '3' });
+  });
+
+  it('applies the other filters to the matches: a tag, and no scheduled post for visitors', async () => {
+    const tagged = await app.inject({ url: '/api/blogs?q=kombucha&tag=kombucha' });
+    expect(tagged.json<BlogPost[]>().map((post) => post.slug)).toEqual(['in-a-tag']);
+    await createPost(app, cookie, {
+      status: 'published',
+      publishedAt: '2099-01-01T00:00:00Z',
+      slug: 'scheduled-kombucha',
+      title: 'Kombucha next century',
+    });
+    const visitor = await app.inject({ url: '/api/blogs?q=kombucha' });
+    expect(visitor.json<BlogPost[]>().map((post) => post.slug)).not.toContain('scheduled-kombucha');
+    expect(visitor.headers['x-total-count']).toBe('3');
+    const scheduled = await app.inject(asAdmin(cookie, { url: '/api/blogs?q=kombucha&status=scheduled' }));
+    expect(scheduled.json<BlogPost[]>().map((post) => post.slug)).toEqual(['scheduled-kombucha']);
+    await app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/blogs/${scheduled.json<BlogPost[]>()[0]!._id}` }));
+  });
+
   it('finds words in any form the stemmer knows, requiring every word', async () => {
     expect(await search('brewer')).toEqual(['in-the-title']);
     expect(await search('kombucha shelves')).toEqual(['in-the-title']);

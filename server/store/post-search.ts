@@ -89,18 +89,22 @@ export async function forgetSearchKey(db: Kysely<Database>, postId: string): Pro
 
 /**
  * The posts matching every word, each with a relevance (higher is better): BM25 in SQLite, ts_rank in PostgreSQL,
- * both weighting the title above tags and summary above the body. A derived table to join posts with.
+ * both weighting the title above tags and summary above the body. Read through the index (FTS5, or GIN); a table
+ * to join posts with. Without `ranked` the relevance is 0: counting needs no ranking, which reads every matching
+ * document.
  */
-
 export function searchMatches(
   db: Kysely<Database>,
   words: readonly string[],
+  { ranked = true } = {},
 ): RawBuilder<{ post_id: string; rank: number }> {
   if (isPostgres(db)) {
     const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
-    return sql`(select post_id, ts_rank(document, ${query}) as rank from post_search where document @@ ${query})`;
+    const rank = ranked ? sql`ts_rank(document, ${query})` : sql`0`;
+    return sql`(select post_id, ${rank} as rank from post_search where document @@ ${query})`;
   }
-  return sql`(select k.post_id as post_id, -bm25(post_search, 10.0, 4.0, 4.0, 1.0) as rank
+  const rank = ranked ? sql`-bm25(post_search, 10.0, 4.0, 4.0, 1.0)` : sql`0`;
+  return sql`(select k.post_id as post_id, ${rank} as rank
     from post_search join post_search_keys k on k.search_row = post_search.rowid
     where post_search match ${ftsQuery(words)})`;
 }
