@@ -4,7 +4,6 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { routes } from './app/routes.tsx';
 import { OriginContext } from './ui/origin.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
-import './styles/global.css';
 
 const rootElement = document.getElementById('root')!;
 
@@ -41,23 +40,4 @@ async function start() {
   else createRoot(rootElement).render(app);
 }
 
-/**
- * The server's HTML is the whole page: the app starts once the page has loaded and the browser is idle, so
- * that its chunks and its work never compete with first paint. A page without server HTML starts at once.
- */
-function afterFirstPaint(): Promise<void> {
-  if (!serverState) return Promise.resolve();
-  const loaded =
-    document.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded.then(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-        else setTimeout(resolve, 0);
-      }),
-  );
-}
-
-void afterFirstPaint().then(start);
+void start();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, openPage, phone } from './page-helpers.ts';
+import { baseURL, desktop, openPage, phone, untilHydrated } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,6 +41,7 @@ describe('header and footer', () => {
     const button = page.getByRole('button', { name: /menu/i });
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
     expect(await links.isVisible()).toBe(false);
+    await untilHydrated(button);
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await links.isVisible()).toBe(true);
