@@ -57,7 +57,7 @@ try {
     try {
       if ((await fetch(`${origin}/api/blogs?limit=1`)).ok) break;
     } catch {
-      if (attempt > 100) throw new Error('the server did not start');
+      if (attempt > 300) throw new Error('the server did not start');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

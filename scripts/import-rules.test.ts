@@ -25,7 +25,7 @@ describe('import rules of DESIGN.md, enforced by npm run lint', () => {
   it('fails a section that imports blog code', async () => {
     const problems = await importProblems(
       'src/sections/hero/uses-blog.ts',
-      "import { blogSections } from '../../blog/sections/blog-sections.ts';\nexport const slots = blogSections;\n",
+      "import { loadBlogSlots } from '../../blog/sections/blog-slots.ts';\nexport const slots = loadBlogSlots;\n",
     );
     expect(problems).toEqual([expect.stringMatching(/no-restricted-paths.*A section imports only the shared layers/)]);
   });

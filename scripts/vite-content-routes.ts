@@ -15,13 +15,18 @@ export interface ContentRouteEntry {
   file: string;
   /** -1 for the document's own route, otherwise the index in its alsoAt list. */
   alias: number;
+  /** The section types on the page, so the browser loads the code of those sections only (the blog's slots). */
+  sectionTypes: string[];
 }
 
 export function contentRouteEntries(): ContentRouteEntry[] {
-  return loadContent().pages.flatMap(({ path: file, data }) => [
-    { path: data.route, file, alias: -1 },
-    ...(data.alsoAt ?? []).map((meta, alias) => ({ path: meta.route, file, alias })),
-  ]);
+  return loadContent().pages.flatMap(({ path: file, data }) => {
+    const sectionTypes = [...new Set(data.sections.map((section) => section.type))];
+    return [
+      { path: data.route, file, alias: -1, sectionTypes },
+      ...(data.alsoAt ?? []).map((meta, alias) => ({ path: meta.route, file, alias, sectionTypes })),
+    ];
+  });
 }
 
 export function contentRoutes(): Plugin {
@@ -35,8 +40,8 @@ export function contentRoutes(): Plugin {
       const entries = contentRouteEntries();
       for (const entry of entries) this.addWatchFile(`${repoRoot}/${entry.file}`);
       const items = entries.map(
-        ({ path, file, alias }) =>
-          `  { path: ${JSON.stringify(path)}, alias: ${alias}, file: ${JSON.stringify(file)}, chunk: ${JSON.stringify(relative('content', file))}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
+        ({ path, file, alias, sectionTypes }) =>
+          `  { path: ${JSON.stringify(path)}, alias: ${alias}, file: ${JSON.stringify(file)}, chunk: ${JSON.stringify(relative('content', file))}, sectionTypes: ${JSON.stringify(sectionTypes)}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
       );
       return `export const contentRoutes = [\n${items.join(',\n')}\n];\n`;
     },

@@ -146,10 +146,13 @@ function deprioritiseScripts(template: string): string {
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=');
 }
 
+/** The app the entry script starts after first paint: its styles (header, footer) are linked like a route's. */
+const appModule = 'src/main.tsx';
+
 /** The built index.html with a rendered page in it: head elements, chunk styles, markup and the state block. */
 export function fillTemplate(template: string, page: RenderedPage, manifest: BuildManifest): string {
   const stateBlock = `<script type="application/json" id="app-state">${page.state}</script>`;
   return deprioritiseScripts(template)
-    .replace('</head>', `${chunkStyles(manifest, page.modules)}${page.head}</head>`)
+    .replace('</head>', `${chunkStyles(manifest, [appModule, ...page.modules])}${page.head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${stateBlock}`);
 }

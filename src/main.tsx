@@ -1,21 +1,14 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
 import { OriginContext } from './ui/origin.ts';
-import './styles/global.css';
+import { serverState as readServerState } from './ui/server-state.ts';
 
-// A failure that came with the server's render stays until refetched on purpose: retrying on mount would
-// turn the server's "Blog Not Found" into "Loading..." during hydration.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, retryOnMount: false } },
-});
 const rootElement = document.getElementById('root')!;
 
 /** The server's render of this page: its data and router state, in a JSON data block (no inline script). */
-const stateElement = document.getElementById('app-state');
-const serverState = stateElement ? JSON.parse(stateElement.textContent ?? '{}') : undefined;
+const serverState = readServerState();
 
 /** Loads the lazy modules of the routes on screen, so the first client render matches the server's HTML. */
 async function resolveLazyRoutes(tree: RouteObject[]) {
@@ -31,7 +24,6 @@ async function resolveLazyRoutes(tree: RouteObject[]) {
 
 async function start() {
   if (serverState) {
-    hydrate(queryClient, serverState.queries);
     (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = serverState.router;
     await resolveLazyRoutes(routes);
   }
@@ -39,9 +31,7 @@ async function start() {
   const app = (
     <StrictMode>
       <OriginContext value={window.location.origin}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </OriginContext>
     </StrictMode>
   );
@@ -50,23 +40,4 @@ async function start() {
   else createRoot(rootElement).render(app);
 }
 
-/**
- * The server's HTML is the whole page: the app starts once the page has loaded and the browser is idle, so
- * that its chunks and its work never compete with first paint. A page without server HTML starts at once.
- */
-function afterFirstPaint(): Promise<void> {
-  if (!serverState) return Promise.resolve();
-  const loaded =
-    document.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded.then(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-        else setTimeout(resolve, 0);
-      }),
-  );
-}
-
-void afterFirstPaint().then(start);
+void start();

@@ -1,3 +1,2 @@
-// One chunk for every content page: the page component and the blog slots that fill its sections.
+// One chunk for every content page; the blog's slots load beside it, only on pages that show posts.
 export { ContentPage } from '@/site/content-page.tsx';
-export { blogSections } from '@/blog/sections/blog-sections.ts';

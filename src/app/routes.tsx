@@ -1,6 +1,8 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
 import { adminRoutes } from '@/admin/admin-routes.ts';
+import { blogSlotModules, loadBlogSlots } from '@/blog/sections/blog-slots.ts';
 import { loadChunk } from './chunk.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -19,19 +21,35 @@ export interface RouteModules {
 
 const contentPageModule = 'src/app/content-page.ts';
 
-/** A content route: its document and the page component load lazily, each as a chunk of its own. */
+/** The data-fetching library comes with the routes that show API data, never with the entry. */
+async function withQueries<P extends object>(component: Promise<ComponentType<P>>): Promise<ComponentType<P>> {
+  const [{ withQueryClient }, Component] = await Promise.all([
+    loadChunk('query-scope', () => import('@/api/query-scope.tsx')),
+    component,
+  ]);
+  return withQueryClient(Component);
+}
+
+/**
+ * A content route: its document and the page component load lazily, each as a chunk of its own, with the blog's
+ * slots of the sections it shows (and their loader), and nothing of the sections it does not.
+ */
 function contentRoute(entry: ContentRoute): RouteObject {
   return {
     path: entry.path,
-    handle: { modules: [contentPageModule, entry.file] } satisfies RouteModules,
+    handle: { modules: [contentPageModule, entry.file, ...blogSlotModules(entry.sectionTypes)] } satisfies RouteModules,
     lazy: async () => {
-      const [{ ContentPage, blogSections }, { default: doc }] = await Promise.all([
+      const [{ ContentPage }, { default: doc }, slots] = await Promise.all([
         loadChunk('content-page', () => import('./content-page.ts')),
         loadChunk(entry.chunk, entry.load),
+        loadBlogSlots(entry.sectionTypes, loadChunk),
       ]);
       const alias = entry.alias >= 0 ? doc.alsoAt?.[entry.alias] : undefined;
       const meta = alias ?? { route: doc.route, title: doc.title, description: doc.description };
-      return { Component: () => <ContentPage doc={doc} meta={meta} components={blogSections} /> };
+      return {
+        loader: slots.loaderFor(doc.sections),
+        Component: () => <ContentPage doc={doc} meta={meta} components={slots.components} />,
+      };
     },
   };
 }
@@ -42,7 +60,11 @@ const archivePages = () => loadChunk('blog-archive', () => import('@/blog/archiv
 const archiveRoutes: RouteObject[] = (['tag', 'category'] as const).map((taxonomy) => ({
   path: `/blog/${taxonomy}/:name`,
   handle: { modules: ['src/blog/archive/archive-routes.tsx'] } satisfies RouteModules,
-  lazy: async () => ({ Component: (await archivePages())[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive'] }),
+  lazy: async () => ({
+    Component: await withQueries(
+      archivePages().then((pages) => pages[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive']),
+    ),
+  }),
 }));
 
 const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
@@ -52,7 +74,7 @@ const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor
 const adminRoute: RouteObject = {
   path: '/admin',
   errorElement: <ErrorScreen />,
-  lazy: async () => ({ Component: (await adminPages()).AdminLayout }),
+  lazy: async () => ({ Component: await withQueries(adminPages().then((pages) => pages.AdminLayout)) }),
   children: [
     {
       errorElement: <ErrorScreen />,
@@ -74,7 +96,9 @@ export const routes: RouteObject[] = [
             path: '/blogs/:slug',
             handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,
             lazy: async () => ({
-              Component: (await loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx'))).PostPage,
+              Component: await withQueries(
+                loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx')).then((page) => page.PostPage),
+              ),
             }),
           },
           ...archiveRoutes,

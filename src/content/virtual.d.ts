@@ -1,5 +1,7 @@
 declare module 'virtual:content-routes' {
-  import type { PageDocument } from './types.gen.ts';
+  import type { PageDocument, Section } from './types.gen.ts';
+
+  type SectionType = Section['type'];
 
   export interface ContentRoute {
     path: string;
@@ -9,6 +11,8 @@ declare module 'virtual:content-routes' {
     file: string;
     /** The document's file inside content/, to name its chunk in errors. */
     chunk: string;
+    /** The section types on the page. */
+    sectionTypes: SectionType[];
     load: () => Promise<{ default: PageDocument }>;
   }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, hydrated, openPage, phone } from './page-helpers.ts';
+import { baseURL, desktop, openPage, phone, untilHydrated } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,10 +38,10 @@ describe('header and footer', () => {
   it('opens and closes the menu at 375 px, and the page does not scroll while it is open', async () => {
     const { page, context, errors } = await openPage(browser, phone);
     await page.goto('/');
-    await hydrated(page);
     const button = page.getByRole('button', { name: /menu/i });
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
     expect(await links.isVisible()).toBe(false);
+    await untilHydrated(button);
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await links.isVisible()).toBe(true);
@@ -160,12 +160,14 @@ describe('home page', () => {
   it('moves the Who We Are cards with the arrow keys', async () => {
     const { page, context } = await openPage(browser, desktop);
     await page.goto('/');
-    await hydrated(page);
     const viewport = page.getByRole('region', { name: 'Who We Are' });
     expect(await viewport.getAttribute('aria-roledescription')).toBe('carousel');
     expect(await viewport.getAttribute('tabindex')).toBe('0');
     const track = viewport.locator(':scope > div');
-    const start = await track.evaluate((element) => getComputedStyle(element).transform);
+    const transform = () => track.evaluate((element) => getComputedStyle(element).transform);
+    // Embla starts after hydration and gives the track its first transform: only then do the keys move it.
+    await expect.poll(transform, { timeout: 30_000 }).not.toBe('none');
+    const start = await transform();
     await viewport.focus();
     await page.keyboard.press('ArrowRight');
     await expect

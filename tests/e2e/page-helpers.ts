@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -58,5 +58,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+/**
+ * Waits until React owns an element of the server's markup, so a click on it reaches its handler: the app starts
+ * after first paint, and a click before that is a click on plain HTML.
+ */
+export async function untilHydrated(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction(
+      (node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')),
+      element,
     );
 }

@@ -7,6 +7,8 @@ import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { useLogFetchError } from './use-log-fetch-error.ts';
 import { BlogSearchForm } from './blog-search-form.tsx';
 import { searchWords } from '@/ui/highlight-words.tsx';
+import { withQueryClient } from '@/api/query-scope.tsx';
+import type { BlogSlot } from './blog-slots.ts';
 
 /**
  * The blog listing's published posts, one page at a time, the page taken from the address (?page=2); with ?q=, the
@@ -46,3 +48,5 @@ export function PostListSlot({ section, site }: SectionProps<'post-list'>) {
     />
   );
 }
+
+export const slot: BlogSlot<'post-list'> = { Component: withQueryClient(PostListSlot) };

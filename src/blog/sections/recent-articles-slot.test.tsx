@@ -4,12 +4,23 @@ import { site } from '@/content/site.ts';
 import { fakeApi } from '@/api/testing/fake-api.ts';
 import { aPost } from '@/api/testing/posts.ts';
 import { renderRoutes } from '@/api/testing/render.tsx';
-import { RecentArticlesSlot } from './recent-articles-slot.tsx';
+import { slot } from './recent-articles-slot.tsx';
 
 const section = { type: 'recent-articles', heading: 'Recent articles', count: 3, allPostsLabel: 'All Posts' } as const;
 
+/** The slot as the home page's route has it: its loader fetches the posts, keyed by section type. */
 function renderSlot() {
-  return renderRoutes([{ path: '/', element: <RecentArticlesSlot section={section} site={site} /> }], '/');
+  const fetchPosts = slot.loader!(section);
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        loader: async (args) => ({ 'recent-articles': await fetchPosts(args) }),
+        element: <slot.Component section={section} site={site} />,
+      },
+    ],
+    '/',
+  );
 }
 
 afterEach(() => {
@@ -30,7 +41,6 @@ describe('RecentArticlesSlot', () => {
       },
     });
     renderSlot();
-    expect(screen.queryByRole('link', { name: 'One' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'One' })).toHaveAttribute('href', '/blogs/one');
     expect(screen.getByRole('link', { name: 'Three' })).toHaveAttribute('href', '/blogs/three');
     expect(screen.getByRole('link', { name: 'All Posts' })).toHaveAttribute('href', '/blog');
@@ -55,7 +65,27 @@ describe('RecentArticlesSlot', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderSlot();
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Error fetching blogs', expect.any(Error)));
+    expect(await screen.findByRole('link', { name: 'All Posts' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'All Posts' })).toBeInTheDocument();
+  });
+
+  it('fetches again in the browser when the server could not', async () => {
+    const { requests } = fakeApi({ 'GET /api/blogs': { body: [aPost({ slug: 'one', title: 'One' })] } });
+    let calls = 0;
+    renderRoutes(
+      [
+        {
+          path: '/',
+          loader: async (args) => ({
+            'recent-articles':
+              calls++ === 0 ? { posts: null, retryInBrowser: true } : await slot.loader!(section)(args),
+          }),
+          element: <slot.Component section={section} site={site} />,
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByRole('link', { name: 'One' })).toHaveAttribute('href', '/blogs/one');
+    expect(requests).toHaveLength(1);
   });
 });

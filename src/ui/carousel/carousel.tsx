@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import type { CarouselOptions } from '@/content/types.gen.ts';
 import styles from './carousel.module.css';
+import { useEmbla } from './use-embla.ts';
 
 const narrowScreen = '(max-width: 576px)';
 const reducedMotion = '(prefers-reduced-motion: reduce)';
@@ -21,27 +20,22 @@ interface CarouselProps {
  */
 export function Carousel({ label, options, slides, tone = 'light' }: CarouselProps) {
   const hintId = useId();
-  const [plugins] = useState(() =>
-    options.autoplay
-      ? [
-          Autoplay({
-            delay: options.autoplayDelayMs ?? 4000,
-            stopOnInteraction: false,
-            stopOnMouseEnter: true,
-            stopOnFocusIn: true,
-            breakpoints: { [reducedMotion]: { active: false } },
-          }),
-        ]
-      : [],
-  );
-  const [viewportRef, embla] = useEmblaCarousel(
+  const [viewportRef, embla] = useEmbla(
     {
       align: 'start',
       duration: Math.round(options.speedMs / 20),
       loop: options.loop === 'always',
       breakpoints: options.loop === 'narrow' ? { [narrowScreen]: { loop: true } } : {},
     },
-    plugins,
+    options.autoplay
+      ? {
+          delay: options.autoplayDelayMs ?? 4000,
+          stopOnInteraction: false,
+          stopOnMouseEnter: true,
+          stopOnFocusIn: true,
+          breakpoints: { [reducedMotion]: { active: false } },
+        }
+      : undefined,
   );
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(slides.length);

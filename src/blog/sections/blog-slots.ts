@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
+import type { Section } from '@/content/types.gen.ts';
+import type { SectionComponents } from '@/sections/section-renderer.tsx';
+import type { SectionOf, SectionProps } from '@/sections/types.ts';
+
+/** The section types the blog fills with posts from the API. */
+export type BlogSlotType = 'recent-articles' | 'post-list';
+
+export interface BlogSlot<K extends BlogSlotType> {
+  Component: ComponentType<SectionProps<K>>;
+  /** Fetches the section's posts with its route: on the server, and on client-side navigation to the page. */
+  loader?: (section: SectionOf<K>) => (args: LoaderFunctionArgs) => Promise<unknown>;
+}
+
+type AnySlot = {
+  Component: ComponentType<never>;
+  loader?: (section: Section) => (args: LoaderFunctionArgs) => Promise<unknown>;
+};
+
+/** Each slot is a chunk of its own, named as the build manifest names it: a page downloads its own slots only. */
+const slots: { [K in BlogSlotType]: { module: string; load: () => Promise<{ slot: BlogSlot<K> }> } } = {
+  'recent-articles': {
+    module: 'src/blog/sections/recent-articles-slot.tsx',
+    load: () => import('./recent-articles-slot.tsx'),
+  },
+  'post-list': { module: 'src/blog/sections/post-list-slot.tsx', load: () => import('./post-list-slot.tsx') },
+};
+
+const isBlogSlot = (type: string): type is BlogSlotType => Object.hasOwn(slots, type);
+
+/** The source modules of the slots among a page's section types, for the server to link their styles. */
+export function blogSlotModules(types: readonly string[]): string[] {
+  return types.filter(isBlogSlot).map((type) => slots[type].module);
+}
+
+export interface PageSlots {
+  components: Partial<SectionComponents>;
+  /** One loader for the slots among these sections that fetch with the route, its data keyed by section type. */
+  loaderFor: (sections: Section[]) => LoaderFunction | undefined;
+}
+
+/** Loads the slots among a page's section types; `load` is the app's chunk loader, which reports failed downloads. */
+export async function loadBlogSlots(
+  types: readonly string[],
+  load: <T>(chunk: string, importer: () => Promise<T>) => Promise<T>,
+): Promise<PageSlots> {
+  const loaded = await Promise.all(
+    types.filter(isBlogSlot).map(async (type) => {
+      const importer = slots[type].load as () => Promise<{ slot: unknown }>;
+      return { type, slot: (await load(type, importer)).slot as AnySlot };
+    }),
+  );
+  return {
+    components: Object.fromEntries(loaded.map(({ type, slot }) => [type, slot.Component])),
+    loaderFor(sections) {
+      const fetchers = loaded.flatMap(({ type, slot }) => {
+        const section = sections.find((candidate) => candidate.type === type);
+        return slot.loader && section ? [[type, slot.loader(section)] as const] : [];
+      });
+      if (fetchers.length === 0) return undefined;
+      return async (args) =>
+        Object.fromEntries(await Promise.all(fetchers.map(async ([type, fetch]) => [type, await fetch(args)])));
+    },
+  };
+}
