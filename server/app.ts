@@ -80,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
     trustProxy: options.trustProxy ?? false,
+    // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
+    pluginTimeout: 60_000,
     schemaController,
     frameworkErrors(error, request: FastifyRequest, reply: FastifyReply) {
       // Malformed URLs fail before any hook runs: set the security headers here too.
