@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from './http/logger-options.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
@@ -95,6 +96,9 @@ describe('the logger’s settings', () => {
   it('writes JSON in production and to anything but a terminal, readable lines in a developer’s terminal', () => {
     expect(loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }, true)).toEqual({ level: 'warn' });
     expect(loggerOptions({}, false)).toEqual({ level: 'info' });
+    const output = { stream: pino.destination({ dest: 1, sync: true }), flushSync() {} };
+    expect(loggerOptions({ LOG_LEVEL: 'error' }, false, output)).toEqual({ level: 'error', stream: output.stream });
+    expect(loggerOptions({}, true, output)).toMatchObject({ transport: { target: 'pino-pretty' } });
     expect(loggerOptions({ LOG_LEVEL: 'debug' }, true)).toMatchObject({
       level: 'debug',
       transport: { target: 'pino-pretty' },

@@ -35,6 +35,10 @@ function buildValidator(externalSchemas: Record<string, object>): FastifySchemaC
     const validateUrlPart = ((data: unknown, context?: object) => {
       const refused = convertUrlNumbers(data, numbers);
       const valid = validate(data, context as never);
+      if (valid && refused.length === 0) {
+        validateUrlPart.errors = null;
+        return true;
+      }
       const named = new Set(refused.map((error) => error.instancePath));
       const errors = [...refused, ...(validate.errors ?? []).filter((error) => !named.has(error.instancePath))];
       validateUrlPart.errors = errors.length > 0 ? errors : null;
