@@ -76,6 +76,27 @@ describe('request ids and the access log', () => {
     ]);
   });
 
+  it('writes that line as pino writes JSON, its fields in order and escaped', async () => {
+    const url = '/api/blogs?q=%22quoted\\%22&limit=1';
+    const response = await testApp.app.inject({ url });
+    const [line] = linesOf(String(response.headers['x-request-id']));
+    expect(Object.keys(line!)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'route',
+      'url',
+      'status',
+      'ms',
+      'bytes',
+      'msg',
+    ]);
+    expect(line).toMatchObject({ url, status: 200, time: expect.any(Number), pid: process.pid });
+  });
+
   it('logs a 5xx once at error level with its stack, and tells the user the id to quote', async () => {
     const response = await testApp.app.inject({ url: '/test-only/fail' });
     expect(response.statusCode).toBe(500);
