@@ -1,7 +1,9 @@
 /**
  * `npm run test:crash -- --kills N` (20 by default): the production server on a SQLite file, written to by four
- * connections and killed with SIGKILL mid-write N times; then every acknowledged write must still be there and SQLite
- * must find the file intact. Prints progress every 50 kills and the totals; exits 1 on any loss.
+ * connections (posts, changes to posts kept as revisions, image uploads) and killed with SIGKILL mid-write N times;
+ * then every acknowledged write must still be there and SQLite must find the file intact. `--minutes M` stops
+ * killing after M minutes and checks the kills done so far. Prints progress every 50 kills and the totals; exits 1
+ * on any loss.
  */
 import { rmSync } from 'node:fs';
 import { crashRounds } from '../server/test-support/crash-rounds.ts';
@@ -18,6 +20,7 @@ function option(name: string, fallback: number): number {
 
 const kills = option('kills', 20);
 const writers = option('writers', 4);
+const minutes = process.argv.some((arg) => arg.startsWith('--minutes')) ? option('minutes', 0) : undefined;
 const dataDir = temporaryDirectory('northbeam-crash-');
 const started = Date.now();
 try {
@@ -25,16 +28,17 @@ try {
     dataDir,
     kills,
     writers,
+    deadline: minutes === undefined ? undefined : started + minutes * 60_000,
     onRound(round, acknowledged) {
       if (round % 50 === 0 || round === kills)
         console.log(`${round}/${kills} kills, ${acknowledged} writes acknowledged`);
     },
   });
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const duration = ((Date.now() - started) / 60_000).toFixed(1);
   const written = Object.entries(report.acknowledged).map(([name, count]) => `${count} ${name}`);
   const lost = Object.values(report.lost).reduce((sum, keys) => sum + keys.length, 0);
   console.log(
-    `${kills} kills in ${minutes} min: ${written.join(', ')} acknowledged, ${lost} lost; ` +
+    `${report.kills} of ${kills} kills in ${duration} min: ${written.join(', ')} acknowledged, ${lost} lost; ` +
       `integrity_check ${report.integrity}, ${report.foreignKeyProblems} foreign key problems, ` +
       `${report.unexpected.length} unexpected answers`,
   );

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { loggerOptions } from './http/logger-options.ts';
+import { bufferedStandardOutput } from './http/log-output.ts';
+import { loggerOptions, writesJson } from './http/logger-options.ts';
 
 function portFrom(value: string | undefined): number {
   const port = Number(value ?? 3000);
@@ -17,6 +18,7 @@ function trustProxyFrom(value: string | undefined): boolean | string {
 const env = process.env;
 /** How long requests in flight get to finish after SIGTERM before their connections are cut. */
 const shutdownGraceMs = 10_000;
+const logOutput = writesJson(env) ? bufferedStandardOutput() : undefined;
 
 try {
   const port = portFrom(env.PORT);
@@ -26,7 +28,7 @@ try {
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: env.CLIENT_DIR || undefined,
     seedExamples: env.SEED_EXAMPLES !== 'false',
-    logger: loggerOptions(env),
+    logger: loggerOptions(env, undefined, logOutput),
     metricsToken: env.METRICS_TOKEN || undefined,
     siteUrl: env.SITE_URL || undefined,
     host,
@@ -42,6 +44,13 @@ try {
     );
   }
   await app.listen({ port, host });
+
+  // Logged as JSON with its stack, where the operator looks, and written out before the process ends.
+  process.once('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: the process ends');
+    logOutput?.flushSync();
+    process.exit(1);
+  });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from './http/logger-options.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
@@ -75,6 +76,27 @@ describe('request ids and the access log', () => {
     ]);
   });
 
+  it('writes that line as pino writes JSON, its fields in order and escaped', async () => {
+    const url = '/api/blogs?q=%22quoted\\%22&limit=1';
+    const response = await testApp.app.inject({ url });
+    const [line] = linesOf(String(response.headers['x-request-id']));
+    expect(Object.keys(line!)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'route',
+      'url',
+      'status',
+      'ms',
+      'bytes',
+      'msg',
+    ]);
+    expect(line).toMatchObject({ url, status: 200, time: expect.any(Number), pid: process.pid });
+  });
+
   it('logs a 5xx once at error level with its stack, and tells the user the id to quote', async () => {
     const response = await testApp.app.inject({ url: '/test-only/fail' });
     expect(response.statusCode).toBe(500);
@@ -95,6 +117,9 @@ describe('the logger’s settings', () => {
   it('writes JSON in production and to anything but a terminal, readable lines in a developer’s terminal', () => {
     expect(loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }, true)).toEqual({ level: 'warn' });
     expect(loggerOptions({}, false)).toEqual({ level: 'info' });
+    const output = { stream: pino.destination({ dest: 1, sync: true }), flushSync() {} };
+    expect(loggerOptions({ LOG_LEVEL: 'error' }, false, output)).toEqual({ level: 'error', stream: output.stream });
+    expect(loggerOptions({}, true, output)).toMatchObject({ transport: { target: 'pino-pretty' } });
     expect(loggerOptions({ LOG_LEVEL: 'debug' }, true)).toMatchObject({
       level: 'debug',
       transport: { target: 'pino-pretty' },

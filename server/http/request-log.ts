@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import pino from 'pino';
 
 /** Ids that a proxy or a client may hand us: short, and nothing that could forge a log line or a header. */
 const wellFormedId = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -9,6 +16,33 @@ const wellFormedId = /^[A-Za-z0-9._:-]{8,128}$/;
 export function requestIdFor(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && wellFormedId.test(incoming) ? incoming : randomUUID();
+}
+
+interface AccessLine {
+  method: string;
+  route: string | null;
+  url: string;
+  status: number;
+  ms: number;
+  bytes: number | null;
+}
+
+const { chindingsSym, streamSym, timeSym } = pino.symbols;
+const infoLevel = pino.levels.values.info!;
+
+/**
+ * The access line exactly as pino writes it (level, time, the request logger's bindings with its id, the fields,
+ * then the message), built with one template instead of pino's walk over the object's keys: this runs for every
+ * request, and was the larger part of the access log's cost once its writes were batched.
+ */
+function writeAccessLine(log: FastifyBaseLogger, line: AccessLine): void {
+  const logger = log as unknown as Record<symbol, unknown>;
+  const time = (logger[timeSym] as () => string)();
+  const text =
+    `{"level":${infoLevel}${time}${logger[chindingsSym] as string},"method":${JSON.stringify(line.method)},` +
+    `"route":${JSON.stringify(line.route)},"url":${JSON.stringify(line.url)},"status":${line.status},` +
+    `"ms":${line.ms},"bytes":${line.bytes},"msg":"request"}\n`;
+  (logger[streamSym] as { write(text: string): void }).write(text);
 }
 
 /**
@@ -24,7 +58,7 @@ class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const length = reply.getHeader('content-length');
-    const line = {
+    const line: AccessLine = {
       method: request.method,
       route: request.routeOptions.url ?? null,
       url: request.url,
@@ -35,7 +69,8 @@ class AccessLog extends LogController {
     // An error here is the connection's (the client went away mid-answer): the handler's own errors are logged by
     // the error handler.
     if (error) request.log.warn({ ...line, err: error }, 'request cut short');
-    else request.log.info(line, 'request');
+    // Without a logger (logger: false) request.log is a stand-in with neither levels nor a stream.
+    else if ((request.log as Partial<pino.Logger>).isLevelEnabled?.('info')) writeAccessLine(request.log, line);
   }
 }
 

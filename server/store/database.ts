@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -9,7 +10,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 
 export interface StoreLocation {
@@ -56,7 +57,9 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation, observer?:
   if (databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
     // Waiting longer for a connection than a visitor would wait for a page only piles requests up.
-    const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+    // Loaded only here: a server on SQLite starts without pg's modules, which it would never use.
+    const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+    const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
     // An idle connection that the server ends (a restart, a failover) is dropped from the pool and the next query
     // opens another; unheard, the error would end the process.
     pool.on('error', () => {});

@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { BlogPost } from '../../src/content/types.gen.ts';
+import sharp from 'sharp';
+import type { BlogPost, BlogPostRevisionSummary, MediaRecord } from '../../src/content/types.gen.ts';
 import { sqliteFileName } from '../store/database.ts';
+import { bundleServer } from './server-bundle.ts';
 import { startServerProcess, signInOver, type ServerProcess } from './server-process.ts';
 
 /**
@@ -28,14 +30,19 @@ async function storedSlugs(base: string, cookie: string): Promise<Set<string>> {
   }
 }
 
+const postBody = (key: string, title = `Post ${key}`) =>
+  JSON.stringify({ title, slug: key, content: `<p>${key}</p>`, tags: ['crash'] });
+
+async function send(base: string, cookie: string, method: string, path: string, body: string | FormData) {
+  const headers: Record<string, string> = { origin: base, cookie };
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
+  return fetch(`${base}${path}`, { method, headers, body });
+}
+
 export const postWrites: DurableWrite = {
   name: 'posts',
   async write({ base, cookie }, key) {
-    const response = await fetch(`${base}/api/blogs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ title: `Post ${key}`, slug: key, content: `<p>${key}</p>`, tags: ['crash'] }),
-    });
+    const response = await send(base, cookie, 'POST', '/api/blogs', postBody(key));
     await response.body?.cancel();
     if (response.status === 201) return key;
     throw new Error(`a post was answered ${response.status}`);
@@ -43,6 +50,69 @@ export const postWrites: DurableWrite = {
   async missing({ base, cookie }, acknowledged) {
     const stored = await storedSlugs(base, cookie);
     return acknowledged.filter((slug) => !stored.has(slug));
+  },
+};
+
+/** A saved change to a post, kept as a revision: acknowledged by the 200 of the PUT; its key is "postId title". */
+export const revisionWrites: DurableWrite = {
+  name: 'revisions',
+  async write({ base, cookie }, key) {
+    const created = await send(base, cookie, 'POST', '/api/blogs', postBody(key));
+    if (created.status !== 201) throw new Error(`a post was answered ${created.status}`);
+    const { _id: id } = (await created.json()) as BlogPost;
+    const title = `Revised ${key}`;
+    const saved = await send(base, cookie, 'PUT', `/api/blogs/${id}`, postBody(key, title));
+    await saved.body?.cancel();
+    if (saved.status === 200) return `${id} ${title}`;
+    throw new Error(`a change to a post was answered ${saved.status}`);
+  },
+  async missing({ base, cookie }, acknowledged) {
+    const missing: string[] = [];
+    for (const entry of acknowledged) {
+      const [id, ...words] = entry.split(' ');
+      const response = await fetch(`${base}/api/blogs/${id}/revisions`, { headers: { cookie } });
+      const revisions = response.ok ? ((await response.json()) as BlogPostRevisionSummary[]) : [];
+      if (!revisions.some((revision) => revision.title === words.join(' '))) missing.push(entry);
+    }
+    return missing;
+  },
+};
+
+let imageCount = 0;
+
+/** A small PNG of a colour no other upload of this run has, so that no upload is answered as a duplicate. */
+async function uniqueImage(): Promise<Blob> {
+  imageCount += 1;
+  const background = { r: imageCount & 255, g: (imageCount >> 8) & 255, b: (imageCount >> 16) & 255 };
+  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(png)], { type: 'image/png' });
+}
+
+/** An uploaded image: acknowledged by the 201; its key is "mediaId fileUrl", and both must answer afterwards. */
+export const mediaWrites: DurableWrite = {
+  name: 'media',
+  async write({ base, cookie }, key) {
+    const form = new FormData();
+    form.append('alt', `Image ${key}`);
+    form.append('file', await uniqueImage(), `${key}.png`);
+    const response = await send(base, cookie, 'POST', '/api/media', form);
+    if (response.status !== 201) throw new Error(`an upload was answered ${response.status}`);
+    const record = (await response.json()) as MediaRecord;
+    return `${record._id} ${record.url}`;
+  },
+  async missing({ base, cookie }, acknowledged) {
+    const missing: string[] = [];
+    for (const entry of acknowledged) {
+      const [id, url] = entry.split(' ');
+      const record = await fetch(`${base}/api/media/${id}`, { headers: { cookie } });
+      await record.body?.cancel();
+      const file = await fetch(`${base}${url}`);
+      const bytes = file.ok ? (await file.arrayBuffer()).byteLength : 0;
+      if (record.status !== 200 || bytes === 0) missing.push(entry);
+    }
+    return missing;
   },
 };
 
@@ -65,12 +135,14 @@ export interface CrashOptions {
   kills: number;
   writers?: number;
   kinds?: DurableWrite[];
+  /** Time (ms since the epoch) after which no further round begins: the rounds done are checked and reported. */
+  deadline?: number;
   /** Called after each round, for progress output. */
   onRound?: (round: number, acknowledged: number) => void;
 }
 
 /**
- * Starts the production server on a SQLite file, lets `writers` connections write while it runs for a random 50 to
+ * Starts the production server (bundled once, then started from the bundle) on a SQLite file, lets `writers` connections write while it runs for a random 50 to
  * 300 ms, kills it with SIGKILL, starts it again; after `kills` rounds checks that every acknowledged write is there
  * and that SQLite finds the file intact.
  */
@@ -78,17 +150,29 @@ export async function crashRounds({
   dataDir,
   kills,
   writers = 4,
-  kinds = [postWrites],
+  kinds = [postWrites, revisionWrites, mediaWrites],
+  deadline = Infinity,
   onRound,
 }: CrashOptions): Promise<CrashReport> {
   const admin = { email: 'crash@northbeam.example', password: 'a password long enough' };
-  const env = { DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-build'), SEED_EXAMPLES: 'false' };
+  const env = {
+    DATA_DIR: dataDir,
+    CLIENT_DIR: join(dataDir, 'no-build'),
+    SEED_EXAMPLES: 'false',
+    NODE_ENV: 'production',
+  };
   // A machine busy with other work can take a while to start a server: that is not what these rounds test.
   const startTimeoutMs = 90_000;
-  let server: ServerProcess = await startServerProcess(
-    { ...env, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-    startTimeoutMs,
-  );
+  const bundle = await bundleServer();
+  const start = (extra: Record<string, string> = {}) =>
+    startServerProcess({ ...env, ...extra }, startTimeoutMs, bundle.entry);
+  let server: ServerProcess;
+  try {
+    server = await start({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  } catch (error) {
+    bundle.remove();
+    throw error;
+  }
   const acknowledged = new Map(kinds.map((kind) => [kind.name, [] as string[]]));
   const unexpected: string[] = [];
   const total = () => [...acknowledged.values()].reduce((sum, keys) => sum + keys.length, 0);
@@ -96,7 +180,8 @@ export async function crashRounds({
     // Sessions live in the database: the same cookie works after every restart.
     const cookie = await signInOver(server.base, admin);
     let sequence = 0;
-    for (let round = 0; round < kills; round += 1) {
+    let round = 0;
+    for (; round < kills && Date.now() < deadline; round += 1) {
       const { base, child } = server;
       let killed = false;
       const writer = async (index: number) => {
@@ -114,19 +199,17 @@ export async function crashRounds({
         }
       };
       const writing = Array.from({ length: writers }, (_, index) => writer(index));
-      // Kill mid-write, not before the first write lands: a busy machine can take longer than the pause to answer.
-      const before = total();
-      for (let waited = 0; total() === before && waited < 30_000; waited += 10) await pause(10);
+      // Every kind of write lands at least once per round, so that each is cut off mid-way at some kill.
+      const before = kinds.map((kind) => acknowledged.get(kind.name)!.length);
+      const everyKindLanded = () => kinds.every((kind, index) => acknowledged.get(kind.name)!.length > before[index]!);
+      for (let waited = 0; !everyKindLanded() && waited < 30_000; waited += 10) await pause(10);
       await pause(50 + Math.random() * 250);
       killed = true;
       child.kill('SIGKILL');
       await once(child, 'exit');
       await Promise.all(writing);
-      server = await startServerProcess(env, startTimeoutMs);
-      onRound?.(
-        round + 1,
-        [...acknowledged.values()].reduce((sum, keys) => sum + keys.length, 0),
-      );
+      server = await start();
+      onRound?.(round + 1, total());
     }
 
     const lost: Record<string, string[]> = {};
@@ -139,7 +222,7 @@ export async function crashRounds({
     const database = new SQLite(join(dataDir, sqliteFileName));
     try {
       return {
-        kills,
+        kills: round,
         acknowledged: Object.fromEntries([...acknowledged].map(([name, keys]) => [name, keys.length])),
         lost,
         unexpected,
@@ -151,5 +234,6 @@ export async function crashRounds({
     }
   } finally {
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    bundle.remove();
   }
 }

@@ -33,16 +33,23 @@ async function waitUntilHealthy(base: string, server: ServerProcess, timeoutMs: 
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   server.child.kill('SIGKILL');
   throw new Error(`the server did not start within ${timeoutMs / 1000} s:\n${server.output()}`);
 }
 
-/** What `npm start` runs, as a process of its own on a free port, once it answers /healthz. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
+/**
+ * What `npm start` runs, as a process of its own on a free port, once it answers /healthz; or the same server from
+ * `entry`, a bundle of it (see server-bundle.ts), which then needs NODE_ENV=production in `env` like `npm start` sets.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 45_000,
+  entry = join(repositoryRoot, 'scripts', 'start.mjs'),
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(repositoryRoot, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [entry], {
     cwd: repositoryRoot,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
