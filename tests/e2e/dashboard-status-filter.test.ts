@@ -35,6 +35,8 @@ describe('the dashboard’s status filter', () => {
     });
     await createPost(page, { title: draft, slug: uniqueSlug('not-out'), content: '<p>Later.</p>' });
     await page.reload();
+    // The dashboard is drawn in the browser: wait for it before reading the filter's links.
+    await card(page, later).waitFor();
 
     expect(await filters(page).getByRole('link').allTextContents()).toEqual([
       'All',
