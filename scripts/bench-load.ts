@@ -20,18 +20,10 @@ import { insertPost } from '../server/store/posts.ts';
 import { freePort } from './lib/free-port.ts';
 import { mixedTraffic, type TrafficTargets, type WriteCounts } from './lib/mixed-traffic.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
+import { wholeNumberOption } from './lib/cli-options.ts';
 
-function option(name: string, fallback: number): number {
-  const args = process.argv.slice(2);
-  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
-  if (index === -1) return fallback;
-  const value = Number(args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1`);
-  return value;
-}
-
-const seconds = option('seconds', 60);
-const connections = option('connections', 100);
+const seconds = wholeNumberOption('seconds', 60);
+const connections = wholeNumberOption('connections', 100);
 const postCount = 200;
 const root = join(import.meta.dirname, '..');
 const admin = { email: 'load@northbeam.example', password: randomBytes(18).toString('base64url') };

@@ -18,19 +18,11 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { freePort } from './lib/free-port.ts';
 import { mixedTraffic } from './lib/mixed-traffic.ts';
+import { positiveNumberOption } from './lib/cli-options.ts';
 
-function option(name: string, fallback: number): number {
-  const args = process.argv.slice(2);
-  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
-  if (index === -1) return fallback;
-  const value = Number(args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a number above 0`);
-  return value;
-}
-
-const seconds = Math.round(option('seconds', option('minutes', 10) * 60));
-const sampleSeconds = option('sample-seconds', 10);
-const connections = option('connections', 10);
+const seconds = Math.round(positiveNumberOption('seconds', positiveNumberOption('minutes', 10) * 60));
+const sampleSeconds = positiveNumberOption('sample-seconds', 10);
+const connections = positiveNumberOption('connections', 10);
 const root = join(import.meta.dirname, '..');
 const admin = { email: 'soak@northbeam.example', password: randomBytes(18).toString('base64url') };
 const metricsToken = randomBytes(24).toString('base64url');

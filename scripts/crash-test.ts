@@ -8,19 +8,11 @@
 import { rmSync } from 'node:fs';
 import { crashRounds } from '../server/test-support/crash-rounds.ts';
 import { temporaryDirectory } from '../server/test-support/test-app.ts';
+import { wholeNumberOption } from './lib/cli-options.ts';
 
-function option(name: string, fallback: number): number {
-  const args = process.argv.slice(2);
-  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
-  if (index === -1) return fallback;
-  const value = Number(args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1`);
-  return value;
-}
-
-const kills = option('kills', 20);
-const writers = option('writers', 4);
-const minutes = process.argv.some((arg) => arg.startsWith('--minutes')) ? option('minutes', 0) : undefined;
+const kills = wholeNumberOption('kills', 20);
+const writers = wholeNumberOption('writers', 4);
+const minutes = process.argv.some((arg) => arg.startsWith('--minutes')) ? wholeNumberOption('minutes', 0) : undefined;
 const dataDir = temporaryDirectory('northbeam-crash-');
 const started = Date.now();
 try {

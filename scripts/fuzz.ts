@@ -6,18 +6,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { wholeNumberOption } from './lib/cli-options.ts';
 
-function option(name: string, fallback: number): number {
-  const args = process.argv.slice(2);
-  const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
-  if (index === -1) return fallback;
-  const value = Number(args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number of at least 1`);
-  return value;
-}
-
-const runs = option('runs', 5000);
-const minutes = option('minutes', 10);
+const runs = wholeNumberOption('runs', 5000);
+const minutes = wholeNumberOption('minutes', 10);
 const root = join(import.meta.dirname, '..');
 const env = { ...process.env, FUZZ_RUNS: String(runs), FUZZ_TIME_LIMIT_MS: String(minutes * 60_000) };
 const vitest = ['vitest', 'run', '--project', 'node', 'server/api-fuzz.test.ts'];
