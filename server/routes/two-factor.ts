@@ -22,6 +22,12 @@ import { securitySchema } from './security-schemas.ts';
 /** Codes are throttled like passwords, under a key of their own per user. */
 const codeThrottleKey = (userId: string) => `2fa:${userId}`;
 
+/** Refuses with 429 and Retry-After while this user's codes are throttled; otherwise counts the attempt. */
+async function admitCodeAttempt(auth: AuthSettings, userId: string, ip: string, now: Date): Promise<void> {
+  const retryAfter = await admitLoginAttempt(auth.db, { emailKey: codeThrottleKey(userId), ip, now, deviceId: null });
+  if (retryAfter > 0) throw throttled(retryAfter);
+}
+
 export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
   app.get(
     '/',
@@ -49,13 +55,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
     async (request) => {
       const user = signedIn(request);
-      const retryAfter = await admitLoginAttempt(auth.db, {
-        emailKey: codeThrottleKey(user.id),
-        ip: request.ip,
-        now: auth.clock(),
-        deviceId: null,
-      });
-      if (retryAfter > 0) throw throttled(retryAfter);
+      await admitCodeAttempt(auth, user.id, request.ip, auth.clock());
       const recoveryCodes = await enableTwoFactor(auth, user, request.body.code);
       await forgiveAccount(auth.db, codeThrottleKey(user.id));
       await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-enable' });
@@ -73,13 +73,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
     async (request, reply) => {
       const user = signedIn(request);
-      const retryAfter = await admitLoginAttempt(auth.db, {
-        emailKey: codeThrottleKey(user.id),
-        ip: request.ip,
-        now: auth.clock(),
-        deviceId: null,
-      });
-      if (retryAfter > 0) throw throttled(retryAfter);
+      await admitCodeAttempt(auth, user.id, request.ip, auth.clock());
       try {
         await disableTwoFactor(auth, user, request.body);
       } catch (error) {
@@ -113,13 +107,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
       if (!user || !isTwoFactorOn(user)) {
         throw new HttpError(401, 'The sign-in has expired. Sign in again with your e-mail address and password.');
       }
-      const retryAfter = await admitLoginAttempt(auth.db, {
-        emailKey: codeThrottleKey(user.id),
-        ip: request.ip,
-        now,
-        deviceId: null,
-      });
-      if (retryAfter > 0) throw throttled(retryAfter);
+      await admitCodeAttempt(auth, user.id, request.ip, now);
       if (!(await acceptSecondFactor(auth, user, request.body.code))) {
         await recordAudit(auth.db, {
           at: now,
