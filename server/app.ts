@@ -17,15 +17,16 @@ import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
 import { createPost } from './blog/post-service.ts';
 import { addApiSchemas, declareCommonRefusals } from './http/api-schemas.ts';
-import { readContentRedirects, registerContentRedirects } from './http/content-redirects.ts';
+import { readContentRedirects, redirectMovedContent } from './http/content-redirects.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
-import { registerRequestLog, requestLogOptions } from './http/request-log.ts';
+import { registerRequestFront } from './http/request-front.ts';
+import { requestLogOptions, tagRequestId } from './http/request-log.ts';
 import { registerRouteCatalog } from './http/route-catalog.ts';
 import { openApiOptions } from './http/openapi.ts';
-import { registerRequestScreening } from './http/request-screening.ts';
+import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
-import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
+import { applySecurityHeaders, sendSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -119,12 +120,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const avif = startAvifWorker(db, clock, app.log);
     app.addHook('onClose', () => avif.stop());
 
-    registerRequestLog(app);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
-    registerSecurityHeaders(app);
-    registerContentRedirects(app, readContentRedirects());
+    registerRequestFront(app, [
+      tagRequestId,
+      sendSecurityHeaders,
+      redirectMovedContent(readContentRedirects()),
+      screenAddress,
+    ]);
     registerErrorHandler(app);
-    registerRequestScreening(app);
+    registerBodyScreening(app);
     // Only JSON bodies: a text/plain body is also one that any other site's form can send.
     app.removeContentTypeParser('text/plain');
     addApiSchemas(app);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sign, signatureMatches } from './auth-keys.ts';
+import { readCookie } from './read-cookie.ts';
 
 /**
  * OWASP's device cookies: a browser that signed in to an account holds a token signed for that account, and its
@@ -16,9 +17,7 @@ function cookieName(request: FastifyRequest): string {
 
 /** The id of the device when the request carries a device cookie signed for this account; otherwise null. */
 export function trustedDeviceId(request: FastifyRequest, key: Buffer, emailKey: string): string | null {
-  const header = request.headers.cookie;
-  if (header === undefined) return null;
-  const value = request.server.parseCookie(header)[cookieName(request)];
+  const value = readCookie(request, cookieName(request));
   const [deviceId, signature, ...rest] = value?.split('.') ?? [];
   if (!deviceId || !signature || rest.length > 0) return null;
   return signatureMatches(sign(key, 'device', emailKey, deviceId), signature) ? deviceId : null;

@@ -25,6 +25,9 @@ export interface GuardSettings {
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// A refusal depends on who asks: no cache may keep it for someone else.
+const uncacheable = { 'cache-control': 'no-store' };
+
 /** Browsers send Origin with every unsafe request; a page of another site cannot fake it. */
 function isSameOrigin(request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
@@ -50,7 +53,7 @@ function admit(
 ): void {
   request.user = user;
   const refused = unsafe && user === null && request.routeOptions.config.allowSignedOut !== true;
-  done(refused ? new HttpError(401, 'Sign in to do this.') : undefined);
+  done(refused ? new HttpError(401, 'Sign in to do this.', [], uncacheable) : undefined);
 }
 
 /**
@@ -64,7 +67,14 @@ export function registerApiGuard(app: FastifyInstance, { db, clock, trustedOrigi
   app.addHook('onRequest', (request, _reply, done) => {
     const unsafe = !safeMethods.has(request.method);
     if (unsafe && !isSameOrigin(request, trustedOrigins)) {
-      return done(new HttpError(403, 'Cross-site requests are not allowed: send this request from the site itself.'));
+      return done(
+        new HttpError(
+          403,
+          'Cross-site requests are not allowed: send this request from the site itself.',
+          [],
+          uncacheable,
+        ),
+      );
     }
     const token = readSessionToken(request);
     if (token === undefined) return admit(request, null, unsafe, done);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sign, signatureMatches } from './auth-keys.ts';
+import { readCookie } from './read-cookie.ts';
 
 /**
  * Between a right password and the second factor, the browser holds a short-lived signed cookie naming the user;
@@ -41,9 +42,7 @@ export function clearPendingCookie(request: FastifyRequest, reply: FastifyReply)
 
 /** The user whose password was accepted, while the pending sign-in lasts; otherwise null. */
 export function pendingUserId(request: FastifyRequest, key: Buffer, now: Date): string | null {
-  const header = request.headers.cookie;
-  if (header === undefined) return null;
-  const value = request.server.parseCookie(header)[cookieName(request)];
+  const value = readCookie(request, cookieName(request));
   const [userId, expires, signature, ...rest] = value?.split('.') ?? [];
   if (!userId || !expires || !signature || rest.length > 0) return null;
   if (!signatureMatches(sign(key, 'pending', userId, expires), signature)) return null;

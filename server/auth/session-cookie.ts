@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from './read-cookie.ts';
 import { sessionLifetimeMs } from './sessions.ts';
 
 // Browsers accept a `__Host-` cookie only with Secure, Path=/ and no Domain, which pins it to this origin.
@@ -14,9 +15,7 @@ function cookieName(request: FastifyRequest): string {
 }
 
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (header === undefined) return undefined;
-  return request.server.parseCookie(header)[cookieName(request)];
+  return readCookie(request, cookieName(request));
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {

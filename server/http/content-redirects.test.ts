@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { readContentRedirects, registerContentRedirects } from './content-redirects.ts';
+import { readContentRedirects, redirectMovedContent } from './content-redirects.ts';
+import { registerRequestFront } from './request-front.ts';
 
 describe('redirects of content/redirects.json', () => {
   let test: TestApp;
@@ -20,9 +21,11 @@ describe('redirects of content/redirects.json', () => {
 
   it('runs before every route, with the status the file names, and leaves other addresses alone', async () => {
     const app = Fastify();
-    registerContentRedirects(app, [
-      { from: '/old-offer', to: '/services', status: 308 },
-      { from: '/old-blog', to: '/blog', status: 301 },
+    registerRequestFront(app, [
+      redirectMovedContent([
+        { from: '/old-offer', to: '/services', status: 308 },
+        { from: '/old-blog', to: '/blog', status: 301 },
+      ]),
     ]);
     app.post('/old-offer', async () => 'the old route');
     app.get('/services', async () => 'services');

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
-import pino from 'pino';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import type { FrontStep } from './request-front.ts';
 
 /** Ids that a proxy or a client may hand us: short, and nothing that could forge a log line or a header. */
 const wellFormedId = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -35,11 +30,12 @@ const infoLevel = pino.levels.values.info!;
  * then the message), built with one template instead of pino's walk over the object's keys: this runs for every
  * request, and was the larger part of the access log's cost once its writes were batched.
  */
-function writeAccessLine(log: FastifyBaseLogger, line: AccessLine): void {
+function writeAccessLine(log: pino.Logger, requestId: string, line: AccessLine): void {
   const logger = log as unknown as Record<symbol, unknown>;
   const time = (logger[timeSym] as () => string)();
+  const bindings = `${logger[chindingsSym] as string},"reqId":${JSON.stringify(requestId)}`;
   const text =
-    `{"level":${infoLevel}${time}${logger[chindingsSym] as string},"method":${JSON.stringify(line.method)},` +
+    `{"level":${infoLevel}${time}${bindings},"method":${JSON.stringify(line.method)},` +
     `"route":${JSON.stringify(line.route)},"url":${JSON.stringify(line.url)},"status":${line.status},` +
     `"ms":${line.ms},"bytes":${line.bytes},"msg":"request"}\n`;
   (logger[streamSym] as { write(text: string): void }).write(text);
@@ -69,20 +65,90 @@ class AccessLog extends LogController {
     // An error here is the connection's (the client went away mid-answer): the handler's own errors are logged by
     // the error handler.
     if (error) request.log.warn({ ...line, err: error }, 'request cut short');
-    // Without a logger (logger: false) request.log is a stand-in with neither levels nor a stream.
-    else if ((request.log as Partial<pino.Logger>).isLevelEnabled?.('info')) writeAccessLine(request.log, line);
+    else {
+      // Without a logger (logger: false) the parent is a stand-in with neither levels nor a stream.
+      const parent = (request.log as RequestLogger).parent as Partial<pino.Logger>;
+      if (parent.isLevelEnabled?.('info')) writeAccessLine(parent as pino.Logger, request.id, line);
+    }
   }
 }
 
+type Forward = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made when something is first logged for the request: most requests log nothing but their
+ * access line, which needs only the parent's bindings and the request id, so the child pino would make for every
+ * request is made for few.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #logger: FastifyBaseLogger | undefined;
+
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    return (this.#logger ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level() {
+    return this.logger.level;
+  }
+
+  set level(level) {
+    this.logger.level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+
+  fatal(...args: unknown[]) {
+    (this.logger.fatal as Forward)(...args);
+  }
+
+  error(...args: unknown[]) {
+    (this.logger.error as Forward)(...args);
+  }
+
+  warn(...args: unknown[]) {
+    (this.logger.warn as Forward)(...args);
+  }
+
+  info(...args: unknown[]) {
+    (this.logger.info as Forward)(...args);
+  }
+
+  debug(...args: unknown[]) {
+    (this.logger.debug as Forward)(...args);
+  }
+
+  trace(...args: unknown[]) {
+    (this.logger.trace as Forward)(...args);
+  }
+
+  silent(...args: unknown[]) {
+    (this.logger.silent as Forward)(...args);
+  }
+}
+
+const requestLogger = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+  new RequestLogger(parent, bindings, options);
+
 /** Fastify's options for request ids and the access log. */
 export function requestLogOptions() {
-  return { genReqId: requestIdFor, requestIdHeader: false as const, logController: new AccessLog() };
+  return {
+    genReqId: requestIdFor,
+    requestIdHeader: false as const,
+    logController: new AccessLog(),
+    childLoggerFactory: requestLogger,
+  };
 }
 
 /** Every answer carries X-Request-Id, for the user to quote and the operator to find in the log. */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-}
+export const tagRequestId: FrontStep = (request, reply) => {
+  reply.header('x-request-id', request.id);
+  return undefined;
+};

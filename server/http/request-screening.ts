@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { HttpError } from './errors.ts';
+import type { FrontStep } from './request-front.ts';
 
 /** Iterative: a 1 MiB body can nest deeper than the call stack reaches. */
 function containsNul(body: unknown): boolean {
@@ -24,14 +25,25 @@ function containsNul(body: unknown): boolean {
  * - paths starting with `//` (301 to the path with one slash): URL parsers read `//evil.example/x` as another
  *   host's address, which the page renderer would otherwise fail on or misread.
  */
-export function registerRequestScreening(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    const { url } = request;
-    if (url.includes('%00')) return done(new HttpError(400, 'The address must not contain a NUL character (%00).'));
-    if (url.startsWith('//')) return reply.redirect(url.replace(/^\/+/, '/'), 301);
-    done();
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    done(containsNul(request.body) ? new HttpError(400, 'Text must not contain NUL characters (\\u0000).') : undefined);
+export const screenAddress: FrontStep = (request, reply) => {
+  const { url } = request;
+  if (url.includes('%00')) return new HttpError(400, 'The address must not contain a NUL character (%00).');
+  if (url.startsWith('//')) {
+    reply.redirect(url.replace(/^\/+/, '/'), 301);
+    return 'answered';
+  }
+  return undefined;
+};
+
+const screenBody: preValidationHookHandler = (request, _reply, done) => {
+  done(containsNul(request.body) ? new HttpError(400, 'Text must not contain NUL characters (\\u0000).') : undefined);
+};
+
+/** Screens the bodies of the routes registered after it; GET and HEAD have none, so they skip the hook. */
+export function registerBodyScreening(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.preValidation = [screenBody, ...[route.preValidation ?? []].flat()];
   });
 }

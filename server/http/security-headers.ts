@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FrontStep } from './request-front.ts';
 
 /** One constant, so that whoever adjusts the policy changes it in one place. */
 export const contentSecurityPolicy = [
@@ -33,26 +34,42 @@ export const permissionsPolicy = [
   'browsing-topics=()',
 ].join(', ');
 
-const alwaysSent = {
-  'content-security-policy': contentSecurityPolicy,
+/** The API answers with data, never documents: nothing may load from, run in or frame an answer of it. */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+const sentWithEverything = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
+// Permissions-Policy and COOP govern documents only: the API's answers go without them.
+const documentHeaders = {
+  'content-security-policy': contentSecurityPolicy,
+  ...sentWithEverything,
   'cross-origin-opener-policy': 'same-origin',
-  // Nothing of ours uses these; a script that slipped in must not either.
   'permissions-policy': permissionsPolicy,
 } as const;
 
-// HSTS over plain HTTP is ignored by browsers and would pin a host that may not serve HTTPS at all.
-const sentOverHttps = { ...alwaysSent, 'strict-transport-security': 'max-age=31536000; includeSubDomains' } as const;
+const apiHeaders = { 'content-security-policy': apiContentSecurityPolicy, ...sentWithEverything } as const;
+
+const overHttps = (headers: Record<string, string>) => ({
+  ...headers,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+});
+
+const headerSets = {
+  document: { http: documentHeaders, https: overHttps(documentHeaders) },
+  api: { http: apiHeaders, https: overHttps(apiHeaders) },
+};
+
+const apiAddress = /^\/api(?:[/?]|$)/;
 
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(request.protocol === 'https' ? sentOverHttps : alwaysSent);
+  const kind = apiAddress.test(request.url) ? 'api' : 'document';
+  reply.headers(headerSets[kind][request.protocol === 'https' ? 'https' : 'http']);
 }
 
-/** Every response gets the headers, errors and not-found answers included: they are set before any handler runs. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request, reply);
-    done();
-  });
-}
+export const sendSecurityHeaders: FrontStep = (request, reply) => {
+  applySecurityHeaders(request, reply);
+  return undefined;
+};

@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
 import { registerApiGuard } from '../auth/guard.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
@@ -18,13 +17,6 @@ export interface ApiOptions {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, { blog, auth, trustedOrigins, media }) => {
-  // Cookies are parsed only by the guard, and only when a request has any: visitors' reads skip that work.
-  await app.register(fastifyCookie, { hook: false });
-  // Before the guard, so that its 401 and 403 carry it too: no answer about signing in may be kept by a cache.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/auth')) reply.header('cache-control', 'no-store');
-    done();
-  });
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   await app.register(blogRoutes, { prefix: '/blogs', blog });
   await app.register(authRoutes, { prefix: '/auth', ...auth });

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
 import { recordAudit } from '../audit/audit-log.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
@@ -42,6 +43,13 @@ const meSchema = {
 };
 
 export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
+  // Only these routes set cookies: elsewhere the plugin's hook on every answer would be work for nothing.
+  await app.register(fastifyCookie, { hook: false });
+  // No answer about signing in may be kept by a cache (the guard's refusals say so themselves).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
   app.post<{ Body: LoginBody }>(
     '/login',
     { schema: loginSchema, config: { allowSignedOut: true } },
