@@ -22,19 +22,18 @@ import pg from 'pg';
 import { openDatabase } from '../server/store/database.ts';
 import { findPostBySlug } from '../server/store/posts.ts';
 import { commonWord, createBenchPosts, uniqueWord } from './lib/bench-posts.ts';
+import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
 import { freePort } from './lib/free-port.ts';
 import { measure, median, uniqueSuffix, type LoadSettings, type Measurement } from './lib/http-load.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 import { timeSearchParts, type SearchParts } from './lib/search-parts.ts';
 
-const argument = (name: string, fallback: number) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const settings: LoadSettings = {
-  duration: argument('duration', 3),
-  connections: argument('connections', 20),
-  minimumRequests: argument('minimum-requests', 200),
+  duration: positiveNumberOption('duration', 3),
+  connections: wholeNumberOption('connections', 20),
+  minimumRequests: wholeNumberOption('minimum-requests', 200),
 };
-const rounds = argument('rounds', 5);
+const rounds = wholeNumberOption('rounds', 5);
 const withPostgres = process.argv.includes('--postgres');
 const root = join(import.meta.dirname, '..');
 const siteBuilt =

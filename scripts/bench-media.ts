@@ -14,12 +14,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import type { MediaRecord } from '../src/content/types.gen.ts';
+import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
 import { freePort } from './lib/free-port.ts';
 
-const argument = (name: string, fallback: number) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const duration = argument('duration', 5);
-const connections = argument('connections', 20);
+const duration = positiveNumberOption('duration', 5);
+const connections = wholeNumberOption('connections', 20);
 const uploads = 5;
 const root = join(import.meta.dirname, '..');
 
