@@ -28,6 +28,7 @@ import { registerBodyScreening, screenAddress } from './http/request-screening.t
 import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, sendSecurityHeaders } from './http/security-headers.ts';
 import { schemaController } from './http/validation.ts';
+import { VisitorAnswers } from './http/visitor-answers.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -136,7 +137,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
     await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });
-    await app.register(apiRoutes, { prefix: '/api', blog, auth, trustedOrigins, media: { db, clock, avif } });
+    const visitorAnswers = new VisitorAnswers(app, { trustProxy: options.trustProxy });
+    await app.register(apiRoutes, {
+      prefix: '/api',
+      blog,
+      auth,
+      trustedOrigins,
+      media: { db, clock, avif },
+      visitorAnswers,
+    });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });
     await app.register(siteRoutes, {

@@ -42,14 +42,15 @@ async function loadListing(
   return jsonResponse(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
 }
 
-function cacheKey(query: ListQuery): string {
+/** Where a visitor's listing is kept in the public response cache. */
+export function listingCacheKey(query: ListQuery): string {
   return JSON.stringify(['list', query.limit, query.offset, query.tag, query.category, query.q]);
 }
 
 /** Published posts whose time has come, newest first, served from memory when possible. */
 export async function publicListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
   const now = blog.clock();
-  return blog.publicResponses.load(cacheKey(query), now.getTime(), async () => {
+  return blog.publicResponses.load(listingCacheKey(query), now.getTime(), async () => {
     const visibleAt = now.toISOString();
     const [response, nextPublication] = await Promise.all([
       loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicReadHeaders),

@@ -22,12 +22,17 @@ async function findVisiblePost(blog: BlogContext, key: PostKey, signedIn: boolea
   return post;
 }
 
+/** Where a visitor's read of a post is kept in the public response cache. */
+export function postCacheKey(key: PostKey): string {
+  return JSON.stringify(key);
+}
+
 /** One post by id or slug as the API sends it; visitors' answers come from memory when possible. */
 export async function postResponse(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<JsonResponse> {
   const now = blog.clock();
   if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminReadHeaders);
 
-  return blog.publicResponses.load(JSON.stringify(key), now.getTime(), async () => ({
+  return blog.publicResponses.load(postCacheKey(key), now.getTime(), async () => ({
     response: jsonResponse(toPostJson(await findVisiblePost(blog, key, false, now)), publicReadHeaders),
     expiresAt: now.getTime() + publicResponseTtlMs,
   }));

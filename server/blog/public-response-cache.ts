@@ -62,6 +62,14 @@ export class PublicResponseCache {
     return loading;
   }
 
+  /** The cached response for `key` while it lasts (a hit); undefined otherwise, and nothing is loaded. */
+  peek(key: string, now: number): JsonResponse | undefined {
+    const cached = this.#entries.get(key);
+    if (cached === undefined || now >= cached.expiresAt) return undefined;
+    this.#hits += 1;
+    return cached.response;
+  }
+
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();

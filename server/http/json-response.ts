@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 type Encoding = 'br' | 'gzip';
@@ -60,13 +61,31 @@ function compressedBody(response: JsonResponse, encoding: Encoding): Buffer {
   return (response.compressed[encoding] ??= compress());
 }
 
+/** What a request gets of a response: 304 Not Modified when it holds this version, else the body it accepts. */
+export interface ResponseVariant {
+  /** 200 stands for the response's own status. */
+  status: 200 | 304;
+  /** The response's headers, with Content-Encoding when the body is compressed. */
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+export function responseVariant(response: JsonResponse, requestHeaders: IncomingHttpHeaders): ResponseVariant {
+  const ifNoneMatch = requestHeaders['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, response.etag)) {
+    return { status: 304, headers: response.headers, body: undefined };
+  }
+  const encoding =
+    response.body.length >= minimumCompressedSize ? acceptedEncoding(requestHeaders['accept-encoding']) : undefined;
+  if (encoding === undefined) return { status: 200, headers: response.headers, body: response.body };
+  const headers = { ...response.headers, 'content-encoding': encoding };
+  return { status: 200, headers, body: compressedBody(response, encoding) };
+}
+
 /** Sends the response, compressed when the client accepts it, or 304 Not Modified when it holds this version. */
 export function sendJsonResponse(request: FastifyRequest, reply: FastifyReply, response: JsonResponse): FastifyReply {
-  reply.headers(response.headers);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, response.etag)) return reply.code(304).send();
-  const encoding =
-    response.body.length >= minimumCompressedSize ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  if (encoding === undefined) return reply.send(response.body);
-  return reply.header('content-encoding', encoding).send(compressedBody(response, encoding));
+  const { status, headers, body } = responseVariant(response, request.headers);
+  // A status the caller set (a 404 page, say) stays, unless the client holds this version.
+  if (status === 304) reply.code(304);
+  return reply.headers(headers).send(body);
 }

@@ -15,7 +15,11 @@ export interface AppMetrics {
   readonly mediaQueue: Gauge;
   /** Query timings and PostgreSQL's pool, for openDatabase; undefined when metrics are off. */
   readonly database: DatabaseObserver | undefined;
+  /** Counts one answered request and its duration; undefined when metrics are off. */
+  readonly requests: RequestObserver | undefined;
 }
+
+export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +64,13 @@ export function createMetrics(token: string | undefined): AppMetrics {
     registers: [registry],
   });
   if (enabled) collectDefaultMetrics({ register: registry });
-  return { registry, enabled, mediaQueue, database: enabled ? databaseObserver(registry) : undefined };
+  return {
+    registry,
+    enabled,
+    mediaQueue,
+    database: enabled ? databaseObserver(registry) : undefined,
+    requests: enabled ? requestObserver(registry) : undefined,
+  };
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -69,7 +79,7 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function countRequests(app: FastifyInstance, registry: Registry): void {
+function requestObserver(registry: Registry): RequestObserver {
   const requests = new Counter({
     name: 'northbeam_http_requests_total',
     help: 'Requests answered, by method, route pattern and status.',
@@ -83,10 +93,15 @@ function countRequests(app: FastifyInstance, registry: Registry): void {
     buckets: latencyBuckets,
     registers: [registry],
   });
+  return (method, route, status, seconds) => {
+    latency.observe({ method, route }, seconds);
+    requests.inc({ method, route, status });
+  };
+}
+
+function countRequests(app: FastifyInstance, observe: RequestObserver): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched' };
-    latency.observe(labels, reply.elapsedTime / 1000);
-    requests.inc({ ...labels, status: reply.statusCode });
+    observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }
@@ -124,8 +139,8 @@ export interface MetricsOptions {
  */
 export function registerMetrics(app: FastifyInstance, { metrics, token, cache }: MetricsOptions): void {
   app.decorate('metrics', metrics);
-  if (!metrics.enabled || !token) return;
-  countRequests(app, metrics.registry);
+  if (!metrics.requests || !token) return;
+  countRequests(app, metrics.requests);
   countCache(metrics.registry, cache);
   app.get('/metrics', async (request, reply) => {
     const header = request.headers.authorization ?? '';

@@ -13,7 +13,7 @@ export function requestIdFor(request: IncomingMessage): string {
   return typeof incoming === 'string' && wellFormedId.test(incoming) ? incoming : randomUUID();
 }
 
-interface AccessLine {
+export interface AccessLine {
   method: string;
   route: string | null;
   url: string;
@@ -41,6 +41,13 @@ function writeAccessLine(log: pino.Logger, requestId: string, line: AccessLine):
   (logger[streamSym] as { write(text: string): void }).write(text);
 }
 
+/** Writes the access line of a request through `log`, the logger the request's own would be made from. */
+export function logAccess(log: FastifyBaseLogger, requestId: string, line: AccessLine): void {
+  // Without a logger (logger: false) Fastify's stand-in has neither levels nor a stream.
+  const logger = log as Partial<pino.Logger>;
+  if (logger.isLevelEnabled?.('info')) writeAccessLine(logger as pino.Logger, requestId, line);
+}
+
 /**
  * One access line per request, when its answer has been sent, instead of Fastify's two: method, route (the pattern,
  * so that lines group), address, status, duration in milliseconds, bytes sent, and the id (the logger's binding).
@@ -65,11 +72,7 @@ class AccessLog extends LogController {
     // An error here is the connection's (the client went away mid-answer): the handler's own errors are logged by
     // the error handler.
     if (error) request.log.warn({ ...line, err: error }, 'request cut short');
-    else {
-      // Without a logger (logger: false) the parent is a stand-in with neither levels nor a stream.
-      const parent = (request.log as RequestLogger).parent as Partial<pino.Logger>;
-      if (parent.isLevelEnabled?.('info')) writeAccessLine(parent as pino.Logger, request.id, line);
-    }
+    else logAccess((request.log as RequestLogger).parent, request.id, line);
   }
 }
 

@@ -3,13 +3,14 @@ import type { BlogPostInput, PostIdParams, PostSaveQuery, PostSlugParams } from 
 import { auditRequest } from '../audit/audit-log.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
-import { adminListing, publicListing, type ListQuery } from '../blog/listing.ts';
+import { adminListing, listingCacheKey, publicListing, type ListQuery } from '../blog/listing.ts';
 import { toPostJson } from '../blog/post-json.ts';
-import { postResponse } from '../blog/post-reads.ts';
+import { postCacheKey, postResponse } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
 import { changePost, createPost, removePost } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJsonResponse } from '../http/json-response.ts';
+import type { VisitorAnswers } from '../http/visitor-answers.ts';
 import {
   createPostSchema,
   deletePostSchema,
@@ -23,6 +24,7 @@ import { revisionRoutes } from './post-revisions.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
+  visitorAnswers: VisitorAnswers;
 }
 
 const writeHeaders = { 'cache-control': 'no-store' };
@@ -43,21 +45,27 @@ function signedInUser(request: FastifyRequest): SignedInUser {
   return request.user;
 }
 
-export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
+export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog, visitorAnswers }) => {
+  const cached = (key: string) => () => blog.publicResponses.peek(key, blog.clock().getTime());
+
   app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema }, async (request, reply) => {
     const { query } = request;
     if (request.user !== null) return sendJsonResponse(request, reply, await adminListing(blog, query));
     if (query.status !== undefined && query.status !== 'published') {
       throw new HttpError(401, 'Sign in to list posts that are not published.');
     }
-    return sendJsonResponse(request, reply, await publicListing(blog, query));
+    const response = await publicListing(blog, query);
+    visitorAnswers.remember(request, reply, cached(listingCacheKey(query)));
+    return sendJsonResponse(request, reply, response);
   });
 
   app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
     const { slug } = request.params;
     const signedIn = request.user !== null;
     try {
-      return sendJsonResponse(request, reply, await postResponse(blog, { slug }, signedIn));
+      const response = await postResponse(blog, { slug }, signedIn);
+      if (!signedIn) visitorAnswers.remember(request, reply, cached(postCacheKey({ slug })));
+      return sendJsonResponse(request, reply, response);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
       const moved = await movedSlug(blog, slug, signedIn);
