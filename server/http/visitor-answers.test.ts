@@ -134,11 +134,17 @@ describe("visitors' reads answered before routing", () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('are off behind proxies trusted by address, whose HTTPS depends on who sends the request', async () => {
-    const { app } = await startApp({ trustProxy: '10.0.0.1' });
-    await get(app, '/api/blogs');
-    await get(app, '/api/blogs');
-    expect(app.visitorAnswers.answered).toBe(0);
+  it.each([
+    ['trusted', '127.0.0.1', 'max-age=31536000; includeSubDomains'],
+    ['not trusted', '10.0.0.1', undefined],
+  ])('take HTTPS from a proxy trusted by address only when it is one (%s)', async (_name, trustProxy, hsts) => {
+    const { app } = await startApp({ trustProxy });
+    const https = { 'x-forwarded-proto': 'https' };
+    await get(app, '/api/blogs', https);
+    const answer = await get(app, '/api/blogs', https);
+    expect(app.visitorAnswers.answered).toBe(1);
+    expect(answer.headers['strict-transport-security']).toBe(hsts);
+    expect(comparable(answer.headers)).toEqual((await routedAnswer(app, '/api/blogs', https)).headers);
   });
 
   it('write an access line and count in the metrics like any other answer', async () => {

@@ -33,10 +33,15 @@ function isVisitorRead(request: IncomingMessage): boolean {
   );
 }
 
-/** The address, and what decides whether it was asked for over HTTPS (and so gets HSTS). */
-function addressKey(request: IncomingMessage): string {
-  const encrypted = (request.socket as { encrypted?: boolean }).encrypted ? 'tls' : 'tcp';
-  return `${encrypted} ${request.headers['x-forwarded-proto'] ?? ''} ${request.url}`;
+/**
+ * The address, and what decides whether it was asked for over HTTPS (and so gets HSTS): TLS, X-Forwarded-Proto and,
+ * when proxies are trusted by address, whether the peer is one (Fastify asks that of the peer's address alone).
+ */
+function addressKey(request: IncomingMessage, byPeer: boolean): string {
+  const { socket } = request;
+  const encrypted = (socket as { encrypted?: boolean }).encrypted ? 'tls' : 'tcp';
+  const peer = byPeer ? socket.remoteAddress : '';
+  return `${encrypted} ${request.headers['x-forwarded-proto'] ?? ''} ${peer} ${request.url}`;
 }
 
 /**
@@ -46,11 +51,12 @@ function addressKey(request: IncomingMessage): string {
  * from node:http, with a request id, access line and metrics of its own. Anything else, a changed or expired
  * response included, goes through the app as before. A remembered answer is the app's own answer replayed, so only
  * what the app's answer depended on may vary between requests: the address, HTTPS, Accept-Encoding and
- * If-None-Match. That rules out proxies trusted by address (see `trustProxy`).
+ * If-None-Match.
  */
 export class VisitorAnswers {
   readonly #answers = new Map<string, RememberedAnswer>();
-  readonly #enabled: boolean;
+  /** Proxies are trusted by address: HTTPS is then the proxy's word only when the peer is one. */
+  readonly #byPeer: boolean;
   #open = true;
   /** Requests answered here rather than by the app. */
   answered = 0;
@@ -59,8 +65,7 @@ export class VisitorAnswers {
     private readonly app: FastifyInstance,
     { trustProxy }: { trustProxy: unknown },
   ) {
-    // Behind proxies trusted by address or hop count, whether a request came over HTTPS depends on who sent it.
-    this.#enabled = trustProxy === true || trustProxy === false || trustProxy === undefined;
+    this.#byPeer = trustProxy !== true && trustProxy !== false && trustProxy !== undefined;
     app.decorate('visitorAnswers', this as VisitorAnswers);
     // Like the app, a closing server answers nothing new from here.
     app.addHook('preClose', (done) => {
@@ -77,8 +82,8 @@ export class VisitorAnswers {
 
   /** Called by a route answering a visitor with the cached response that `current` gives while it lasts. */
   remember(request: FastifyRequest, reply: FastifyReply, current: CurrentResponse): void {
-    if (!this.#enabled || !this.#open || !isVisitorRead(request.raw)) return;
-    const key = addressKey(request.raw);
+    if (!this.#open || !isVisitorRead(request.raw)) return;
+    const key = addressKey(request.raw, this.#byPeer);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (name !== 'x-request-id' && typeof value === 'string') headers[name] = value;
@@ -91,7 +96,7 @@ export class VisitorAnswers {
 
   #answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (!this.#open || !isVisitorRead(request)) return false;
-    const key = addressKey(request);
+    const key = addressKey(request, this.#byPeer);
     const remembered = this.#answers.get(key);
     if (remembered === undefined) return false;
     const current = remembered.current();
