@@ -10,7 +10,8 @@
  * time of each part of a search in the store (see scripts/lib/search-parts.ts). The server logs as in production:
  * one access line per request at info level (written to /dev/null). Other work on the machine skews single runs, so
  * runs alternate, several rounds, and each scenario reports its median run.
- * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (5) --minimum-requests=N (200).
+ * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (5) --minimum-requests=N (200); --reads-only for
+ * the cached reads beside node:http alone (no searches, old slugs or parts of a search: a minute or two, not ten).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -35,6 +36,7 @@ const settings: LoadSettings = {
 };
 const rounds = wholeNumberOption('rounds', 5);
 const withPostgres = process.argv.includes('--postgres');
+const readsOnly = process.argv.includes('--reads-only');
 const root = join(import.meta.dirname, '..');
 const siteBuilt =
   existsSync(join(root, 'dist', 'server', 'entry-server.js')) &&
@@ -223,17 +225,20 @@ try {
     const dataDir = join(workDir, `posts-${postCount}`);
     const slugs = await createBenchPosts({ dataDir }, postCount);
     slugLookups.push({ posts: postCount, microseconds: await timeSlugLookups(dataDir, slugs) });
-    parts.push({
-      engine: 'SQLite',
-      posts: postCount,
-      searches: await timeSearchParts({ dataDir }, partSearches(postCount)),
-    });
+    if (!readsOnly) {
+      parts.push({
+        engine: 'SQLite',
+        posts: postCount,
+        searches: await timeSearchParts({ dataDir }, partSearches(postCount)),
+      });
+    }
     const middle = Math.floor(postCount / 2);
     const slug = slugs[middle];
     const api = await startApiServer(dataDir);
     try {
       rows.push(...(await compare(`list ?limit=10, ${postCount} posts`, '/api/blogs?limit=10', api, workDir)));
       rows.push(...(await compare(`read by slug, ${postCount} posts`, `/api/blogs/slug/${slug}`, api, workDir, true)));
+      if (readsOnly) continue;
       const counts = { one: await matchCount(api, uniqueWord(middle)), many: await matchCount(api, commonWord) };
       for (const scenario of searchScenarios(uniqueWord(middle), '1 match')) {
         aloneRows.push({ ...(await measureAlone(scenario, api, postCount)), matches: counts.one });
@@ -293,45 +298,47 @@ console.table(
     ratio: format(ours.requestsPerSecond / bare.requestsPerSecond, 2),
   })),
 );
-console.log(
-  'Searches (every request a new address, so none is answered from memory) and reads by an old slug:' +
-    (siteBuilt ? '' : '\n(the site is not built: run `npm run build` to measure the /blog?q= page too)'),
-);
-console.table(
-  aloneRows.map((row) => ({
-    scenario: row.name,
-    posts: format(row.posts),
-    matches: row.matches ?? '',
-    requests: row.requests,
-    'req/s': format(row.requestsPerSecond),
-    'p99 ms': row.p99,
-    'CPU µs/req': format(row.cpuMicroseconds, 1),
-  })),
-);
-console.log(`Flat or not: each scenario at ${format(postCounts[1]!)} posts against ${format(postCounts[0]!)} posts`);
-console.table(
-  [...new Set(aloneRows.map((row) => row.name))].map((name) => {
-    const [small, large] = postCounts.map((posts) =>
-      aloneRows.find((row) => row.name === name && row.posts === posts)!,
-    );
-    return {
-      scenario: name,
-      'req/s ratio': format(large!.requestsPerSecond / small!.requestsPerSecond, 2),
-      'CPU/req ratio': format(large!.cpuMicroseconds / small!.cpuMicroseconds, 2),
-      'p99 ms': `${small!.p99} → ${large!.p99}`,
-    };
-  }),
-);
-console.log("Parts of a visitor's search in the store, in process, without HTTP (median ms):");
-console.table(
-  parts.flatMap(({ engine, posts, searches }) =>
-    searches.map(({ label, matches, parts: times }) => ({
-      store: `${engine}, ${format(posts)} posts`,
-      search: `${label} (${format(matches)})`,
-      ...Object.fromEntries(Object.entries(times).map(([part, ms]) => [part, format(ms, 2)])),
+if (!readsOnly) {
+  console.log(
+    'Searches (every request a new address, so none is answered from memory) and reads by an old slug:' +
+      (siteBuilt ? '' : '\n(the site is not built: run `npm run build` to measure the /blog?q= page too)'),
+  );
+  console.table(
+    aloneRows.map((row) => ({
+      scenario: row.name,
+      posts: format(row.posts),
+      matches: row.matches ?? '',
+      requests: row.requests,
+      'req/s': format(row.requestsPerSecond),
+      'p99 ms': row.p99,
+      'CPU µs/req': format(row.cpuMicroseconds, 1),
     })),
-  ),
-);
+  );
+  console.log(`Flat or not: each scenario at ${format(postCounts[1]!)} posts against ${format(postCounts[0]!)} posts`);
+  console.table(
+    [...new Set(aloneRows.map((row) => row.name))].map((name) => {
+      const [small, large] = postCounts.map((posts) =>
+        aloneRows.find((row) => row.name === name && row.posts === posts)!,
+      );
+      return {
+        scenario: name,
+        'req/s ratio': format(large!.requestsPerSecond / small!.requestsPerSecond, 2),
+        'CPU/req ratio': format(large!.cpuMicroseconds / small!.cpuMicroseconds, 2),
+        'p99 ms': `${small!.p99} → ${large!.p99}`,
+      };
+    }),
+  );
+  console.log("Parts of a visitor's search in the store, in process, without HTTP (median ms):");
+  console.table(
+    parts.flatMap(({ engine, posts, searches }) =>
+      searches.map(({ label, matches, parts: times }) => ({
+        store: `${engine}, ${format(posts)} posts`,
+        search: `${label} (${format(matches)})`,
+        ...Object.fromEntries(Object.entries(times).map(([part, ms]) => [part, format(ms, 2)])),
+      })),
+    ),
+  );
+}
 console.log('Store read by slug, in process, without HTTP (mean of 5,000 lookups of varied slugs):');
 for (const { posts, microseconds } of slugLookups)
   console.log(`  ${format(posts)} posts: ${format(microseconds, 1)} µs`);
