@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
@@ -22,6 +22,17 @@ async function resolveLazyRoutes(tree: RouteObject[]) {
   );
 }
 
+/**
+ * Marks the root once the first render is committed and the page's controls have their handlers: the signal the
+ * browser tests wait for before clicking, whichever runtime renders.
+ */
+function Started() {
+  useEffect(() => {
+    rootElement.dataset.app = 'started';
+  }, []);
+  return null;
+}
+
 async function start() {
   if (serverState) {
     (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = serverState.router;
@@ -32,6 +43,7 @@ async function start() {
     <StrictMode>
       <OriginContext value={window.location.origin}>
         <RouterProvider router={router} />
+        <Started />
       </OriginContext>
     </StrictMode>
   );
