@@ -40,8 +40,11 @@ function headSummary(page: Page) {
     return {
       titles: all('title').map((element) => element.textContent),
       descriptions: content('meta[name="description"]'),
-      canonicals: all('link[rel="canonical"]').map((element) => new URL(element.getAttribute('href')!).pathname),
-      ogUrls: content('meta[property="og:url"]').map((url) => new URL(url!).pathname),
+      // Absolute addresses on this origin: the app's origin context reaches the head.
+      canonicals: all('link[rel="canonical"]').map((element) =>
+        element.getAttribute('href')!.replace(location.origin, ''),
+      ),
+      ogUrls: content('meta[property="og:url"]').map((url) => url!.replace(location.origin, '')),
       ogTitles: content('meta[property="og:title"]'),
       robots: content('meta[name="robots"]'),
       inBody: document.body.querySelectorAll('title, meta, link').length,
