@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
+import { hydrateInTurns } from './ui/hydrate-in-turn.tsx';
 import { OriginContext } from './ui/origin.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
 
@@ -48,8 +49,10 @@ async function start() {
     </StrictMode>
   );
   // In a transition, hydration yields to the browser between components instead of holding the main thread.
-  if (serverState && rootElement.hasChildNodes()) startTransition(() => void hydrateRoot(rootElement, app));
-  else createRoot(rootElement).render(app);
+  // Preact hydrates synchronously: its sections then take their turns, one task each (see HydrateInTurn).
+  if (serverState && rootElement.hasChildNodes()) {
+    startTransition(() => hydrateInTurns(() => void hydrateRoot(rootElement, app)));
+  } else createRoot(rootElement).render(app);
 }
 
 void start();
