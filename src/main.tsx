@@ -1,7 +1,8 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
+import { hydrateInTurns } from './ui/hydrate-in-turn.tsx';
 import { OriginContext } from './ui/origin.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
 
@@ -22,6 +23,17 @@ async function resolveLazyRoutes(tree: RouteObject[]) {
   );
 }
 
+/**
+ * Marks the root once the first render is committed and the page's controls have their handlers: the signal the
+ * browser tests wait for before clicking, whichever runtime renders.
+ */
+function Started() {
+  useEffect(() => {
+    rootElement.dataset.app = 'started';
+  }, []);
+  return null;
+}
+
 async function start() {
   if (serverState) {
     (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = serverState.router;
@@ -32,12 +44,15 @@ async function start() {
     <StrictMode>
       <OriginContext value={window.location.origin}>
         <RouterProvider router={router} />
+        <Started />
       </OriginContext>
     </StrictMode>
   );
   // In a transition, hydration yields to the browser between components instead of holding the main thread.
-  if (serverState && rootElement.hasChildNodes()) startTransition(() => void hydrateRoot(rootElement, app));
-  else createRoot(rootElement).render(app);
+  // Preact hydrates synchronously: its sections then take their turns, one task each (see HydrateInTurn).
+  if (serverState && rootElement.hasChildNodes()) {
+    startTransition(() => hydrateInTurns(() => void hydrateRoot(rootElement, app)));
+  } else createRoot(rootElement).render(app);
 }
 
 void start();

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { isChunkLoadError } from './chunk.ts';
 import { NotFound } from './not-found.tsx';
 import styles from './error-screen.module.css';
@@ -16,7 +17,9 @@ export function ErrorScreen() {
   const chunkFailed = isChunkLoadError(error);
   return (
     <section className={styles.screen}>
-      <title>Unexpected Application Error!</title>
+      <DocumentHead>
+        <title>Unexpected Application Error!</title>
+      </DocumentHead>
       <div className="container">
         <h1>Unexpected Application Error!</h1>
         <p className={styles.message}>{describe(error)}</p>

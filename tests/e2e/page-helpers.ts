@@ -24,14 +24,11 @@ export async function openPage(
 }
 
 /**
- * Waits until React owns the server's markup. The app starts after the first paint and idle time, so a control
+ * Waits until the app owns the server's markup. The app starts after the first paint and idle time, so a control
  * clicked before then has no handler yet.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await page.waitForSelector('#root[data-app="started"]', { state: 'attached' });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -62,15 +59,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until React owns an element of the server's markup, so a click on it reaches its handler: the app starts
- * after first paint, and a click before that is a click on plain HTML.
+ * Waits until the app owns an element of the server's markup, so a click on it reaches its handler: the app starts
+ * after first paint, and a click before that is a click on plain HTML. Hydration is one synchronous pass (the page
+ * has no Suspense boundary that could hydrate later), so the app's start marks every element as owned.
  */
 export async function untilHydrated(locator: Locator): Promise<void> {
-  const element = await locator.elementHandle();
-  await locator
-    .page()
-    .waitForFunction(
-      (node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')),
-      element,
-    );
+  await locator.waitFor({ state: 'attached' });
+  await hydrated(locator.page());
 }

@@ -1,4 +1,5 @@
 import { site } from '@/content/site.ts';
+import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import styles from './sign-in.module.css';
 
@@ -6,7 +7,9 @@ import styles from './sign-in.module.css';
 export function SignInScreen() {
   return (
     <main className={styles.screen}>
-      <title>{`Sign in | ${site.brand.name} admin`}</title>
+      <DocumentHead>
+        <title>{`Sign in | ${site.brand.name} admin`}</title>
+      </DocumentHead>
       <div className={styles.card}>
         <img
           src={site.brand.logo.src}

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MediaPickerDialog, type PickedImage } from '../../media/media-picker-dialog.tsx';
 import { cleanPastedHtml } from './clean-paste.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -67,7 +67,9 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
   const openLink = (current: Editor) => setLinkHref((current.getAttributes('link').href as string | undefined) ?? '');
 
   // Content replaced from outside (a restored draft, the latest version loaded): it becomes the new starting point.
-  useEffect(() => {
+  // Checked as the render commits: an effect run later (Preact runs effects after the next frame, or on the next
+  // render) would compare an older render's value with newer typing, take it for outside content and drop keystrokes.
+  useLayoutEffect(() => {
     if (!editor || value === lastSent.current) return;
     stored.current = value;
     lastSent.current = value;
