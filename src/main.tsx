@@ -2,7 +2,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
-import { hydrateInTurns } from './ui/hydrate-in-turn.tsx';
+import { afterTurns, hydrateInTurns } from './ui/hydrate-in-turn.tsx';
 import { OriginContext } from './ui/origin.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
 
@@ -24,12 +24,14 @@ async function resolveLazyRoutes(tree: RouteObject[]) {
 }
 
 /**
- * Marks the root once the first render is committed and the page's controls have their handlers: the signal the
- * browser tests wait for before clicking, whichever runtime renders.
+ * Marks the root once the first render is committed and every section has had its turn to hydrate, so that all of
+ * the page's controls have their handlers: the signal the browser tests wait for before clicking.
  */
 function Started() {
   useEffect(() => {
-    rootElement.dataset.app = 'started';
+    void afterTurns().then(() => {
+      rootElement.dataset.app = 'started';
+    });
   }, []);
   return null;
 }

@@ -19,6 +19,11 @@ export function hydrateInTurns(hydrate: () => void) {
   }
 }
 
+/** Resolves once every part that waited for its turn has had it, and the task after: the page is all live. */
+export function afterTurns(): Promise<void> {
+  return queue.then(nextTask);
+}
+
 /** The next free task after the parts already waiting. */
 function takeTurn(): Promise<void> {
   queue = queue.then(nextTask);
