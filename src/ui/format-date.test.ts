@@ -7,6 +7,21 @@ describe('formatDate', () => {
     expect(formatDate('2025-12-31')).toBe('31 Dec 2025');
   });
 
+  it('writes every month as Intl does for en-GB, whatever the time of day in UTC', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month += 1) {
+      for (const [day, hour] of [
+        [1, 0],
+        [9, 12],
+        [28, 23],
+      ]) {
+        const date = new Date(Date.UTC(2026, month, day, hour, 59));
+        expect(formatDate(date)).toBe(intl.format(date));
+        expect(formatDate(date.toISOString())).toBe(intl.format(date));
+      }
+    }
+  });
+
   it('gives an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
   });
