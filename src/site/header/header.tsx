@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
@@ -13,8 +13,9 @@ export function Header() {
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
 
-  // While the menu covers the page, the page behind it must not scroll; Escape closes it.
-  useEffect(() => {
+  // While the menu covers the page, the page behind it must not scroll; Escape closes it. A layout effect, so that
+  // the page is locked and unlocked in the same frame as the menu opens and closes (Preact runs plain effects later).
+  useLayoutEffect(() => {
     if (!open) return;
     document.body.classList.add('scroll-locked');
     const onKey = (event: KeyboardEvent) => {
