@@ -7,13 +7,14 @@ type Encoding = 'br' | 'gzip';
 
 /**
  * A JSON body, already encoded, with every header it is sent with, its ETag included: computed once, sent many
- * times (a Buffer spares encoding the text again for every request). Compressed copies are made on first demand.
+ * times (a Buffer spares encoding the text again for every request). Compressed copies, with their headers, are
+ * made on first demand.
  */
 export interface JsonResponse {
   body: Buffer;
   etag: string;
   headers: Record<string, string>;
-  compressed: Partial<Record<Encoding, Buffer>>;
+  compressed: Partial<Record<Encoding, ResponseVariant>>;
 }
 
 // Below this, compression saves less than its headers cost.
@@ -53,11 +54,15 @@ function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefi
   return accepted.includes('gzip') ? 'gzip' : undefined;
 }
 
-function compressedBody(response: JsonResponse, encoding: Encoding): Buffer {
-  const compress = () =>
-    encoding === 'br'
-      ? brotliCompressSync(response.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(response.body);
+function compressed(response: JsonResponse, encoding: Encoding): ResponseVariant {
+  const compress = (): ResponseVariant => ({
+    status: 200,
+    headers: { ...response.headers, 'content-encoding': encoding },
+    body:
+      encoding === 'br'
+        ? brotliCompressSync(response.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(response.body),
+  });
   return (response.compressed[encoding] ??= compress());
 }
 
@@ -78,8 +83,7 @@ export function responseVariant(response: JsonResponse, requestHeaders: Incoming
   const encoding =
     response.body.length >= minimumCompressedSize ? acceptedEncoding(requestHeaders['accept-encoding']) : undefined;
   if (encoding === undefined) return { status: 200, headers: response.headers, body: response.body };
-  const headers = { ...response.headers, 'content-encoding': encoding };
-  return { status: 200, headers, body: compressedBody(response, encoding) };
+  return compressed(response, encoding);
 }
 
 /** Sends the response, compressed when the client accepts it, or 304 Not Modified when it holds this version. */
