@@ -11,10 +11,16 @@ declare module 'fastify' {
     user: SignedInUser | null;
   }
   interface FastifyContextConfig {
-    /** Lets an unsafe request through without a session (signing in and out); it must still be same-origin. */
-    allowSignedOut?: boolean;
+    /**
+     * Who may call the route. Unsafe methods default to 'admin' and reads to 'anyone', so a route declares only an
+     * exception: an admin-only read, or a write a signed-out browser makes (signing in and out). An unsafe request must
+     * come from our own origin whatever its route declares.
+     */
+    access?: RouteAccess;
   }
 }
+
+export type RouteAccess = 'anyone' | 'admin';
 
 export interface GuardSettings {
   db: Kysely<Database>;
@@ -44,21 +50,37 @@ function isSameOrigin(request: FastifyRequest, trustedOrigins: ReadonlySet<strin
   }
 }
 
-/** Lets the request on as `user`, unless it is unsafe, signed out, and its route does not allow that (401). */
-function admit(
-  request: FastifyRequest,
-  user: SignedInUser | null,
-  unsafe: boolean,
-  done: (error?: Error) => void,
-): void {
+/** What a route with this method and config needs: its declared access, or the default of its method. */
+export function requiredAccess(method: string, config: { access?: RouteAccess } | undefined): RouteAccess {
+  return config?.access ?? (safeMethods.has(method) ? 'anyone' : 'admin');
+}
+
+/** The one refusal of a signed-out request where an admin is needed, whichever route refuses it. */
+export function signInRequired(): HttpError {
+  return new HttpError(401, 'Sign in to do this.', [], uncacheable);
+}
+
+/** The signed-in admin of a request the guard admitted to an admin-only route. */
+export function signedInAdmin(request: FastifyRequest): SignedInUser {
+  if (request.user === null) {
+    throw new Error(
+      `${request.method} ${request.routeOptions.url} reads the admin but does not declare access 'admin'.`,
+    );
+  }
+  return request.user;
+}
+
+/** Lets the request on as `user`, unless it is signed out and its route needs an admin (401). */
+function admit(request: FastifyRequest, user: SignedInUser | null, done: (error?: Error) => void): void {
   request.user = user;
-  const refused = unsafe && user === null && request.routeOptions.config.allowSignedOut !== true;
-  done(refused ? new HttpError(401, 'Sign in to do this.', [], uncacheable) : undefined);
+  const refused = user === null && requiredAccess(request.method, request.routeOptions.config) === 'admin';
+  done(refused ? signInRequired() : undefined);
 }
 
 /**
- * The one guard of the API: unsafe requests must come from our own origin (403), and need a signed-in admin (401)
- * unless their route allows otherwise. Protection is the default, so a new route cannot forget it.
+ * The one guard of the API: unsafe requests must come from our own origin (403), and a route whose access is 'admin'
+ * (every unsafe one unless it declares otherwise) needs a signed-in admin (401), for every method. Handlers do not
+ * check the session themselves.
  */
 export function registerApiGuard(app: FastifyInstance, { db, clock, trustedOrigins }: GuardSettings): void {
   app.decorateRequest('user', null);
@@ -77,7 +99,7 @@ export function registerApiGuard(app: FastifyInstance, { db, clock, trustedOrigi
       );
     }
     const token = readSessionToken(request);
-    if (token === undefined) return admit(request, null, unsafe, done);
-    resumeSession(db, token, clock()).then((user) => admit(request, user, unsafe, done), done);
+    if (token === undefined) return admit(request, null, done);
+    resumeSession(db, token, clock()).then((user) => admit(request, user, done), done);
   });
 }

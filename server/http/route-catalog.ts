@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import { requiredAccess, type RouteAccess } from '../auth/guard.ts';
 import { resolveTopRef } from './url-numbers.ts';
 
 export interface CatalogedRoute {
@@ -6,6 +7,8 @@ export interface CatalogedRoute {
   /** The pattern, with its prefix: /api/blogs/:id */
   url: string;
   schema: FastifySchema | undefined;
+  /** Who the guard lets call it. */
+  access: RouteAccess;
 }
 
 const catalogs = new WeakMap<FastifyInstance, CatalogedRoute[]>();
@@ -28,7 +31,9 @@ export function registerRouteCatalog(app: FastifyInstance): void {
           part === 'response' ? [part, value] : [part, resolveTopRef(value, lookup)],
         ),
       ) as FastifySchema);
-    for (const method of methods) routes.push({ method, url: route.url, schema });
+    for (const method of methods) {
+      routes.push({ method, url: route.url, schema, access: requiredAccess(method, route.config) });
+    }
   });
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditQuery as AuditQueryParams } from '../../src/content/types.gen.ts';
 import type { Kysely } from 'kysely';
-import { HttpError } from '../http/errors.ts';
 import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
 import type { Database } from '../store/schema.ts';
 import { errorResponses } from '../http/api-schemas.ts';
@@ -26,9 +25,9 @@ export const auditRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
         querystring: securitySchema('audit-query'),
         response: { 200: { type: 'array', items: securitySchema('audit-entry') }, ...errorResponses(400, 401) },
       },
+      config: { access: 'admin' },
     },
     async (request, reply) => {
-      if (request.user === null) throw new HttpError(401, 'Sign in to read the activity log.');
       const query = request.query;
       const filter = { action: query.action, actor: query.actor };
       const [rows, total] = await Promise.all([listAuditRows(db, filter, query), countAuditRows(db, filter)]);

@@ -7,11 +7,12 @@ import { checkPassword, type AuthSettings } from '../auth/log-in.ts';
 import { setPendingCookie } from '../auth/pending-sign-in.ts';
 import { clearSessionCookie, readSessionToken } from '../auth/session-cookie.ts';
 import { endSession } from '../auth/sessions.ts';
+import { signedInAdmin } from '../auth/guard.ts';
 import type { LoginBody } from '../../src/content/types.gen.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { emailKey } from '../store/users.ts';
-import { signedIn, throttled } from './auth-replies.ts';
+import { throttled } from './auth-replies.ts';
 import { securitySchema } from './security-schemas.ts';
 import { sessionRoutes } from './sessions.ts';
 import { twoFactorRoutes } from './two-factor.ts';
@@ -52,7 +53,7 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
   });
   app.post<{ Body: LoginBody }>(
     '/login',
-    { schema: loginSchema, config: { allowSignedOut: true } },
+    { schema: loginSchema, config: { access: 'anyone' } },
     async (request, reply) => {
       const deviceId = trustedDeviceId(request, auth.keys.signing, emailKey(request.body.email));
       const result = await checkPassword(auth, { ...request.body, ip: request.ip, deviceId });
@@ -76,7 +77,7 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
     },
   );
 
-  app.post('/logout', { schema: logoutSchema, config: { allowSignedOut: true } }, async (request, reply) => {
+  app.post('/logout', { schema: logoutSchema, config: { access: 'anyone' } }, async (request, reply) => {
     const token = readSessionToken(request);
     if (token !== undefined) await endSession(auth.db, token);
     if (request.user !== null) {
@@ -92,8 +93,8 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
     return reply.code(204).send();
   });
 
-  app.get('/me', { schema: meSchema }, async (request) => {
-    const user = signedIn(request);
+  app.get('/me', { schema: meSchema, config: { access: 'admin' } }, async (request) => {
+    const user = signedInAdmin(request);
     return { name: user.name, email: user.email };
   });
 

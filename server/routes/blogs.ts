@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { BlogPostInput, PostIdParams, PostSaveQuery, PostSlugParams } from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/audit-log.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import { signedInAdmin, signInRequired } from '../auth/guard.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { adminListing, listingCacheKey, publicListing, type ListQuery } from '../blog/listing.ts';
 import { toPostJson } from '../blog/post-json.ts';
@@ -39,12 +39,6 @@ const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-/** The API guard lets writes through only with a session; this gives the handler the signed-in admin. */
-function signedInUser(request: FastifyRequest): SignedInUser {
-  if (request.user === null) throw new HttpError(401, 'Sign in to do this.');
-  return request.user;
-}
-
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog, visitorAnswers }) => {
   const cached = (key: string) => () => blog.publicResponses.peek(key, blog.clock().getTime());
 
@@ -52,7 +46,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     const { query } = request;
     if (request.user !== null) return sendJsonResponse(request, reply, await adminListing(blog, query));
     if (query.status !== undefined && query.status !== 'published') {
-      throw new HttpError(401, 'Sign in to list posts that are not published.');
+      throw signInRequired();
     }
     const response = await publicListing(blog, query);
     visitorAnswers.remember(request, reply, cached(listingCacheKey(query)));
@@ -87,7 +81,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     '/',
     { schema: createPostSchema, preValidation: splitTermLists },
     async (request, reply) => {
-      const post = await createPost(blog, request.body, signedInUser(request).name);
+      const post = await createPost(blog, request.body, signedInAdmin(request).name);
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-create', target: post.id });
       return reply
         .code(201)
@@ -102,7 +96,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     async (request, reply) => {
       const { reason = 'save', revision } = request.query;
       const post = await changePost(blog, request.params.id, request.body, {
-        editor: signedInUser(request).name,
+        editor: signedInAdmin(request).name,
         reason,
         restoredRevision: revision,
       });

@@ -140,7 +140,7 @@ describe('refused uploads', () => {
     expect(upload.json<ApiError>().message).toBe('Sign in to do this.');
     const read = await app.inject({ url: '/api/media' });
     expect(read.statusCode).toBe(401);
-    expect(read.json<ApiError>().message).toBe('Sign in to manage images.');
+    expect(read.json<ApiError>().message).toBe('Sign in to do this.');
   });
 
   it('403 for a cross-site upload', async () => {

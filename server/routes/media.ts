@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { MediaUpdate } from '../../src/content/types.gen.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import { signedInAdmin } from '../auth/guard.ts';
 import { HttpError } from '../http/errors.ts';
 import {
   addMediaSchemas,
@@ -19,12 +19,6 @@ import { filesOfMedia, listMedia } from '../store/media.ts';
 export const maxUploadBytes = 15 * 1024 * 1024;
 
 const noStore = { 'cache-control': 'no-store' };
-
-/** Every media route is for admins, reads included: the library lists drafts' images and who uploaded them. */
-function signedInUser(request: FastifyRequest): SignedInUser {
-  if (request.user === null) throw new HttpError(401, 'Sign in to manage images.');
-  return request.user;
-}
 
 function tooLarge(): HttpError {
   return new HttpError(
@@ -91,9 +85,10 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
           422: apiErrorRef,
         },
       },
+      config: { access: 'admin' },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = signedInAdmin(request);
       const upload = await readUpload(request);
       const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name });
       return reply
@@ -110,9 +105,9 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
         querystring: mediaListQuery,
         response: { 200: { type: 'array', items: mediaRecordRef }, ...adminErrors },
       },
+      config: { access: 'admin' },
     },
     async (request, reply) => {
-      signedInUser(request);
       const { q, limit, offset } = request.query;
       const { rows, total } = await listMedia(db, { text: q?.trim() || undefined, limit, offset });
       const files = await filesOfMedia(
@@ -127,27 +122,33 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
 
   app.get<{ Params: { id: string } }>(
     '/:id',
-    { schema: { params: mediaIdParams, response: { 200: mediaRecordRef, ...adminErrors } } },
+    {
+      schema: { params: mediaIdParams, response: { 200: mediaRecordRef, ...adminErrors } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
-      signedInUser(request);
       return reply.headers(noStore).send(await readMedia(db, request.params.id));
     },
   );
 
   app.patch<{ Params: { id: string }; Body: MediaUpdate }>(
     '/:id',
-    { schema: { params: mediaIdParams, body: mediaUpdateRef, response: { 200: mediaRecordRef, ...adminErrors } } },
+    {
+      schema: { params: mediaIdParams, body: mediaUpdateRef, response: { 200: mediaRecordRef, ...adminErrors } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
-      signedInUser(request);
       return reply.headers(noStore).send(await changeMediaAlt(db, request.params.id, request.body.alt));
     },
   );
 
   app.delete<{ Params: { id: string } }>(
     '/:id',
-    { schema: { params: mediaIdParams, response: { 204: { type: 'null' }, ...adminErrors, 409: apiErrorRef } } },
+    {
+      schema: { params: mediaIdParams, response: { 204: { type: 'null' }, ...adminErrors, 409: apiErrorRef } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
-      signedInUser(request);
       await removeMedia(db, request.params.id);
       return reply.code(204).send();
     },

@@ -20,26 +20,26 @@ const noStore = { 'cache-control': 'no-store' };
 
 /** The saved versions of a post, for its editor's History: GET /api/blogs/{id}/revisions[/{revisionId}]. */
 export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { blog }) => {
-  app.addHook('onRequest', async (request) => {
-    if (request.user === null) throw new HttpError(401, 'Sign in to see the history of a post.');
-  });
-
-  app.get<{ Params: PostIdParams }>('/:id/revisions', { schema: listRevisionsSchema }, async (request, reply) => {
-    if (!(await findPostById(blog.db, request.params.id))) throw new HttpError(404, 'No blog post has this id.');
-    const revisions = await listRevisions(blog.db, request.params.id);
-    const body: BlogPostRevisionSummary[] = revisions.map(({ id, createdAt, author, reason, title }) => ({
-      _id: id,
-      createdAt,
-      author,
-      reason,
-      title,
-    }));
-    return reply.headers(noStore).send(body);
-  });
+  app.get<{ Params: PostIdParams }>(
+    '/:id/revisions',
+    { schema: listRevisionsSchema, config: { access: 'admin' } },
+    async (request, reply) => {
+      if (!(await findPostById(blog.db, request.params.id))) throw new HttpError(404, 'No blog post has this id.');
+      const revisions = await listRevisions(blog.db, request.params.id);
+      const body: BlogPostRevisionSummary[] = revisions.map(({ id, createdAt, author, reason, title }) => ({
+        _id: id,
+        createdAt,
+        author,
+        reason,
+        title,
+      }));
+      return reply.headers(noStore).send(body);
+    },
+  );
 
   app.get<{ Params: RevisionParams }>(
     '/:id/revisions/:revisionId',
-    { schema: revisionSchema },
+    { schema: revisionSchema, config: { access: 'admin' } },
     async (request, reply) => {
       const { id, revisionId } = request.params;
       const revision = await findRevision(blog.db, id, revisionId);

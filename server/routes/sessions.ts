@@ -4,7 +4,7 @@ import type { AuthSettings } from '../auth/log-in.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteOtherSessions, deleteUserSession, listUserSessions } from '../store/sessions.ts';
-import { signedIn } from './auth-replies.ts';
+import { signedInAdmin } from '../auth/guard.ts';
 import { errorResponses } from '../http/api-schemas.ts';
 import { securitySchema } from './security-schemas.ts';
 
@@ -16,9 +16,10 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
       schema: {
         response: { 200: { type: 'array', items: securitySchema('admin-session') }, ...errorResponses(401) },
       },
+      config: { access: 'admin' },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = signedInAdmin(request);
       const sessions = await listUserSessions(auth.db, user.id);
       return sessions.map((session) => ({
         _id: session.id,
@@ -40,7 +41,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
       },
     },
     async (request, reply) => {
-      const user = signedIn(request);
+      const user = signedInAdmin(request);
       if (!(await deleteUserSession(auth.db, user.id, request.params.id))) {
         throw new HttpError(404, 'You have no session with this id: it may have ended already. Reload the list.');
       }
@@ -54,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
     '/',
     { schema: { response: { 200: securitySchema('sessions-ended'), ...errorResponses(401, 403) } } },
     async (request) => {
-      const user = signedIn(request);
+      const user = signedInAdmin(request);
       const ended = await deleteOtherSessions(auth.db, user.id, user.sessionId);
       await auditRequest(auth.db, request, auth.clock(), { action: 'session-revoke', target: 'all other sessions' });
       return { ended };

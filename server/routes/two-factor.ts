@@ -15,7 +15,8 @@ import {
 import { HttpError } from '../http/errors.ts';
 import { countRecoveryCodes } from '../store/two-factor.ts';
 import { findUserById } from '../store/users.ts';
-import { signedIn, throttled } from './auth-replies.ts';
+import { throttled } from './auth-replies.ts';
+import { signedInAdmin, signInRequired } from '../auth/guard.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { securitySchema } from './security-schemas.ts';
 
@@ -31,10 +32,13 @@ async function admitCodeAttempt(auth: AuthSettings, userId: string, ip: string, 
 export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
   app.get(
     '/',
-    { schema: { response: { 200: securitySchema('two-factor-status'), ...errorResponses(401) } } },
+    {
+      schema: { response: { 200: securitySchema('two-factor-status'), ...errorResponses(401) } },
+      config: { access: 'admin' },
+    },
     async (request) => {
-      const user = await findUserById(auth.db, signedIn(request).id);
-      if (!user) throw new HttpError(401, 'Not signed in.');
+      const user = await findUserById(auth.db, signedInAdmin(request).id);
+      if (!user) throw signInRequired();
       return { enabled: isTwoFactorOn(user), recoveryCodesLeft: await countRecoveryCodes(auth.db, user.id) };
     },
   );
@@ -42,7 +46,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
   app.post(
     '/setup',
     { schema: { response: { 200: securitySchema('two-factor-setup'), ...errorResponses(401, 403, 409) } } },
-    async (request) => setUpTwoFactor(auth, signedIn(request), auth.issuer),
+    async (request) => setUpTwoFactor(auth, signedInAdmin(request), auth.issuer),
   );
 
   app.post<{ Body: TwoFactorCode }>(
@@ -54,7 +58,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = signedInAdmin(request);
       await admitCodeAttempt(auth, user.id, request.ip, auth.clock());
       const recoveryCodes = await enableTwoFactor(auth, user, request.body.code);
       await forgiveAccount(auth.db, codeThrottleKey(user.id));
@@ -72,7 +76,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
       },
     },
     async (request, reply) => {
-      const user = signedIn(request);
+      const user = signedInAdmin(request);
       await admitCodeAttempt(auth, user.id, request.ip, auth.clock());
       try {
         await disableTwoFactor(auth, user, request.body);
@@ -98,7 +102,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
           ...errorResponses(400, 401, 403, 429),
         },
       },
-      config: { allowSignedOut: true },
+      config: { access: 'anyone' },
     },
     async (request, reply) => {
       const now = auth.clock();
