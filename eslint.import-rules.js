@@ -56,6 +56,26 @@ const lazyAdmin = {
   },
 };
 
+// A migration is frozen in time (STYLE.md, Kysely's example): it imports Kysely and Node, never the app, so that
+// changing the app never changes what an old migration does to a database.
+const frozenMigrations = {
+  files: ['server/store/migrations/*.ts'],
+  ignores: ['server/store/migrations/index.ts', 'server/store/migrations/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(?!kysely$|node:)',
+            message: 'A migration imports only kysely and node: copy what it needs from the app into it.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export const importRules = [
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
@@ -76,4 +96,5 @@ export const importRules = [
     rules: { 'import/no-cycle': 'off' },
   },
   lazyAdmin,
+  frozenMigrations,
 ];

@@ -68,4 +68,19 @@ describe('import rules of DESIGN.md, enforced by npm run lint', () => {
     );
     expect(problems).toEqual([expect.stringMatching(/^import\/no-cycle/)]);
   });
+
+  it('keeps migrations frozen: they import kysely and node, never the app', async () => {
+    expect(
+      await importProblems(
+        'server/store/migrations/20990101000000_uses-app.ts',
+        "export { termSlug } from '../term-slug.ts';\n",
+      ),
+    ).toEqual([expect.stringMatching(/no-restricted-imports.*A migration imports only kysely and node/)]);
+    expect(
+      await importProblems(
+        'server/store/migrations/20990101000000_frozen.ts',
+        "import { randomUUID } from 'node:crypto';\nimport { sql } from 'kysely';\nexport const both = [randomUUID, sql];\n",
+      ),
+    ).toEqual([]);
+  });
 });

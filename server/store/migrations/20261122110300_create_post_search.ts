@@ -1,6 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../dialect.ts';
-import { writeSearchEntry } from '../post-search.ts';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 interface PostRow {
   id: string;
@@ -9,6 +7,47 @@ interface PostRow {
   tags: string;
   categories: string;
   html: string;
+}
+
+// Frozen in time: what this migration indexes is written out here, so later changes to the live search (its
+// weights, its text) never change what it does.
+
+function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
+      return namedEntities[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+async function indexPost(db: Kysely<any>, row: PostRow): Promise<void> {
+  const title = row.title;
+  const summary = row.summary ?? '';
+  const terms = [...(JSON.parse(row.tags) as string[]), ...(JSON.parse(row.categories) as string[])].join(' ');
+  const body = htmlText(row.html);
+  if (isPostgres(db)) {
+    await sql`insert into post_search (post_id, document) values (${row.id},
+      setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${terms}), 'B')
+      || setweight(to_tsvector('english', ${summary}), 'B') || setweight(to_tsvector('english', ${body}), 'D'))`.execute(
+      db,
+    );
+    return;
+  }
+  await sql`insert into post_search_keys (post_id) values (${row.id})`.execute(db);
+  await sql`insert into post_search (rowid, title, summary, terms, body)
+    select search_row, ${title}, ${summary}, ${terms}, ${body} from post_search_keys where post_id = ${row.id}`.execute(
+    db,
+  );
 }
 
 /**
@@ -39,15 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .limit(200)
       .execute();
     if (rows.length === 0) break;
-    for (const row of rows) {
-      await writeSearchEntry(db, row.id, {
-        title: row.title,
-        summary: row.summary,
-        tags: JSON.parse(row.tags) as string[],
-        categories: JSON.parse(row.categories) as string[],
-        html: row.html,
-      });
-    }
+    for (const row of rows) await indexPost(db, row);
     lastId = rows[rows.length - 1]!.id;
   }
 }

@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { termSlug } from '../term-slug.ts';
+
+// Frozen in time: the URL name of a term as it was when this migration was written, whatever the live rule becomes.
+function termSlug(term: string): string {
+  return term
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
 
 /** The URL name of each tag and category (/blog/tag/local-seo), so that archives find their posts by an index. */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../dialect.ts';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /**
  * PostgreSQL's GIN index gathers new entries in a pending list, which every search reads whole until a vacuum
