@@ -5,6 +5,9 @@ import importPlugin from 'eslint-plugin-import';
 const resolver = fileURLToPath(new URL('./eslint.resolver.cjs', import.meta.url));
 
 const shared = ['./src/content', './src/ui', './src/api'];
+// Rules of the domain that the browser and the server both apply (a term's URL name, the words of a search, the text
+// of HTML, when a post is public): written once, importing nothing but the generated types.
+const domain = './src/domain';
 const features = ['./src/site', './src/blog', './src/admin', './src/app'];
 
 const zones = [
@@ -13,6 +16,12 @@ const zones = [
     from: [...features, './src/sections'],
     message: 'Shared layers (src/content, src/ui, src/api) import no feature and no section.',
   })),
+  {
+    target: domain,
+    from: './src',
+    except: ['./domain', './content/types.gen.ts'],
+    message: 'src/domain holds rules both sides import: it imports only itself and the generated types.',
+  },
   {
     target: './src/sections',
     from: features,
@@ -33,8 +42,8 @@ const zones = [
   {
     target: './server',
     from: './src',
-    except: ['./content/types.gen.ts', './entry-server.tsx'],
-    message: 'The server imports from src/ only the generated types and the server-render entry.',
+    except: ['./content/types.gen.ts', './entry-server.tsx', './domain'],
+    message: 'The server imports from src/ only the generated types, the domain rules and the server-render entry.',
   },
 ];
 

@@ -18,7 +18,7 @@ import { OriginContext } from './ui/origin.ts';
 
 export { setApiTransport };
 // The feed describes posts by the same rule as the cards, from this one implementation.
-export { postSummary } from '@/ui/post-summary.ts';
+export { postSummary } from '@/domain/post-summary.ts';
 
 /**
  * Prerendered pages are built before the public origin is known: they carry this origin in their

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDeletePost } from '@/api/delete-post.ts';
-import { postSummary } from '@/ui/post-summary.ts';
+import { postSummary } from '@/domain/post-summary.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { StatusBadge } from '../ui/status-badge.tsx';

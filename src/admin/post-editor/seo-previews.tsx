@@ -2,7 +2,7 @@ import { marked } from 'marked';
 import { useMemo } from 'react';
 import { site } from '@/content/site.ts';
 import { useAbsoluteUrl } from '@/ui/origin.ts';
-import { postSummary } from '@/ui/post-summary.ts';
+import { postSummary } from '@/domain/post-summary.ts';
 import type { PostFormValues } from './post-form-values.ts';
 import styles from './seo-previews.module.css';
 

@@ -8,7 +8,7 @@ import { PostCard } from '@/sections/post-card/post-card.tsx';
 import { Head } from '@/ui/head.tsx';
 import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
-import { termSlug } from '@/ui/term-slug.ts';
+import { termSlug } from '@/domain/term-slug.ts';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
 import { ArchivePagination } from './archive-pagination.tsx';
 import styles from '@/sections/post-list/post-list.module.css';

@@ -2,7 +2,7 @@ import type { BlogPost } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
 import { Head, organizationAuthor } from '@/ui/head.tsx';
 import { useAbsoluteUrl } from '@/ui/origin.ts';
-import { postSummary } from '@/ui/post-summary.ts';
+import { postSummary } from '@/domain/post-summary.ts';
 
 /**
  * The post page's title, description, sharing tags and Article data, from its SEO fields when set; drafts previewed by

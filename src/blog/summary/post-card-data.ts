@@ -1,6 +1,6 @@
 import type { BlogPost } from '@/content/types.gen.ts';
 import type { PostCardData } from '@/sections/post-card/post-card.tsx';
-import { postSummary } from '@/ui/post-summary.ts';
+import { postSummary } from '@/domain/post-summary.ts';
 
 export function toPostCardData(post: BlogPost): PostCardData {
   return {

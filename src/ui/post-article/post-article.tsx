@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
-import { termSlug } from '@/ui/term-slug.ts';
+import { termSlug } from '@/domain/term-slug.ts';
 import { safeHtml } from './safe-html.ts';
 import styles from './post-article.module.css';
 
