@@ -83,4 +83,19 @@ describe('import rules of DESIGN.md, enforced by npm run lint', () => {
       ),
     ).toEqual([]);
   });
+
+  it('lets both sides import the domain rules, which import nothing but themselves and the generated types', async () => {
+    expect(
+      await importProblems('server/uses-domain.ts', "export { termSlug } from '../src/domain/term-slug.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await importProblems('src/blog/uses-domain.ts', "export { searchWords } from '@/domain/search-words.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await importProblems('src/domain/uses-ui.ts', "export { formatDate } from '@/ui/format-date.ts';\n"),
+    ).toEqual([expect.stringMatching(/src\/domain holds rules both sides import/)]);
+    expect(
+      await importProblems('src/domain/uses-types.ts', "export type { BlogPost } from '../content/types.gen.ts';\n"),
+    ).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { HttpError } from '../http/errors.ts';
 import { slugFate, wasDeleted } from '../store/slug-redirects.ts';
 import type { BlogContext } from './blog-context.ts';
@@ -12,9 +13,7 @@ export async function movedSlug(blog: BlogContext, slug: string, signedIn: boole
   const fate = await slugFate(blog.db, slug);
   if (fate === undefined) return undefined;
   if ('gone' in fate) return fate;
-  const visible =
-    signedIn ||
-    (fate.status === 'published' && fate.publishedAt !== null && fate.publishedAt <= blog.clock().toISOString());
+  const visible = signedIn || isPublicAt(fate, blog.clock());
   return visible ? { redirectTo: fate.movedTo } : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
 import { findPostById, findPostBySlug, type Post } from '../store/posts.ts';
@@ -9,9 +10,7 @@ export type PostKey = { id: string } | { slug: string };
 
 /** Visitors see published posts whose time has come; signed-in admins see every post. */
 function isVisible(post: Post, signedIn: boolean, now: Date): boolean {
-  return (
-    signedIn || (post.status === 'published' && post.publishedAt !== null && post.publishedAt <= now.toISOString())
-  );
+  return signedIn || isPublicAt(post, now);
 }
 
 async function findVisiblePost(blog: BlogContext, key: PostKey, signedIn: boolean, now: Date): Promise<Post> {

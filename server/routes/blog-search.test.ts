@@ -147,4 +147,14 @@ describe('GET /api/blogs?q=', () => {
     await app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/blogs/${post._id}` }));
     expect(await search('kimchi')).toEqual([]);
   });
+
+  it('finds a word that inline markup splits, as the post summary reads it', async () => {
+    await createPost(app, cookie, {
+      ...published,
+      slug: 'split-word',
+      title: 'Tours',
+      content: '<p>Cold <em>brew</em>ery tours, <strong>&#1114112;</strong> and all.</p>',
+    });
+    expect(await search('brewery')).toEqual(['split-word']);
+  });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
-import { termSlug } from '../store/term-slug.ts';
+import { termSlug } from '../../src/domain/term-slug.ts';
 import { listArchiveTerms, listPosts, type Post, type PostFilter } from '../store/posts.ts';
 
 export interface FeedOptions {

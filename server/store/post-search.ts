@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './schema.ts';
+import { plainText } from '../../src/domain/plain-text.ts';
 import { isPostgres } from './dialect.ts';
 
 export interface SearchSource {
@@ -19,36 +20,13 @@ export interface SearchDocument {
   body: string;
 }
 
-const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** The readable text of sanitised HTML: tags dropped, entities decoded. */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-      return namedEntities[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export function searchDocument(source: SearchSource): SearchDocument {
   return {
     title: source.title,
     summary: source.summary ?? '',
     terms: [...source.tags, ...source.categories].join(' '),
-    body: htmlText(source.html),
+    body: plainText(source.html),
   };
-}
-
-/**
- * The words of what a reader typed: letters and digits only. Everything else (quotes, *, -, parentheses) is a
- * separator, and each word is matched as text, so no input can be read as query syntax by either engine.
- */
-export function searchWords(text: string): string[] {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
 }
 
 /** FTS5 query: every word as a quoted string (NEAR, AND, OR, NOT are then words too), all of them required. */

@@ -8,10 +8,11 @@ import {
   type Transaction,
 } from 'kysely';
 import { recordBlogChange } from './blog-changes.ts';
-import { deleteSearchEntry, forgetSearchKey, searchMatches, searchWords, writeSearchEntry } from './post-search.ts';
+import { searchWords } from '../../src/domain/search-words.ts';
+import { deleteSearchEntry, forgetSearchKey, searchMatches, writeSearchEntry } from './post-search.ts';
 import { recordRevision, type RevisionInfo } from './revisions.ts';
 import { keepOldSlug, releaseSlug } from './slug-redirects.ts';
-import { termSlug } from './term-slug.ts';
+import { termSlug } from '../../src/domain/term-slug.ts';
 import type { ContentFormat, Database, PostStatus, PostTable, Taxonomy } from './schema.ts';
 
 export interface Post {
@@ -42,7 +43,7 @@ export interface PostFilter {
   status?: PostStatus;
   /** Only posts dated after this time: with status published, the scheduled ones. */
   publishedAfter?: string;
-  /** A tag by its name or its URL name (see term-slug.ts), case-insensitively. */
+  /** A tag by its name or its URL name (see src/domain/term-slug.ts), case-insensitively. */
   tag?: string;
   category?: string;
   /** Words to find with the full-text index (title, tags, categories, summary, body); the best matches come first. */

@@ -33,7 +33,7 @@ export interface PostTable {
 export interface PostTermTable {
   taxonomy: Taxonomy;
   term_key: string;
-  /** The term's name in URLs (see term-slug.ts); null only for rows older than the column. */
+  /** The term's name in URLs (see src/domain/term-slug.ts); null only for rows older than the column. */
   term_slug: string | null;
   post_id: string;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackSummary, plainText, postSummary } from './post-summary.ts';
+import { plainText } from './plain-text.ts';
+import { fallbackSummary, postSummary } from './post-summary.ts';
 
 describe('postSummary', () => {
   it('uses the post’s own summary when it has one', () => {
@@ -21,6 +22,10 @@ describe('postSummary', () => {
 describe('plainText', () => {
   it('keeps words of separate paragraphs apart and decodes entities', () => {
     expect(plainText('<p>Fish&nbsp;&amp;&#32;chips</p><p>&lt;b&gt; &#x2014; done</p>')).toBe('Fish & chips <b> — done');
+  });
+
+  it('leaves a numeric entity outside Unicode as written, where the search index once threw', () => {
+    expect(plainText('<p>a &#1114112; b &#x0; c</p>')).toBe('a &#1114112; b &#x0; c');
   });
 
   it('drops comments and leaves unknown entities as written', () => {

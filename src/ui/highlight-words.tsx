@@ -1,10 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** The words of a search, as the server's full-text search reads them: letters and digits only. */
-export function searchWords(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { BlogPost } from '../../src/content/types.gen.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { termSlug } from '../../server/store/term-slug.ts';
+import { termSlug } from '../../src/domain/term-slug.ts';
 import { launchBrowser } from './browser.ts';
 import { baseURL, openPage } from './page-helpers.ts';
 

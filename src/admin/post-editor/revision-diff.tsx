@@ -1,6 +1,6 @@
 import { diffWords } from 'diff';
 import { useMemo } from 'react';
-import { plainText } from '@/domain/post-summary.ts';
+import { plainText } from '@/domain/plain-text.ts';
 import { fieldLabels, fieldOrder } from './field-labels.ts';
 import type { PostField, PostFormValues } from './post-form-values.ts';
 import styles from './history-panel.module.css';

@@ -1,11 +1,11 @@
 import { formatDate } from '@/ui/format-date.ts';
 import { toPostInput, type PostFormValues } from './post-form-values.ts';
-import { isScheduled } from '../ui/status-badge.tsx';
+import { isScheduledAt } from '@/domain/post-visibility.ts';
 
 /** Whether the form as typed would schedule the post: published, dated later than now. */
 export function scheduledFor(values: PostFormValues): string | null {
   const publishedAt = toPostInput(values).publishedAt ?? null;
-  return isScheduled(values.status, publishedAt) ? publishedAt : null;
+  return isScheduledAt({ status: values.status, publishedAt }, new Date()) ? publishedAt : null;
 }
 
 interface ScheduleNoteProps {

@@ -1,3 +1,4 @@
+import { isPublicAt, isScheduledAt } from '@/domain/post-visibility.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 
 export interface TermCount {
@@ -28,16 +29,18 @@ function topTerms(lists: string[][], limit: number): TermCount[] {
   return [...counts.values()].sort((a, b) => b.count - a.count || a.term.localeCompare(b.term)).slice(0, limit);
 }
 
+const publishedTime = (post: BlogPost) => Date.parse(post.publishedAt ?? '');
+
 export function postStats(posts: BlogPost[], now: Date, topLimit = 5): PostStats {
   const byStatus = { draft: 0, published: 0, archived: 0 };
   let latestPublication: BlogPost | null = null;
   let scheduled = 0;
   for (const post of posts) {
     byStatus[post.status] += 1;
-    if (post.status !== 'published' || !post.publishedAt) continue;
-    const time = Date.parse(post.publishedAt);
-    if (time > now.getTime()) scheduled += 1;
-    else if (!latestPublication || time > Date.parse(latestPublication.publishedAt!)) latestPublication = post;
+    if (isScheduledAt(post, now)) scheduled += 1;
+    else if (isPublicAt(post, now) && !(latestPublication && publishedTime(post) <= publishedTime(latestPublication))) {
+      latestPublication = post;
+    }
   }
   return {
     total: posts.length,

@@ -6,7 +6,7 @@ import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { useLogFetchError } from './use-log-fetch-error.ts';
 import { BlogSearchForm } from './blog-search-form.tsx';
-import { searchWords } from '@/ui/highlight-words.tsx';
+import { searchWords } from '@/domain/search-words.ts';
 import { withQueryClient } from '@/api/query-scope.tsx';
 import type { BlogSlot } from './blog-slots.ts';
 
