@@ -1,6 +1,7 @@
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
-import { termKey, type Post } from '../store/posts.ts';
+import type { Post } from '../store/post.ts';
+import { termKey } from '../store/posts.ts';
 import { renderContent } from './render-content.ts';
 
 export type PostFields = Pick<

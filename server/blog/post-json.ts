@@ -1,5 +1,5 @@
 import type { BlogPost } from '../../src/content/types.gen.ts';
-import type { Post } from '../store/posts.ts';
+import type { Post } from '../store/post.ts';
 
 /** A post as the API sends it (schemas/blog-post-record.schema.json). */
 export function toPostJson(post: Post): BlogPost {

@@ -1,7 +1,8 @@
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
-import { findPostById, findPostBySlug, type Post } from '../store/posts.ts';
+import type { Post } from '../store/post.ts';
+import { findPostById, findPostBySlug } from '../store/posts.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
 import { toPostJson } from './post-json.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';

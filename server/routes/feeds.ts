@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { termSlug } from '../../src/domain/term-slug.ts';
-import { listArchiveTerms, listPosts, type Post, type PostFilter } from '../store/posts.ts';
+import type { Post } from '../store/post.ts';
+import { listArchiveTerms, listPosts, type PostFilter } from '../store/posts.ts';
 
 export interface FeedOptions {
   blog: BlogContext;

@@ -13,29 +13,8 @@ import { deleteSearchEntry, forgetSearchKey, searchMatches, writeSearchEntry } f
 import { recordRevision, type RevisionInfo } from './revisions.ts';
 import { keepOldSlug, releaseSlug } from './slug-redirects.ts';
 import { termSlug } from '../../src/domain/term-slug.ts';
-import type { ContentFormat, Database, PostStatus, PostTable, Taxonomy } from './schema.ts';
-
-export interface Post {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  contentFormat: ContentFormat;
-  html: string;
-  summary: string | null;
-  tags: string[];
-  categories: string[];
-  coverImage: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  ogImage: string | null;
-  canonicalUrl: string | null;
-  publishedAt: string | null;
-  status: PostStatus;
-  author: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { Post } from './post.ts';
+import type { Database, PostStatus, PostTable, Taxonomy } from './schema.ts';
 
 export interface PostFilter {
   /** Only published posts whose publishedAt is at or before this time: what a visitor may see. */

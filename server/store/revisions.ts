@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Post } from './posts.ts';
+import type { Post } from './post.ts';
 import type { Database, RevisionReason } from './schema.ts';
 
 /** How many versions of each post are kept: the newest. */

@@ -2,16 +2,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
 import type { Section } from '@/content/types.gen.ts';
 import type { SectionComponents } from '@/sections/section-renderer.tsx';
-import type { SectionOf, SectionProps } from '@/sections/types.ts';
-
-/** The section types the blog fills with posts from the API. */
-export type BlogSlotType = 'recent-articles' | 'post-list';
-
-export interface BlogSlot<K extends BlogSlotType> {
-  Component: ComponentType<SectionProps<K>>;
-  /** Fetches the section's posts with its route: on the server, and on client-side navigation to the page. */
-  loader?: (section: SectionOf<K>) => (args: LoaderFunctionArgs) => Promise<unknown>;
-}
+import type { BlogSlot, BlogSlotType } from './blog-slot.ts';
 
 type AnySlot = {
   Component: ComponentType<never>;

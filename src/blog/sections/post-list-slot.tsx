@@ -8,7 +8,7 @@ import { useLogFetchError } from './use-log-fetch-error.ts';
 import { BlogSearchForm } from './blog-search-form.tsx';
 import { searchWords } from '@/domain/search-words.ts';
 import { withQueryClient } from '@/api/query-scope.tsx';
-import type { BlogSlot } from './blog-slots.ts';
+import type { BlogSlot } from './blog-slot.ts';
 
 /**
  * The blog listing's published posts, one page at a time, the page taken from the address (?page=2); with ?q=, the

@@ -5,7 +5,7 @@ import type { PostCardData } from '@/sections/post-card/post-card.tsx';
 import type { SectionOf, SectionProps } from '@/sections/types.ts';
 import { listPosts } from '@/api/list-posts-request.ts';
 import { toPostCardData } from '@/blog/summary/post-card-data.ts';
-import type { BlogSlot } from './blog-slots.ts';
+import type { BlogSlot } from './blog-slot.ts';
 
 export interface RecentArticlesData {
   /** The newest posts as cards, or null when they could not be fetched. */
