@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** The folders whose modules may import each other; files under node_modules are outside any of them. */
+export const codeFolders = ['src', 'server', 'scripts', 'tests'];
+
+/** The text of every TypeScript module of the code folders, by path relative to `root`. */
+export function readModules(root: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const folder of codeFolders) {
+    for (const entry of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(entry) || entry.includes('node_modules')) continue;
+      const path = join(folder, entry);
+      modules.set(path, readFileSync(join(root, path), 'utf8'));
+    }
+  }
+  return modules;
+}
+
+/**
+ * The modules a module imports, by path: values, types (`import type`, which eslint-plugin-import's no-cycle
+ * passes over) and `import()` alike, so that a cycle of any kind shows. Packages are left out.
+ */
+function importsOf(path: string, text: string, modules: ReadonlyMap<string, string>): string[] {
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles.flatMap(({ fileName }) => {
+    const target = fileName.startsWith('@/')
+      ? join('src', fileName.slice(2))
+      : fileName.startsWith('.')
+        ? relative('.', resolve(dirname(path), fileName))
+        : undefined;
+    return target !== undefined && modules.has(target) ? [target] : [];
+  });
+}
+
+/** Every import cycle among the modules, each as the paths it goes through, sorted (Tarjan's strongly connected components). */
+export function importCycles(modules: ReadonlyMap<string, string>): string[][] {
+  const graph = new Map([...modules].map(([path, text]) => [path, importsOf(path, text, modules)]));
+  const index = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (path: string) => {
+    index.set(path, index.size);
+    lowLink.set(path, index.get(path)!);
+    stack.push(path);
+    onStack.add(path);
+    for (const target of graph.get(path)!) {
+      if (!index.has(target)) {
+        visit(target);
+        lowLink.set(path, Math.min(lowLink.get(path)!, lowLink.get(target)!));
+      } else if (onStack.has(target)) {
+        lowLink.set(path, Math.min(lowLink.get(path)!, index.get(target)!));
+      }
+    }
+    if (lowLink.get(path) !== index.get(path)) return;
+    const component: string[] = [];
+    for (let member = stack.pop()!; ; member = stack.pop()!) {
+      onStack.delete(member);
+      component.push(member);
+      if (member === path) break;
+    }
+    if (component.length > 1 || graph.get(path)!.includes(path)) cycles.push(component.sort());
+  };
+  for (const path of graph.keys()) if (!index.has(path)) visit(path);
+  return cycles;
+}
