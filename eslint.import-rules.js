@@ -41,6 +41,11 @@ const zones = [
   { target: './src', from: './server', message: 'The browser app never imports the server.' },
   {
     target: './server',
+    from: './scripts',
+    message: 'The server and its test harness (server/test-support) never import scripts/: scripts import them.',
+  },
+  {
+    target: './server',
     from: './src',
     except: ['./content/types.gen.ts', './entry-server.tsx', './domain'],
     message: 'The server imports from src/ only the generated types, the domain rules and the server-render entry.',

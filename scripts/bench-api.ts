@@ -14,7 +14,6 @@
  * the cached reads beside node:http alone (no searches, old slugs or parts of a search: a minute or two, not ten).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +23,13 @@ import { openDatabase } from '../server/store/database.ts';
 import { findPostBySlug } from '../server/store/posts.ts';
 import { commonWord, createBenchPosts, uniqueWord } from './lib/bench-posts.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
-import { freePort } from './lib/free-port.ts';
+import { freePort } from '../server/test-support/free-port.ts';
+import {
+  signInOver,
+  startServerFromSource,
+  stopServerProcess,
+  waitUntilAnswering,
+} from '../server/test-support/server-process.ts';
 import { measure, median, uniqueSuffix, type LoadSettings, type Measurement } from './lib/http-load.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 import { timeSearchParts, type SearchParts } from './lib/search-parts.ts';
@@ -42,23 +47,6 @@ const siteBuilt =
   existsSync(join(root, 'dist', 'server', 'entry-server.js')) &&
   existsSync(join(root, 'dist', 'client', 'routes.json'));
 const postCounts = [10, 10_000];
-
-async function waitForServer(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  if (child.exitCode === null) await once(child, 'exit');
-}
 
 /** Mean time of the store's read by slug, in this process, without HTTP: what the index keeps constant. */
 async function timeSlugLookups(dataDir: string, slugs: string[], lookups = 5000): Promise<number> {
@@ -82,33 +70,19 @@ interface ApiServer {
 }
 
 async function startApiServer(dataDir: string): Promise<ApiServer> {
-  const port = await freePort();
   const admin = { email: 'bench@northbeam.example', password: randomBytes(18).toString('base64url') };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
+  const { child, base } = await startServerFromSource(
+    (base) => ({
+      SITE_URL: base,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       SEED_EXAMPLES: 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForServer(`${base}/api/blogs?limit=1`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(admin),
-  });
-  const adminCookie = login.headers.getSetCookie()[0]?.split(';')[0];
-  if (!login.ok || !adminCookie) throw new Error(`could not sign in: ${login.status}`);
-  return { child, base, adminCookie };
+    }),
+    { output: 'errors-to-console' },
+  );
+  return { child, base, adminCookie: await signInOver(base, admin) };
 }
 
 const bareServerSource = `
@@ -128,7 +102,7 @@ async function startBareServer(body: string, workDir: string): Promise<{ child: 
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', bareServerSource, bodyFile, String(port)], { stdio: 'inherit' });
   const base = `http://127.0.0.1:${port}`;
-  await waitForServer(base);
+  await waitUntilAnswering(base, { child });
   return { child, base };
 }
 
@@ -156,7 +130,7 @@ async function compare(label: string, path: string, api: ApiServer, workDir: str
       );
     }
   } finally {
-    await stop(bareServer.child);
+    await stopServerProcess(bareServer);
   }
   const bare = median(runs.bare);
   const rows: Row[] = [{ label, bytes: body.length, ours: median(runs.ours), bare }];
@@ -251,7 +225,7 @@ try {
         await measureAlone({ name: 'read by old slug (301)', path: oldSlug, redirects: true }, api, postCount),
       );
     } finally {
-      await stop(api.child);
+      await stopServerProcess(api);
     }
   }
   if (withPostgres) {

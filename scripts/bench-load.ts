@@ -5,9 +5,7 @@
  * scripts/lib/mixed-traffic.ts. Prints requests/s, p99 latency, errors and 5xx answers, which must be 0.
  * Defaults: 60 seconds per database, 100 connections.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +15,12 @@ import { postFields } from '../server/blog/post-input.ts';
 import { openDatabase, type StoreLocation } from '../server/store/database.ts';
 import { migrateToLatest } from '../server/store/migrate.ts';
 import { insertPost } from '../server/store/posts.ts';
-import { freePort } from './lib/free-port.ts';
+import {
+  signInOver,
+  startServerFromSource,
+  stopServerProcess,
+  type ServerProcess,
+} from '../server/test-support/server-process.ts';
 import { mixedTraffic, type TrafficTargets, type WriteCounts } from './lib/mixed-traffic.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
@@ -25,7 +28,6 @@ import { wholeNumberOption } from './lib/cli-options.ts';
 const seconds = wholeNumberOption('seconds', 60);
 const connections = wholeNumberOption('connections', 100);
 const postCount = 200;
-const root = join(import.meta.dirname, '..');
 const admin = { email: 'load@northbeam.example', password: randomBytes(18).toString('base64url') };
 
 /** A database of published posts made from the example posts; returns what visitors will ask for. */
@@ -57,45 +59,17 @@ async function populate(location: StoreLocation): Promise<Omit<TrafficTargets, '
   }
 }
 
-async function startServer(location: StoreLocation): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
+function startServer(location: StoreLocation): Promise<ServerProcess> {
+  return startServerFromSource(
+    {
       DATA_DIR: location.dataDir,
       DATABASE_URL: location.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
       SEED_EXAMPLES: 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start within 30 s');
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(admin),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`could not sign in: ${response.status}`);
-  return cookie;
+    { timeoutMs: 30_000, output: 'errors-to-console' },
+  );
 }
 
 interface Outcome {
@@ -108,14 +82,13 @@ async function loadTest(database: string, location: StoreLocation): Promise<Outc
   const targets = await populate(location);
   const server = await startServer(location);
   try {
-    const adminCookie = await signIn(server.origin);
-    const { request, writes } = mixedTraffic({ ...targets, origin: server.origin, adminCookie });
+    const adminCookie = await signInOver(server.base, admin);
+    const { request, writes } = mixedTraffic({ ...targets, origin: server.base, adminCookie });
     console.log(`${database}: ${connections} connections for ${seconds} s…`);
-    const result = await autocannon({ url: server.origin, connections, duration: seconds, requests: [request] });
+    const result = await autocannon({ url: server.base, connections, duration: seconds, requests: [request] });
     return { database, result, writes };
   } finally {
-    server.child.kill('SIGTERM');
-    if (server.child.exitCode === null) await once(server.child, 'exit');
+    await stopServerProcess(server);
   }
 }
 

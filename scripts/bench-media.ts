@@ -6,7 +6,6 @@
  * 127.0.0.1 only, bounded in time. Options: --duration=SECONDS (5) --connections=N (20).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,29 +14,18 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import type { MediaRecord } from '../src/content/types.gen.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
-import { freePort } from './lib/free-port.ts';
+import { freePort } from '../server/test-support/free-port.ts';
+import {
+  serverSource,
+  signInOver,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilAnswering,
+} from '../server/test-support/server-process.ts';
 
 const duration = positiveNumberOption('duration', 5);
 const connections = wholeNumberOption('connections', 20);
 const uploads = 5;
-const root = join(import.meta.dirname, '..');
-
-async function waitForServer(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  if (child.exitCode === null) await once(child, 'exit');
-}
 
 /** A 4000x3000 photo-like JPEG: a gradient under fine noise, so that it compresses like a real photograph. */
 async function photo(seed: number): Promise<Buffer> {
@@ -87,34 +75,22 @@ async function load(url: string): Promise<{ requestsPerSecond: number; p99: numb
 const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-bench-media-'));
 const children: ChildProcess[] = [];
 try {
-  const port = await freePort();
   const admin = { email: 'bench@northbeam.example', password: randomBytes(18).toString('base64url') };
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
+  const server = await startServerProcess(
+    {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // The API and /media/ only: the site's build plays no part here.
       CLIENT_DIR: join(dataDir, 'no-site'),
-      LOG_LEVEL: 'warn',
       SEED_EXAMPLES: 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForServer(`${base}/api/blogs?limit=1`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(admin),
-  });
-  const cookie = login.headers.getSetCookie()[0]?.split(';')[0];
-  if (!login.ok || !cookie) throw new Error(`could not sign in: ${login.status}`);
+    { entry: serverSource, nodeArguments: ['--import', 'tsx'], timeoutMs: 30_000, output: 'errors-to-console' },
+  );
+  children.push(server.child);
+  const { base } = server;
+  const cookie = await signInOver(base, admin);
 
   console.log(`Making ${uploads} different 4000x3000 JPEGs…`);
   const photos = await Promise.all(Array.from({ length: uploads }, (_, seed) => photo(seed)));
@@ -154,7 +130,7 @@ try {
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['-e', bareServerSource, file, String(barePort)], { stdio: 'inherit' });
   children.push(bare);
-  await waitForServer(`http://127.0.0.1:${barePort}/`);
+  await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, { child: bare });
 
   console.log(
     `Loading GET ${variant.url} (${variantBytes.length} bytes), ${connections} connections, ${duration} s each…`,
@@ -175,6 +151,6 @@ try {
     `  bare node:http static file server: ${theirs.requestsPerSecond.toFixed(0)} req/s (p99 ${theirs.p99} ms); ratio ${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}`,
   );
 } finally {
-  for (const child of children) await stop(child);
+  for (const child of children) await stopServerProcess({ child });
   rmSync(dataDir, { recursive: true, force: true });
 }

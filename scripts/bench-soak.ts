@@ -8,15 +8,18 @@
  * more, when something grew.
  * Options: --minutes M or --seconds S (600), --sample-seconds N (10), --connections N (10).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { freePort } from './lib/free-port.ts';
+import {
+  signInOver,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../server/test-support/server-process.ts';
 import { mixedTraffic } from './lib/mixed-traffic.ts';
 import { positiveNumberOption } from './lib/cli-options.ts';
 
@@ -34,15 +37,11 @@ interface Sample {
   fileDescriptors: number;
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
+function startServer(dataDir: string): Promise<ServerProcess> {
   const builtSite = join(root, 'dist', 'client');
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
+  return startServerProcess(
+    {
       NODE_ENV: 'production',
-      PORT: String(port),
       DATA_DIR: dataDir,
       // Without a build, the API alone: start.mjs would otherwise build the site first.
       CLIENT_DIR: existsSync(join(builtSite, 'index.html')) ? builtSite : join(dataDir, 'no-build'),
@@ -51,32 +50,8 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; orig
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 90 s');
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(admin),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`could not sign in: ${response.status}`);
-  return cookie;
+    { timeoutMs: 90_000, output: 'errors-to-console' },
+  );
 }
 
 async function sample(pid: number, origin: string, second: number): Promise<Sample> {
@@ -133,11 +108,11 @@ function growth(values: number[]): number {
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const workDir = mkdtempSync(join(tmpdir(), 'northbeam-soak-'));
-let server: { child: ChildProcess; origin: string } | undefined;
+let server: ServerProcess | undefined;
 try {
   server = await startServer(join(workDir, 'data'));
-  const { child, origin } = server;
-  const adminCookie = await signIn(origin);
+  const { child, base: origin } = server;
+  const adminCookie = await signInOver(origin, admin);
   const posts = (await (await fetch(`${origin}/api/blogs?limit=100`)).json()) as {
     _id: string;
     slug: string;
@@ -198,9 +173,6 @@ try {
   const grew = seconds >= 60 && enoughSamples && verdicts.some(({ flat }) => !flat);
   process.exitCode = failed || grew ? 1 : 0;
 } finally {
-  if (server) {
-    server.child.kill('SIGTERM');
-    if (server.child.exitCode === null) await once(server.child, 'exit');
-  }
+  if (server) await stopServerProcess(server);
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/browser.ts';
-import { freePort } from './lib/free-port.ts';
+import { freePort } from '../server/test-support/free-port.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const withBaseline = process.argv.includes('--baseline');

@@ -98,4 +98,19 @@ describe('import rules of DESIGN.md, enforced by npm run lint', () => {
       await importProblems('src/domain/uses-types.ts', "export type { BlogPost } from '../content/types.gen.ts';\n"),
     ).toEqual([]);
   });
+
+  it('keeps one direction between the test harness and the scripts: scripts import server/test-support', async () => {
+    expect(
+      await importProblems(
+        'server/test-support/uses-script.ts',
+        "export { measure } from '../../scripts/lib/http-load.ts';\n",
+      ),
+    ).toEqual([expect.stringMatching(/never import scripts/)]);
+    expect(
+      await importProblems(
+        'scripts/uses-harness.ts',
+        "export { startServerProcess } from '../server/test-support/server-process.ts';\n",
+      ),
+    ).toEqual([]);
+  });
 });

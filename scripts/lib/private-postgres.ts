@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../server/test-support/free-port.ts';
 
 export interface PrivatePostgres {
   /** postgres://postgres:…@127.0.0.1:PORT/postgres */

@@ -6,8 +6,8 @@ import { repositoryRoot } from '../site-facts.ts';
 
 const schemasDir = join(repositoryRoot, 'schemas');
 
-/** Every JSON Schema under a folder of schemas/ (or the whole of it), keyed by $id. */
-function readSchemaFiles(dir: string): Record<string, object> {
+/** Every JSON Schema under a folder of schemas/ (the whole of it by default), keyed by $id. */
+export function readSchemaFiles(dir = schemasDir): Record<string, object> {
   return Object.fromEntries(
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
-import { readSchemas } from '../../scripts/lib/schemas.ts';
+import { readSchemaFiles } from '../http/api-schemas.ts';
 import type { CatalogedRoute } from '../http/route-catalog.ts';
 import { hostileBody, hostileContentType, hostileJson, hostileText } from './hostile-input.ts';
 
@@ -24,7 +24,7 @@ interface JsonSchema {
   pattern?: string;
 }
 
-const schemasById = readSchemas() as Record<string, JsonSchema>;
+const schemasById = readSchemaFiles() as Record<string, JsonSchema>;
 
 /** Values built to break parsers and databases: non-finite and huge numbers, odd Unicode, prototype keys. */
 const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(

@@ -165,7 +165,7 @@ export async function crashRounds({
   const startTimeoutMs = 90_000;
   const bundle = await bundleServer();
   const start = (extra: Record<string, string> = {}) =>
-    startServerProcess({ ...env, ...extra }, startTimeoutMs, bundle.entry);
+    startServerProcess({ ...env, ...extra }, { timeoutMs: startTimeoutMs, entry: bundle.entry });
   let server: ServerProcess;
   try {
     server = await start({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/lib/free-port.ts';
 import { repositoryRoot } from '../site-facts.ts';
+import { freePort } from './free-port.ts';
+
+/**
+ * The one harness for a server of its own process, shared by the server's tests, the crash test, the browser tests'
+ * setup and the benchmarks (which import it; it imports nothing of theirs).
+ */
 
 /** Signs in over HTTP from the server's own origin; returns the session cookie as a request header value. */
 export async function signInOver(base: string, credentials: { email: string; password: string }): Promise<string> {
@@ -18,46 +23,97 @@ export interface ServerProcess {
   child: ChildProcess;
   /** http://127.0.0.1:PORT */
   base: string;
-  /** Everything the process printed so far, standard output and error together. */
+  /** What the process printed lately (its last 100,000 characters), standard output and error together. */
   output(): string;
 }
 
-async function waitUntilHealthy(base: string, server: ServerProcess, timeoutMs: number): Promise<void> {
+const keptOutput = 100_000;
+
+/** `npm start`'s script: builds the site when there is no build, then runs the server. */
+export const startScript = join(repositoryRoot, 'scripts', 'start.mjs');
+/** The server from source, without building anything: run it with `tsx` among `nodeArguments`. */
+export const serverSource = join(repositoryRoot, 'server', 'main.ts');
+
+export interface ServerProcessOptions {
+  /** What to run: `startScript` (the default), `serverSource`, or a bundle (see server-bundle.ts). */
+  entry?: string;
+  /** Before the entry: `['--import', 'tsx']` to run `serverSource`. */
+  nodeArguments?: string[];
+  timeoutMs?: number;
+  /**
+   * 'kept' (the default) keeps what the server prints for `output()`; 'errors-to-console' drops its standard output
+   * and passes its errors on, so that a benchmark's own process spends nothing reading the server's logs.
+   */
+  output?: 'kept' | 'errors-to-console';
+}
+
+/** The environment, or a function of the server's address for settings that name it (SITE_URL). */
+export type ServerEnvironment = Record<string, string> | ((base: string) => Record<string, string>);
+
+/** Waits until `url` answers 2xx, for any server process (ours at /healthz, or a bare node:http one). */
+export async function waitUntilAnswering(
+  url: string,
+  { child, output = () => '' }: { child: ChildProcess; output?: () => string },
+  timeoutMs = 45_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
-    }
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  server.child.kill('SIGKILL');
-  throw new Error(`the server did not start within ${timeoutMs / 1000} s:\n${server.output()}`);
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /**
- * What `npm start` runs, as a process of its own on a free port, once it answers /healthz; or the same server from
- * `entry`, a bundle of it (see server-bundle.ts), which then needs NODE_ENV=production in `env` like `npm start` sets.
+ * A server as a process of its own on a free port of 127.0.0.1, once it answers /healthz. `env` comes on top of
+ * this process's environment, PORT and LOG_LEVEL=warn; a bundle or `serverSource` needs NODE_ENV=production in it
+ * as `npm start` sets.
  */
 export async function startServerProcess(
-  env: Record<string, string>,
-  timeoutMs = 45_000,
-  entry = join(repositoryRoot, 'scripts', 'start.mjs'),
+  env: ServerEnvironment,
+  { entry = startScript, nodeArguments = [], timeoutMs = 45_000, output: kept = 'kept' }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArguments, entry], {
     cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...(typeof env === 'function' ? env(base) : env) },
+    stdio: kept === 'kept' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output };
-  await waitUntilHealthy(server.base, server, timeoutMs);
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-keptOutput);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server = { child, base, output: () => output };
+  await waitUntilAnswering(`${base}/healthz`, server, timeoutMs);
   return server;
+}
+
+/** The server from source in production mode, as the benchmarks and the browser tests run it. */
+export function startServerFromSource(
+  env: ServerEnvironment,
+  options: Omit<ServerProcessOptions, 'entry' | 'nodeArguments'> = {},
+): Promise<ServerProcess> {
+  return startServerProcess((base) => ({ NODE_ENV: 'production', ...(typeof env === 'function' ? env(base) : env) }), {
+    timeoutMs: 90_000,
+    ...options,
+    entry: serverSource,
+    nodeArguments: ['--import', 'tsx'],
+  });
+}
+
+/** Ends the server with SIGTERM, as a host would, and waits for it to exit. */
+export async function stopServerProcess({ child }: { child: ChildProcess }): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
