@@ -1,4 +1,4 @@
-import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
+import { jsonResponse, type PreparedResponse } from '../http/prepared-response.ts';
 import { findNextPublication, listPostPage, type PostFilter } from '../store/posts.ts';
 import type { BlogListQuery } from '../../src/content/types.gen.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
@@ -36,7 +36,7 @@ async function loadListing(
   query: ListQuery,
   filter: PostFilter,
   headers: Record<string, string>,
-): Promise<JsonResponse> {
+): Promise<PreparedResponse> {
   const page = { limit: query.limit, offset: query.offset };
   const { posts, total } = await listPostPage(blog.db, filter, page);
   return jsonResponse(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
@@ -48,7 +48,7 @@ export function listingCacheKey(query: ListQuery): string {
 }
 
 /** Published posts whose time has come, newest first, served from memory when possible. */
-export async function publicListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
+export async function publicListing(blog: BlogContext, query: ListQuery): Promise<PreparedResponse> {
   const now = blog.clock();
   return blog.publicResponses.load(listingCacheKey(query), now.getTime(), async () => {
     const visibleAt = now.toISOString();
@@ -72,7 +72,7 @@ function adminStatusFilter(status: ListQuery['status'], now: string): PostFilter
 }
 
 /** Every post, or those of one status, for a signed-in admin; never cached. */
-export function adminListing(blog: BlogContext, query: ListQuery): Promise<JsonResponse> {
+export function adminListing(blog: BlogContext, query: ListQuery): Promise<PreparedResponse> {
   const filter = { ...searchFilter(query), ...adminStatusFilter(query.status, blog.clock().toISOString()) };
   return loadListing(blog, query, filter, adminReadHeaders);
 }

@@ -1,6 +1,6 @@
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
+import { jsonResponse, type PreparedResponse } from '../http/prepared-response.ts';
 import type { Post } from '../store/post.ts';
 import { findPostById, findPostBySlug } from '../store/posts.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
@@ -28,7 +28,7 @@ export function postCacheKey(key: PostKey): string {
 }
 
 /** One post by id or slug as the API sends it; visitors' answers come from memory when possible. */
-export async function postResponse(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<JsonResponse> {
+export async function postResponse(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<PreparedResponse> {
   const now = blog.clock();
   if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminReadHeaders);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, type JsonResponse } from '../http/json-response.ts';
+import { jsonResponse, type PreparedResponse } from '../http/prepared-response.ts';
 import { PublicResponseCache } from './public-response-cache.ts';
 
 /** A load that finishes when the test says so, counting how often it ran. */
@@ -8,14 +8,14 @@ function controlledLoad(value: unknown) {
   const control = { runs: 0, finish: () => finish() };
   const load = () => {
     control.runs += 1;
-    return new Promise<{ response: JsonResponse; expiresAt: number }>((resolve) => {
+    return new Promise<{ response: PreparedResponse; expiresAt: number }>((resolve) => {
       finish = () => resolve({ response: jsonResponse(value, {}), expiresAt: Infinity });
     });
   };
   return { control, load };
 }
 
-const bodyOf = async (answer: Promise<JsonResponse>) => JSON.parse((await answer).body.toString()) as unknown;
+const bodyOf = async (answer: Promise<PreparedResponse>) => JSON.parse((await answer).body.toString()) as unknown;
 
 describe('the cache of public responses', () => {
   it('answers visitors who ask for the same thing at the same time with one load, then from memory', async () => {

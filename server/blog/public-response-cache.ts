@@ -1,7 +1,7 @@
-import type { JsonResponse } from '../http/json-response.ts';
+import type { PreparedResponse } from '../http/prepared-response.ts';
 
 export interface CachedResponse {
-  response: JsonResponse;
+  response: PreparedResponse;
   expiresAt: number;
 }
 
@@ -13,7 +13,7 @@ export interface CachedResponse {
 export class PublicResponseCache {
   readonly #entries = new Map<string, CachedResponse>();
   /** Reads under way, by key: visitors who ask for the same thing meanwhile wait for the same answer. */
-  readonly #loading = new Map<string, Promise<JsonResponse>>();
+  readonly #loading = new Map<string, Promise<PreparedResponse>>();
   readonly #maxEntries: number;
   #generation = 0;
   #hits = 0;
@@ -42,7 +42,7 @@ export class PublicResponseCache {
    * The cached response for `key`, or the one `load` makes, then kept until it expires or the next clear. Right
    * after a write, a hundred visitors asking for the blog's first page cause one database read, not a hundred.
    */
-  load(key: string, now: number, load: () => Promise<CachedResponse>): Promise<JsonResponse> {
+  load(key: string, now: number, load: () => Promise<CachedResponse>): Promise<PreparedResponse> {
     const cached = this.#entries.get(key);
     if (cached !== undefined) {
       if (now < cached.expiresAt) {
@@ -63,7 +63,7 @@ export class PublicResponseCache {
   }
 
   /** The cached response for `key` while it lasts (a hit); undefined otherwise, and nothing is loaded. */
-  peek(key: string, now: number): JsonResponse | undefined {
+  peek(key: string, now: number): PreparedResponse | undefined {
     const cached = this.#entries.get(key);
     if (cached === undefined || now >= cached.expiresAt) return undefined;
     this.#hits += 1;
@@ -77,7 +77,7 @@ export class PublicResponseCache {
     this.#loading.clear();
   }
 
-  async #loadAndStore(key: string, load: () => Promise<CachedResponse>): Promise<JsonResponse> {
+  async #loadAndStore(key: string, load: () => Promise<CachedResponse>): Promise<PreparedResponse> {
     const generation = this.#generation;
     try {
       const entry = await load();

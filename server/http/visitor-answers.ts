@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { responseVariant, type JsonResponse } from './json-response.ts';
+import { responseVariant, type PreparedResponse } from './prepared-response.ts';
 import { logAccess, requestIdFor } from './request-log.ts';
 
 declare module 'fastify' {
@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** The response an address has now, or undefined once it has changed or expired. */
-export type CurrentResponse = () => JsonResponse | undefined;
+export type CurrentResponse = () => PreparedResponse | undefined;
 
 interface RememberedAnswer {
   current: CurrentResponse;

@@ -9,7 +9,7 @@ import { postCacheKey, postResponse } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
 import { changePost, createPost, removePost } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
-import { sendJsonResponse } from '../http/json-response.ts';
+import { sendPreparedResponse } from '../http/prepared-response.ts';
 import type { VisitorAnswers } from '../http/visitor-answers.ts';
 import {
   createPostSchema,
@@ -44,13 +44,13 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema }, async (request, reply) => {
     const { query } = request;
-    if (request.user !== null) return sendJsonResponse(request, reply, await adminListing(blog, query));
+    if (request.user !== null) return sendPreparedResponse(request, reply, await adminListing(blog, query));
     if (query.status !== undefined && query.status !== 'published') {
       throw signInRequired();
     }
     const response = await publicListing(blog, query);
     visitorAnswers.remember(request, reply, cached(listingCacheKey(query)));
-    return sendJsonResponse(request, reply, response);
+    return sendPreparedResponse(request, reply, response);
   });
 
   app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
@@ -59,7 +59,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     try {
       const response = await postResponse(blog, { slug }, signedIn);
       if (!signedIn) visitorAnswers.remember(request, reply, cached(postCacheKey({ slug })));
-      return sendJsonResponse(request, reply, response);
+      return sendPreparedResponse(request, reply, response);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
       const moved = await movedSlug(blog, slug, signedIn);
@@ -74,7 +74,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     const response = await postResponse(blog, { id }, request.user !== null).catch((error: unknown) =>
       rethrowIfDeleted(blog, id, error),
     );
-    return sendJsonResponse(request, reply, response);
+    return sendPreparedResponse(request, reply, response);
   });
 
   app.post<{ Body: BlogPostInput }>(

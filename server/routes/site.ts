@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { findNextPublication } from '../store/posts.ts';
-import { sendJsonResponse } from '../http/json-response.ts';
+import { sendPreparedResponse } from '../http/prepared-response.ts';
 import { makeImagesResponsive } from '../media/responsive-images.ts';
 import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
@@ -79,11 +79,11 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
     const page: RenderedResponse = await pages.render(request.url);
     if (page.redirect) return reply.redirect(page.redirect, page.status);
-    return sendJsonResponse(request, reply.code(status ?? page.status), page.response!);
+    return sendPreparedResponse(request, reply.code(status ?? page.status), page.response!);
   };
 
   for (const route of pages.prerenderedRoutes) {
-    app.get(route, (request, reply) => sendJsonResponse(request, reply, pages.prerendered(route)!));
+    app.get(route, (request, reply) => sendPreparedResponse(request, reply, pages.prerendered(route)!));
   }
   for (const route of pages.renderedRoutes) app.get(route, (request, reply) => sendRendered(request, reply));
   app.get(
@@ -91,7 +91,8 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     { preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
     (request, reply) => sendRendered(request, reply),
   );
-  const adminShell = (request: FastifyRequest, reply: FastifyReply) => sendJsonResponse(request, reply, pages.shell);
+  const adminShell = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPreparedResponse(request, reply, pages.shell);
   app.get('/admin', adminShell);
   app.get('/admin/*', adminShell);
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type * as EntryServer from '../../src/entry-server.tsx';
-import { preparedResponse, type JsonResponse } from '../http/json-response.ts';
+import { preparedResponse, type PreparedResponse } from '../http/prepared-response.ts';
 
 export interface HtmlPagesOptions {
   clientDir: string;
@@ -23,7 +23,7 @@ export interface HtmlPagesOptions {
 export interface RenderedResponse {
   status: number;
   redirect?: string;
-  response?: JsonResponse;
+  response?: PreparedResponse;
 }
 
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
@@ -56,7 +56,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   };
 
   const perRequest = new Set(entry.renderedPerRequest ?? []);
-  const prerendered = new Map<string, JsonResponse>();
+  const prerendered = new Map<string, PreparedResponse>();
   for (const route of contentRoutes) {
     if (perRequest.has(route)) continue;
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
@@ -74,7 +74,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
     contentRoutes,
 
-    prerendered(route: string): JsonResponse | undefined {
+    prerendered(route: string): PreparedResponse | undefined {
       return prerendered.get(route);
     },
 

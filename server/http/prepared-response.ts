@@ -6,11 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 type Encoding = 'br' | 'gzip';
 
 /**
- * A JSON body, already encoded, with every header it is sent with, its ETag included: computed once, sent many
+ * A body (JSON, or a rendered HTML page), already encoded, with every header it is sent with, its ETag included: computed once, sent many
  * times (a Buffer spares encoding the text again for every request). Compressed copies, with their headers, are
  * made on first demand.
  */
-export interface JsonResponse {
+export interface PreparedResponse {
   body: Buffer;
   etag: string;
   headers: Record<string, string>;
@@ -20,7 +20,7 @@ export interface JsonResponse {
 // Below this, compression saves less than its headers cost.
 const minimumCompressedSize = 1024;
 
-export function jsonResponse(value: unknown, headers: Record<string, string>): JsonResponse {
+export function jsonResponse(value: unknown, headers: Record<string, string>): PreparedResponse {
   return preparedResponse(Buffer.from(JSON.stringify(value)), {
     'content-type': 'application/json; charset=utf-8',
     ...headers,
@@ -28,7 +28,7 @@ export function jsonResponse(value: unknown, headers: Record<string, string>): J
 }
 
 /** Any body prepared the same way, such as a rendered HTML page; headers must include its content-type. */
-export function preparedResponse(body: Buffer, headers: Record<string, string>): JsonResponse {
+export function preparedResponse(body: Buffer, headers: Record<string, string>): PreparedResponse {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
   return { body, etag, headers: { etag, ...headers, vary }, compressed: {} };
@@ -54,7 +54,7 @@ function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefi
   return accepted.includes('gzip') ? 'gzip' : undefined;
 }
 
-function compressed(response: JsonResponse, encoding: Encoding): ResponseVariant {
+function compressed(response: PreparedResponse, encoding: Encoding): ResponseVariant {
   const compress = (): ResponseVariant => ({
     status: 200,
     headers: { ...response.headers, 'content-encoding': encoding },
@@ -75,7 +75,7 @@ export interface ResponseVariant {
   body: Buffer | undefined;
 }
 
-export function responseVariant(response: JsonResponse, requestHeaders: IncomingHttpHeaders): ResponseVariant {
+export function responseVariant(response: PreparedResponse, requestHeaders: IncomingHttpHeaders): ResponseVariant {
   const ifNoneMatch = requestHeaders['if-none-match'];
   if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, response.etag)) {
     return { status: 304, headers: response.headers, body: undefined };
@@ -87,7 +87,11 @@ export function responseVariant(response: JsonResponse, requestHeaders: Incoming
 }
 
 /** Sends the response, compressed when the client accepts it, or 304 Not Modified when it holds this version. */
-export function sendJsonResponse(request: FastifyRequest, reply: FastifyReply, response: JsonResponse): FastifyReply {
+export function sendPreparedResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: PreparedResponse,
+): FastifyReply {
   const { status, headers, body } = responseVariant(response, request.headers);
   // A status the caller set (a 404 page, say) stays, unless the client holds this version.
   if (status === 304) reply.code(304);
