@@ -34,7 +34,8 @@ import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
 import { siteRoutes } from './routes/site.ts';
-import { readSiteFacts, repositoryRoot } from './site-facts.ts';
+import { repositoryRoot } from './repository-root.ts';
+import { readSiteFacts } from './site-facts.ts';
 import { openDatabase } from './store/database.ts';
 import { migrateToLatest } from './store/migrate.ts';
 

@@ -1,16 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SiteDocument } from '../src/content/types.gen.ts';
-
-/** The nearest folder holding package.json: server/ when run from source, and also from a bundle of the server. */
-function findRepositoryRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
-  }
-}
-
-export const repositoryRoot = findRepositoryRoot(import.meta.dirname);
+import { repositoryRoot } from './repository-root.ts';
 
 export interface SiteFacts {
   /** Shown as the author of the example posts and of the first admin's posts. */

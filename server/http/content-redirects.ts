@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redirect, RedirectsDocument } from '../../src/content/types.gen.ts';
-import { repositoryRoot } from '../site-facts.ts';
+import { repositoryRoot } from '../repository-root.ts';
 import type { FrontStep } from './request-front.ts';
 
 /** content/redirects.json, which content:check has validated (no loops, no chains, targets that exist). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { repositoryRoot } from '../site-facts.ts';
+import { repositoryRoot } from '../repository-root.ts';
 
 const readSchema = (name: string): { $id: string } =>
   JSON.parse(readFileSync(join(repositoryRoot, 'schemas', name), 'utf8')) as { $id: string };

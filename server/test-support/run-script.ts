@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { repositoryRoot } from '../site-facts.ts';
+import { repositoryRoot } from '../repository-root.ts';
 
 export interface ScriptResult {
   code: number;

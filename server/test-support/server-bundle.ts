@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { repositoryRoot } from '../site-facts.ts';
+import { repositoryRoot } from '../repository-root.ts';
 
 export interface ServerBundle {
   /** The file to run with node: server/main.ts with its TypeScript compiled, its packages left in node_modules. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { repositoryRoot } from '../site-facts.ts';
+import { repositoryRoot } from '../repository-root.ts';
 import { freePort } from './free-port.ts';
 
 /**
