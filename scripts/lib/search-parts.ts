@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { toPostJson } from '../../server/blog/post-json.ts';
+import { toPostJson } from '../../server/store/post.ts';
 import { openDatabase, type StoreLocation } from '../../server/store/database.ts';
 import { isPostgres } from '../../server/store/dialect.ts';
 import { searchMatches } from '../../server/store/post-search.ts';

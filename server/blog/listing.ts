@@ -2,7 +2,7 @@ import { jsonResponse, type PreparedResponse } from '../http/prepared-response.t
 import { findNextPublication, listPostPage, type PostFilter } from '../store/posts.ts';
 import type { BlogListQuery } from '../../src/content/types.gen.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
-import { toPostJson } from './post-json.ts';
+import { toPostJson } from '../store/post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
 /** The query of GET /api/blogs after validation, which fills in limit and offset from their defaults. */

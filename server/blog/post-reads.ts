@@ -1,10 +1,9 @@
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonResponse, type PreparedResponse } from '../http/prepared-response.ts';
-import type { Post } from '../store/post.ts';
 import { findPostById, findPostBySlug } from '../store/posts.ts';
 import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
-import { toPostJson } from './post-json.ts';
+import { toPostJson, type Post } from '../store/post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
 export type PostKey = { id: string } | { slug: string };

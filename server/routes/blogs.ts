@@ -4,7 +4,7 @@ import { auditRequest } from '../audit/audit-log.ts';
 import { signedInAdmin, signInRequired } from '../auth/guard.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { adminListing, listingCacheKey, publicListing, type ListQuery } from '../blog/listing.ts';
-import { toPostJson } from '../blog/post-json.ts';
+import { toPostJson } from '../store/post.ts';
 import { postCacheKey, postResponse } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
 import { changePost, createPost, removePost } from '../blog/post-service.ts';

@@ -6,7 +6,6 @@ import type {
   RevisionParams,
 } from '../../src/content/types.gen.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
-import { toPostJson } from '../blog/post-json.ts';
 import { HttpError } from '../http/errors.ts';
 import { findPostById } from '../store/posts.ts';
 import { findRevision, listRevisions } from '../store/revisions.ts';
@@ -51,7 +50,7 @@ export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (
         author: revision.author,
         reason: revision.reason,
         title: revision.title,
-        post: toPostJson(revision.post),
+        post: revision.post,
       };
       return reply.headers(noStore).send(body);
     },

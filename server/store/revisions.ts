@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Post } from './post.ts';
+import type { BlogPost } from '../../src/content/types.gen.ts';
+import { toPostJson, type Post } from './post.ts';
+import { readRevisionSnapshot } from './revision-snapshot.ts';
 import type { Database, RevisionReason } from './schema.ts';
 
 /** How many versions of each post are kept: the newest. */
@@ -19,7 +21,8 @@ export interface RevisionSummary extends RevisionInfo {
 }
 
 export interface Revision extends RevisionSummary {
-  post: Post;
+  /** The post as it was, in the API's record shape. */
+  post: BlogPost;
 }
 
 /** Keeps this version of the post, and drops the oldest beyond the kept number; inside the post's write. */
@@ -34,7 +37,7 @@ export async function recordRevision(trx: Transaction<Database>, post: Post, inf
       author: info.author,
       reason: info.reason,
       title: post.title,
-      snapshot: JSON.stringify(post),
+      snapshot: JSON.stringify(toPostJson(post)),
     })
     .execute();
   const newest = trx
@@ -80,6 +83,6 @@ export async function findRevision(db: Kysely<Database>, postId: string, id: str
     author: row.author,
     reason: row.reason,
     title: row.title,
-    post: JSON.parse(row.snapshot) as Post,
+    post: readRevisionSnapshot(row.id, row.snapshot),
   };
 }
