@@ -1,28 +1,7 @@
 import type { BlogPost } from '../../src/content/types.gen.ts';
-import type { ContentFormat, PostStatus } from './schema.ts';
 
-/** A post as the store reads and writes it. */
-export interface Post {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  contentFormat: ContentFormat;
-  html: string;
-  summary: string | null;
-  tags: string[];
-  categories: string[];
-  coverImage: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  ogImage: string | null;
-  canonicalUrl: string | null;
-  publishedAt: string | null;
-  status: PostStatus;
-  author: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A post as the store reads and writes it: the API's record (types generated from its schema), keyed by `id`. */
+export type Post = Omit<BlogPost, '_id'> & { id: string };
 
 /** A post as the API sends it and as its revisions keep it (schemas/blog-post-record.schema.json). */
 export function toPostJson(post: Post): BlogPost {
