@@ -12,6 +12,7 @@ import { loadAuthKeys } from './auth/auth-keys.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import type { AuthSettings } from './auth/log-in.ts';
 import { productionScryptCost, testScryptCost } from './auth/password.ts';
+import { createPasswordQueue } from './auth/password-queue.ts';
 import { createBlogContext } from './blog/blog-context.ts';
 import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
@@ -115,7 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
     app.addHook('onClose', () => changes.stop());
     await pruneAuditLog(db, clock());
-    const auth: AuthSettings = { db, clock, passwordCost, keys: await loadAuthKeys(db), issuer: facts.brandName };
+    const auth: AuthSettings = {
+      db,
+      clock,
+      passwordCost,
+      keys: await loadAuthKeys(db),
+      issuer: facts.brandName,
+      passwords: createPasswordQueue(),
+    };
     const origin = publicOrigin(options);
     const trustedOrigins = new Set([origin]);
     const avif = startAvifWorker(db, clock, app.log);

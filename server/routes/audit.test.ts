@@ -77,7 +77,7 @@ describe('the audit log', () => {
       asAdmin(cookie, {
         method: 'POST',
         url: '/api/auth/2fa/disable',
-        payload: { password: testAdmin.password, code: currentCode(secret, testApp.clock) },
+        payload: { currentPassword: testAdmin.password, code: currentCode(secret, testApp.clock) },
       }),
     );
     tick();
@@ -97,12 +97,13 @@ describe('the audit log', () => {
       [testAdmin.email, 'post-delete', post._id, 'success'],
       [testAdmin.email, 'sign-in', null, 'success'],
       [testAdmin.email, 'session-revoke', 'all other sessions', 'success'],
+      [testAdmin.email, 'two-factor-setup', null, 'success'],
       [testAdmin.email, 'two-factor-enable', null, 'success'],
       [testAdmin.email, 'two-factor-disable', null, 'success'],
       [testAdmin.email, 'sign-out', expect.any(String), 'success'],
       [testAdmin.email, 'sign-in', null, 'success'],
     ]);
-    expect(total).toBe(12);
+    expect(total).toBe(13);
     expect(entries.find((entry) => entry.outcome === 'failure' && entry.actor !== null)!.address).toBe('198.51.100.4');
     expect(entries[0]!.at).toBe(testApp.clock.now().toISOString());
   });

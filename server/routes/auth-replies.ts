@@ -2,12 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
 
-export function throttled(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, 'Too many failed sign-in attempts. Wait a few minutes, then try again.', [], {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
-
 /** The guard lets unsafe requests through only with a session; reads check here. */
 export function signedIn(request: FastifyRequest): SignedInUser {
   if (request.user === null) throw new HttpError(401, 'Not signed in.');

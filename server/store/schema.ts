@@ -80,6 +80,13 @@ export interface LoginFailureTable {
   device_id: string | null;
 }
 
+/** A password accepted, waiting for its second factor: used up by the first code that completes it. */
+export interface PendingSignInTable {
+  nonce: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -170,6 +177,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
+  pending_sign_ins: PendingSignInTable;
   blog_changes: BlogChangesTable;
   recovery_codes: RecoveryCodeTable;
   server_secrets: ServerSecretTable;

@@ -59,11 +59,14 @@ export interface ContentSchemas {
   'security-admin-session'?: AdminSession;
   'security-audit-entry'?: AuditEntry;
   'security-audit-query'?: AuditQuery;
+  'security-current-password'?: CurrentPassword;
+  'security-password-change'?: PasswordChange;
   'security-recovery-codes'?: RecoveryCodes;
   'security-session-id'?: SessionIdParams;
   'security-sessions-ended'?: SessionsEnded;
   'security-two-factor-code'?: TwoFactorCode;
   'security-two-factor-disable'?: TwoFactorDisable;
+  'security-two-factor-enable'?: TwoFactorEnable;
   'security-two-factor-required'?: TwoFactorRequired;
   'security-two-factor-setup'?: TwoFactorSetup;
   'security-two-factor-status'?: TwoFactorStatus;
@@ -1383,8 +1386,10 @@ export interface AuditEntry {
   action:
     | 'sign-in'
     | 'sign-out'
+    | 'two-factor-setup'
     | 'two-factor-enable'
     | 'two-factor-disable'
+    | 'password-change'
     | 'session-revoke'
     | 'post-create'
     | 'post-update'
@@ -1404,8 +1409,10 @@ export interface AuditQuery {
   action?:
     | 'sign-in'
     | 'sign-out'
+    | 'two-factor-setup'
     | 'two-factor-enable'
     | 'two-factor-disable'
+    | 'password-change'
     | 'session-revoke'
     | 'post-create'
     | 'post-update'
@@ -1413,6 +1420,19 @@ export interface AuditQuery {
     | 'media-upload'
     | 'media-delete';
   actor?: string;
+}
+/**
+ * The signed-in admin's password, asked for again before a change that would let a stolen session keep the account. Without it (or when it is wrong) the answer is 403 naming `/currentPassword`.
+ */
+export interface CurrentPassword {
+  currentPassword?: string;
+}
+/**
+ * A new password for the signed-in admin (12 to 128 characters), with the current one (403 naming `/currentPassword` without it). Every other session of the admin ends.
+ */
+export interface PasswordChange {
+  currentPassword?: string;
+  newPassword: string;
 }
 /**
  * Single-use codes that stand in for the app when it is lost; shown once.
@@ -1439,11 +1459,18 @@ export interface TwoFactorCode {
   code: string;
 }
 /**
- * Turning two-factor sign-in off needs the password and a current code.
+ * Turning two-factor sign-in off needs the current password (403 naming `/currentPassword` without it) and a current code.
  */
 export interface TwoFactorDisable {
-  password: string;
+  currentPassword?: string;
   code: string;
+}
+/**
+ * Turning two-factor sign-in on: a code from the app that was just set up, and the current password (403 naming `/currentPassword` without it).
+ */
+export interface TwoFactorEnable {
+  code: string;
+  currentPassword?: string;
 }
 /**
  * The password was right; POST /api/auth/2fa/verify with a code finishes the sign-in.
