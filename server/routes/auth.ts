@@ -103,5 +103,5 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
 
   await app.register(twoFactorRoutes, { ...auth, prefix: '/2fa' });
   await app.register(sessionRoutes, { ...auth, prefix: '/sessions' });
-  await app.register(passwordChangeRoutes, auth);
+  await app.register(passwordChangeRoutes, { ...auth, prefix: '' });
 };

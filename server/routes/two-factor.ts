@@ -51,16 +51,21 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
   );
 
-  app.post<{ Body: CurrentPassword | undefined }>(
+  app.post<{ Body: CurrentPassword }>(
     '/setup',
     {
+      // Setup took no body before it asked for the password: a bare request gets the 403 that names the field.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
       schema: {
         body: securitySchema('current-password'),
         response: { 200: securitySchema('two-factor-setup'), ...reauthenticationRefusals },
       },
     },
     async (request) => {
-      const user = await confirmCurrentPassword(auth, request, request.body?.currentPassword, 'two-factor-setup');
+      const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-setup');
       const setup = await setUpTwoFactor(auth, user, auth.issuer);
       await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-setup' });
       return setup;
