@@ -173,6 +173,49 @@ describe('signing in with two factors', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('signs in once per pending sign-in: the cookie is used up by the code that completes it', async () => {
+    const [first, second] = recoveryCodes as [string, string];
+    const pending = await pendingSignIn();
+    expect((await verify(pending, first)).statusCode).toBe(200);
+    const reused = await verify(pending, second);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toMatch(/expired/);
+    expect((await app.inject(asAdmin(cookie, { url: '/api/auth/2fa' }))).json().recoveryCodesLeft).toBe(9);
+  });
+
+  it('uses a pending sign-in up on another instance too', async () => {
+    const other = await testApp.addInstance();
+    const pending = await pendingSignIn();
+    expect((await verify(pending, recoveryCodes[0]!)).statusCode).toBe(200);
+    const elsewhere = await other.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      headers: { ...sameOrigin, cookie: pending },
+      payload: { code: recoveryCodes[1]! },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it("gives codes from the owner's known browser their own allowance, so a stranger's wrong codes do not block it", async () => {
+    const firstVerify = await verify(await pendingSignIn(), currentCode(secret, testApp.clock));
+    const device = firstVerify.cookies.find((each) => each.name === 'northbeam_device')!;
+    const deviceCookie = `${device.name}=${device.value}`;
+    testApp.clock.advance(step);
+
+    const strangers = await pendingSignIn();
+    for (let i = 0; i < 5; i++) expect((await verify(strangers, '000000')).statusCode).toBe(401);
+    expect((await verify(strangers, '000000')).statusCode).toBe(429);
+
+    const owner = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...sameOrigin, cookie: deviceCookie },
+      payload: testAdmin,
+    });
+    const ownerPending = `${cookiesOf(owner)}; ${deviceCookie}`;
+    expect((await verify(ownerPending, currentCode(secret, testApp.clock))).statusCode).toBe(200);
+  });
+
   it('is turned off with the current password and a code, which ends the other sessions', async () => {
     const otherResponse = await verify(await pendingSignIn(), currentCode(secret, testApp.clock));
     const other = cookiesOf(otherResponse);
