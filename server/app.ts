@@ -22,7 +22,7 @@ import { readContentRedirects, redirectMovedContent } from './http/content-redir
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestFront } from './http/request-front.ts';
-import { requestLogOptions, tagRequestId } from './http/request-log.ts';
+import { requestIdGenerator, requestLogOptions, tagRequestId } from './http/request-log.ts';
 import { registerRouteCatalog } from './http/route-catalog.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
@@ -78,8 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwordCost = options.insecureFastPasswordHashingForTests ? testScryptCost : productionScryptCost;
   const metrics = createMetrics(options.metricsToken);
   const db = openDatabase(options, metrics.database);
+  const requestIdFor = requestIdGenerator(options.trustProxy);
   const app = Fastify({
-    ...requestLogOptions(),
+    ...requestLogOptions(requestIdFor),
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
     trustProxy: options.trustProxy ?? false,
@@ -145,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
     await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });
-    const visitorAnswers = new VisitorAnswers(app, { trustProxy: options.trustProxy });
+    const visitorAnswers = new VisitorAnswers(app, { trustProxy: options.trustProxy, requestIdFor });
     await app.register(apiRoutes, {
       prefix: '/api',
       blog,

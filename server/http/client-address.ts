@@ -2,12 +2,18 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The client's address as an IP address, never free text: with TRUST_PROXY, request.ip is what X-Forwarded-For
- * says, and a client can write anything there. When that is no address, the nearest peer's address stands in
- * (null only once the connection is gone).
+ * The client's address as an IP address, never free text. With TRUST_PROXY, request.ip is the farthest entry of
+ * X-Forwarded-For that the trusted proxies vouch for, and a client can write anything there. Walking out from the
+ * peer, this stops at the first entry that is no address: the ones before it were added by proxies, the rest by
+ * whoever wrote the garbage. Null only once the connection is gone.
  */
 export function clientAddress(request: FastifyRequest): string | null {
   if (isIP(request.ip) !== 0) return request.ip;
-  const peer = request.socket.remoteAddress;
-  return peer !== undefined && isIP(peer) !== 0 ? peer : null;
+  let nearest: string | null = null;
+  // request.ips runs from the peer outwards, as far as the trusted proxies go.
+  for (const address of request.ips ?? [request.socket.remoteAddress]) {
+    if (address === undefined || isIP(address) === 0) break;
+    nearest = address;
+  }
+  return nearest;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { responseVariant, type JsonResponse } from './json-response.ts';
-import { logAccess, requestIdFor } from './request-log.ts';
+import { logAccess, type RequestIdFor } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,13 +58,15 @@ export class VisitorAnswers {
   /** Proxies are trusted by address: HTTPS is then the proxy's word only when the peer is one. */
   readonly #byPeer: boolean;
   #open = true;
+  readonly #requestIdFor: RequestIdFor;
   /** Requests answered here rather than by the app. */
   answered = 0;
 
   constructor(
     private readonly app: FastifyInstance,
-    { trustProxy }: { trustProxy: unknown },
+    { trustProxy, requestIdFor }: { trustProxy: unknown; requestIdFor: RequestIdFor },
   ) {
+    this.#requestIdFor = requestIdFor;
     this.#byPeer = trustProxy !== true && trustProxy !== false && trustProxy !== undefined;
     app.decorate('visitorAnswers', this as VisitorAnswers);
     // Like the app, a closing server answers nothing new from here.
@@ -105,7 +107,7 @@ export class VisitorAnswers {
       return false;
     }
     const start = performance.now();
-    const id = requestIdFor(request);
+    const id = this.#requestIdFor(request);
     const { status, headers, body } = responseVariant(current, request.headers);
     const sent: Record<string, string> = { 'x-request-id': id, ...remembered.headers, ...headers };
     if (body !== undefined) sent['content-length'] = String(body.length);

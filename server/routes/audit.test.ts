@@ -5,7 +5,7 @@ import { openDatabase } from '../store/database.ts';
 import { createPost } from '../test-support/posts.ts';
 import { postInput } from '../test-support/posts.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
-import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
+import { cookiesOf, currentCode, turnOnTwoFactor, withPassword } from '../test-support/two-factor.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -71,7 +71,18 @@ describe('the audit log', () => {
     tick();
     await app.inject(asAdmin(cookie, { method: 'DELETE', url: '/api/auth/sessions' }));
     tick();
-    const { secret } = await turnOnTwoFactor(app, cookie, testApp.clock);
+    const setup = await app.inject(
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/setup', payload: withPassword }),
+    );
+    const { secret } = setup.json<{ secret: string }>();
+    tick();
+    await app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/auth/2fa/enable',
+        payload: { code: currentCode(secret, testApp.clock), ...withPassword },
+      }),
+    );
     testApp.clock.advance(30_000);
     await app.inject(
       asAdmin(cookie, {
@@ -181,5 +192,31 @@ describe('the audit log', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('addresses in the audit log and the session list', () => {
+  it('are parsed IP addresses, never what X-Forwarded-For says when that is no address', async () => {
+    const behindProxy = await testApp.addInstance({ trustProxy: true });
+    const signInFrom = (forwardedFor: string, password: string) =>
+      behindProxy.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...sameOrigin, 'x-forwarded-for': forwardedFor },
+        payload: { email: testAdmin.email, password },
+        remoteAddress: '192.0.2.1',
+      });
+    tick();
+    await signInFrom('<script>alert(1)</script>', 'wrong password');
+    tick();
+    await signInFrom('2001:db8::7', 'wrong password');
+    tick();
+    const signedIn = await signInFrom('not an address, 198.51.100.23', testAdmin.password);
+    const { entries } = await readAudit('?limit=3');
+    expect(entries.map((entry) => entry.address)).toEqual(['198.51.100.23', '2001:db8::7', '192.0.2.1']);
+    const sessions = await behindProxy.inject(asAdmin(cookiesOf(signedIn), { url: '/api/auth/sessions' }));
+    expect(sessions.json<{ address: string }[]>().find((session) => session.current)).toMatchObject({
+      address: '198.51.100.23',
+    });
   });
 });
