@@ -28,6 +28,7 @@ import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, sendSecurityHeaders } from './http/security-headers.ts';
+import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
 import { VisitorAnswers } from './http/visitor-answers.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
@@ -66,6 +67,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Tests only: routes added beside the app's own, such as one that fails. */
   routesForTests?: FastifyPluginAsync;
+  /** How long a request and a connection may take; defaultServerTimeouts otherwise. */
+  timeouts?: Partial<ServerTimeouts>;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -83,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...requestLogOptions(requestIdFor),
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
+    ...serverTimeoutOptions({ ...defaultServerTimeouts, ...options.timeouts }),
     trustProxy: options.trustProxy ?? false,
     // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
     pluginTimeout: 60_000,

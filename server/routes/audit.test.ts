@@ -215,7 +215,7 @@ describe('addresses in the audit log and the session list', () => {
     const { entries } = await readAudit('?limit=3');
     expect(entries.map((entry) => entry.address)).toEqual(['198.51.100.23', '2001:db8::7', '192.0.2.1']);
     const sessions = await behindProxy.inject(asAdmin(cookiesOf(signedIn), { url: '/api/auth/sessions' }));
-    expect(sessions.json<{ address: string }[]>().find((session) => session.current)).toMatchObject({
+    expect(sessions.json<{ address: string; current: boolean }[]>().find((session) => session.current)).toMatchObject({
       address: '198.51.100.23',
     });
   });
