@@ -28,10 +28,12 @@ import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, sendSecurityHeaders } from './http/security-headers.ts';
+import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
 import { VisitorAnswers } from './http/visitor-answers.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
+import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
@@ -67,6 +69,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Tests only: routes added beside the app's own, such as one that fails. */
   routesForTests?: FastifyPluginAsync;
+  /** How many uploads are processed at once and may wait; imageProcessingLimits otherwise. */
+  imageQueue?: Partial<WorkQueueLimits>;
   /** How long a request and a connection may take; defaultServerTimeouts otherwise. */
   timeouts?: Partial<ServerTimeouts>;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
@@ -156,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       blog,
       auth,
       trustedOrigins,
-      media: { db, clock, avif },
+      media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
       visitorAnswers,
     });
     if (options.routesForTests) await app.register(options.routesForTests);

@@ -89,6 +89,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
           413: apiErrorRef,
           415: apiErrorRef,
           422: apiErrorRef,
+          503: apiErrorRef,
         },
       },
     },
