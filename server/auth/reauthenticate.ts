@@ -25,7 +25,7 @@ export async function confirmCurrentPassword(
   if (!user) throw new HttpError(401, 'Sign in to do this.');
   if (!currentPassword) {
     throw new HttpError(403, 'Enter your current password to make this change.', [
-      { path: field, message: 'is required: enter your current password' },
+      { path: field, message: 'is required' },
     ]);
   }
   const key = emailKey(user.email);
@@ -38,7 +38,7 @@ export async function confirmCurrentPassword(
   if (!valid) {
     await auditRequest(auth.db, request, now, { action, target: 'current password', outcome: 'failure' });
     throw new HttpError(403, 'The current password is not right: nothing was changed.', [
-      { path: field, message: 'is not your password' },
+      { path: field, message: 'is not right' },
     ]);
   }
   await forgiveAccount(auth.db, key);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PasswordChange } from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/audit-log.ts';
 import { queuedHashPassword, type AuthSettings } from '../auth/log-in.ts';
-import { passwordProblem } from '../auth/password.ts';
+import { passwordLength, passwordProblem } from '../auth/password.ts';
 import { confirmCurrentPassword } from '../auth/reauthenticate.ts';
 import { emptyResponse, errorResponses } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
@@ -25,7 +25,13 @@ const passwordChangeSchema = {
 export const passwordChangeRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
   app.post<{ Body: PasswordChange }>('/password', { schema: passwordChangeSchema }, async (request, reply) => {
     const problem = passwordProblem(request.body.newPassword);
-    if (problem) throw new HttpError(400, problem, [{ path: '/newPassword', message: problem }]);
+    if (problem) {
+      const tooShort = [...request.body.newPassword].length < passwordLength.min;
+      const detail = tooShort
+        ? `must have at least ${passwordLength.min} characters`
+        : `must have at most ${passwordLength.max} characters`;
+      throw new HttpError(400, problem, [{ path: '/newPassword', message: detail }]);
+    }
     const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'password-change');
     const hash = await queuedHashPassword(auth, request.body.newPassword);
     const now = auth.clock();

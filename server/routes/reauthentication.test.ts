@@ -25,8 +25,8 @@ async function auditActions() {
     .map(({ action, target, outcome }) => [action, target, outcome]);
 }
 
-const missing = { path: '/currentPassword', message: 'is required: enter your current password' };
-const wrong = { path: '/currentPassword', message: 'is not your password' };
+const missing = { path: '/currentPassword', message: 'is required' };
+const wrong = { path: '/currentPassword', message: 'is not right' };
 
 describe('changes to how the admin signs in ask for the current password', () => {
   it.each([

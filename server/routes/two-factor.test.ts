@@ -227,7 +227,7 @@ describe('signing in with two factors', () => {
       code: currentCode(secret, testApp.clock),
     });
     expect(wrongPassword.statusCode).toBe(403);
-    expect(wrongPassword.json().details).toEqual([{ path: '/currentPassword', message: 'is not your password' }]);
+    expect(wrongPassword.json().details).toEqual([{ path: '/currentPassword', message: 'is not right' }]);
     expect((await disable({ ...withPassword, code: '000000' })).statusCode).toBe(400);
     expect((await disable({ ...withPassword, code: currentCode(secret, testApp.clock) })).statusCode).toBe(204);
     expect((await app.inject({ url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
