@@ -52,7 +52,7 @@ describe('request ids and the access log', () => {
     expect(ids.size).toBe(5);
   });
 
-  it("makes its own id when the client sends one and no proxy is trusted", async () => {
+  it('makes its own id when the client sends one and no proxy is trusted', async () => {
     const sent = await testApp.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-1234abcd' } });
     expect(sent.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
