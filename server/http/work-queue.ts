@@ -27,6 +27,11 @@ export class WorkQueue {
     return this.#running + this.#waiting.length;
   }
 
+  /** Refuses (503) now when a task would be refused: before reading a large body that could not be processed. */
+  refuseWhenFull(): void {
+    if (this.#running >= this.limits.concurrency && this.#waiting.length >= this.limits.waiting) throw this.busy();
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running >= this.limits.concurrency) {
       if (this.#waiting.length >= this.limits.waiting) throw this.busy();

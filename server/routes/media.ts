@@ -95,6 +95,8 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // A full queue refuses before the upload is read into memory: a burst of uploads must not buffer them all.
+      media.images.refuseWhenFull();
       const upload = await readUpload(request);
       const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name });
       return reply
