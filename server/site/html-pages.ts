@@ -61,7 +61,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     if (perRequest.has(route)) continue;
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
     if (!existsSync(file)) continue;
-    const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, options.origin);
+    const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, () => options.origin);
     prerendered.set(route, preparedResponse(Buffer.from(html), htmlHeaders));
   }
   const rendered = new Map<string, RenderedResponse & { expiresAt: number; generation: number }>();
