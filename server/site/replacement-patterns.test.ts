@@ -33,6 +33,7 @@ const routes = (text: string) => [
   '/blog/category/cat-1-y',
   '/blogs/a-post-with-patterns',
   `/missing-${encodeURIComponent(text)}`,
+  `/blog/tag/tag${encodeURIComponent(text)}x`,
   '/rss.xml',
   '/blog/tag/tag-1-x/rss.xml',
   '/blog/category/cat-1-y/rss.xml',

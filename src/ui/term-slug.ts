@@ -1,3 +1,5 @@
+import postSchema from '../../schemas/blog-post.schema.json';
+
 /** A tag's or category's name in archive addresses ("Local SEO" → "local-seo"), as the server makes it. */
 export function termSlug(term: string): string {
   return term
@@ -6,4 +8,18 @@ export function termSlug(term: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/** The longest tag and category a post may have, as schemas/blog-post.schema.json says. */
+const longestTerm = {
+  tag: postSchema.properties.tags.items.maxLength,
+  category: postSchema.properties.categories.items.maxLength,
+};
+
+/**
+ * Whether the name in an archive's address (/blog/tag/{name}) can be a tag's or category's URL name: not empty, its
+ * own URL name, and no longer than a tag may be. The server refuses other names with the same rule.
+ */
+export function isArchiveName(taxonomy: 'tag' | 'category', name: string): boolean {
+  return name !== '' && name.length <= longestTerm[taxonomy] && termSlug(name) === name;
 }
