@@ -48,8 +48,14 @@ function termLabel(posts: Post[], taxonomy: 'tag' | 'category', name: string): s
   return undefined;
 }
 
+/**
+ * What XML 1.0 cannot hold at all: control characters other than tab and line breaks, lone surrogates, U+FFFE and
+ * U+FFFF. Posts are refused with them, but one stored before that rule must not make a feed unreadable.
+ */
+const notXmlCharacter = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return text.replace(notXmlCharacter, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function rssDocument(

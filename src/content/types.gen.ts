@@ -1039,7 +1039,7 @@ export interface VideoHeroSection {
  */
 export interface BlogPostInput {
   /**
-   * Title; required.
+   * Title; required: one line of text, without control characters.
    */
   title: string;
   /**
@@ -1047,7 +1047,7 @@ export interface BlogPostInput {
    */
   slug: string;
   /**
-   * Body, as HTML or Markdown; required.
+   * Body, as HTML or Markdown; required. Tabs and line breaks are its only control characters.
    */
   content: string;
   /**
@@ -1055,7 +1055,7 @@ export interface BlogPostInput {
    */
   contentFormat?: 'html' | 'markdown';
   /**
-   * Teaser of at most 160 characters; optional.
+   * Teaser of at most 160 characters; optional. Tabs and line breaks are its only control characters.
    */
   summary?: string;
   /**
