@@ -63,7 +63,7 @@ const archiveRoutes: RouteObject[] = (['tag', 'category'] as const).map((taxonom
   lazy: async () => {
     const pages = await archivePages();
     return {
-      loader: pages.archiveLoader(taxonomy),
+      loader: pages.archiveLoader,
       Component: await withQueries(Promise.resolve(pages[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive'])),
     };
   },

@@ -1,15 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { isArchiveName } from '@/ui/term-slug.ts';
-import { ArchivePage, type Taxonomy } from './archive-page.tsx';
+import { ArchivePage } from './archive-page.tsx';
 
 /** An address whose name no tag or category can have is not found, before anything is fetched for it. */
-export function archiveLoader(taxonomy: Taxonomy) {
-  return ({ params }: LoaderFunctionArgs): null => {
-    if (!isArchiveName(taxonomy, params.name ?? '')) {
-      throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-    }
-    return null;
-  };
+export function archiveLoader({ params }: LoaderFunctionArgs): null {
+  if (!isArchiveName(params.name ?? '')) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  return null;
 }
 
 export function TagArchive() {
