@@ -88,12 +88,12 @@ describe('feeds and the sitemap of posts stored with control characters', () => 
       categories: ['Stored category'],
       status: 'published',
     });
-    // As a post saved before the rule was: written to the database directly.
+    // As a post saved before the rule was: written to the database directly (PostgreSQL cannot hold U+0000 at all).
     const db = openDatabase(testApp.store);
     await db
       .updateTable('posts')
       .set({
-        title: 'Stored\u000b title\u0000',
+        title: 'Stored\u000b title\u0008',
         summary: 'Stored\u0001 summary\ufffe',
         categories: JSON.stringify(['Stored\u001f category']),
         tags: JSON.stringify(['Stored\u0002 tag']),
