@@ -172,4 +172,19 @@ describe("visitors' reads answered before routing", () => {
       'northbeam_http_requests_total{method="GET",route="/api/blogs",status="200"} 2',
     );
   });
+
+  it('hold no more than their 4 MB budget, however many distinct addresses visitors ask for', async () => {
+    const { app } = await startApp();
+    const padding = 'x'.repeat(8000);
+    for (let batch = 0; batch < 60; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) => get(app, `/api/blogs?limit=1&pad=${padding}-${batch}-${index}`)),
+      );
+    }
+    expect(app.visitorAnswers.bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(app.visitorAnswers.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    app.visitorAnswers.answered = 0;
+    await get(app, `/api/blogs?limit=1&pad=${padding}-59-9`);
+    expect(app.visitorAnswers.answered).toBe(1);
+  });
 });

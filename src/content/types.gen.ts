@@ -1042,7 +1042,7 @@ export interface VideoHeroSection {
  */
 export interface BlogPostInput {
   /**
-   * Title; required.
+   * Title; required: one line of text, without control characters.
    */
   title: string;
   /**
@@ -1050,7 +1050,7 @@ export interface BlogPostInput {
    */
   slug: string;
   /**
-   * Body, as HTML or Markdown; required.
+   * Body, as HTML or Markdown; required. Tabs and line breaks are its only control characters.
    */
   content: string;
   /**
@@ -1058,7 +1058,7 @@ export interface BlogPostInput {
    */
   contentFormat?: 'html' | 'markdown';
   /**
-   * Teaser of at most 160 characters; optional.
+   * Teaser of at most 160 characters; optional. Tabs and line breaks are its only control characters.
    */
   summary?: string;
   /**
