@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...requestLogOptions(),
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
-    maxParamLength: longestPathParameter(),
+    routerOptions: { maxParamLength: longestPathParameter() },
     trustProxy: options.trustProxy ?? false,
     // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
     pluginTimeout: 60_000,
