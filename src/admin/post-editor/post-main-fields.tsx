@@ -12,6 +12,7 @@ const richTextProps = (props: ReturnType<typeof controlProps>) => ({
 });
 
 const summaryMaxLength = postSchema.properties.summary.maxLength;
+const titleMaxLength = postSchema.properties.title.maxLength;
 
 interface PostMainFieldsProps extends PostFieldsProps {
   /** Whether the slug still follows the title. */
@@ -21,15 +22,25 @@ interface PostMainFieldsProps extends PostFieldsProps {
 /** Title, slug, content and summary: what the post says. */
 export function PostMainFields({ values, errors, onChange, slugSuggested }: PostMainFieldsProps) {
   const summaryLength = [...values.summary].length;
+  const titleLength = [...values.title].length;
   return (
     <>
-      <Field id={fieldId('title')} label={fieldLabels.title} error={errors.title}>
+      <Field
+        id={fieldId('title')}
+        label={fieldLabels.title}
+        error={errors.title}
+        hint={
+          <span className={titleLength > titleMaxLength ? styles.overLimit : undefined}>
+            {titleLength}/{titleMaxLength} characters
+          </span>
+        }
+      >
         <input
           type="text"
           value={values.title}
           onChange={(event) => onChange('title', event.target.value)}
           aria-required="true"
-          {...controlProps(fieldId('title'), errors.title)}
+          {...controlProps(fieldId('title'), errors.title, true)}
         />
       </Field>
       <Field
