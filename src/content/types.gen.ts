@@ -1345,7 +1345,7 @@ export interface PostSaveQuery {
  */
 export interface PostSlugParams {
   /**
-   * The post's slug.
+   * The post's slug (or a former one): at most as long as blog-post.schema.json allows.
    */
   slug: string;
 }
@@ -1491,6 +1491,10 @@ export interface BlogPostRevision {
    */
   reason: 'save' | 'autosave' | 'restore';
   /**
+   * What this version did: created, published (went live), scheduled (set to go live later), edited, restored (an earlier version's writing saved again) or autosaved.
+   */
+  kind: 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
+  /**
    * The post's title in this version.
    */
   title: string;
@@ -1597,6 +1601,10 @@ export interface BlogPostRevisionSummary {
    * Why it was saved.
    */
   reason: 'save' | 'autosave' | 'restore';
+  /**
+   * What this version did: created, published (went live), scheduled (set to go live later), edited, restored (an earlier version's writing saved again) or autosaved.
+   */
+  kind: 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
   /**
    * The post's title in this version.
    */

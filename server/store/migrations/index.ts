@@ -10,6 +10,7 @@ import * as createSlugRedirects from './20261122110200_create_slug_redirects.ts'
 import * as createPostSearch from './20261122110300_create_post_search.ts';
 import * as addTermSlugs from './20261122110400_add_term_slugs.ts';
 import * as searchIndexWithoutPendingList from './20261123001000_search_index_without_pending_list.ts';
+import * as addRevisionKinds from './20261125110000_add_revision_kinds.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261122110300_create_post_search': createPostSearch,
   '20261122110400_add_term_slugs': addTermSlugs,
   '20261123001000_search_index_without_pending_list': searchIndexWithoutPendingList,
+  '20261125110000_add_revision_kinds': addRevisionKinds,
 };
