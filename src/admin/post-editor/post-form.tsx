@@ -6,7 +6,7 @@ import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { ErrorSummary } from './error-summary.tsx';
-import { HistoryPanel } from './history-panel.tsx';
+import { HistoryPanel, revisionTime } from './history-panel.tsx';
 import { fieldLabels, type FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
 import {
@@ -19,6 +19,7 @@ import {
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
+import type { RestoredRevision } from './revision-view.tsx';
 import { ScheduleNote, scheduledFor } from './schedule-actions.tsx';
 import { SeoFields } from './seo-fields.tsx';
 import { SeoPreviews } from './seo-previews.tsx';
@@ -62,7 +63,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
   const [saving, setSaving] = useState(false);
   const [refusals, setRefusals] = useState(0);
   // The revision brought back into the form, named when saving so that the history says so.
-  const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
+  const [restoredFrom, setRestoredFrom] = useState<RestoredRevision | null>(null);
   const draft = usePostDraft(draftKey, values, initialValues, basedOn);
   const messageRef = useRef<HTMLDivElement>(null);
   const otherTab = useOtherTab(mode === 'edit' && postId ? postId : null);
@@ -122,7 +123,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     }
     setSaving(true);
     try {
-      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom } : undefined);
+      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom._id } : undefined);
       draft.close();
       navigate('/admin');
     } catch (error) {
@@ -138,11 +139,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
   const schedule = scheduledFor(values);
   const publishNow = () => onChange('publishedAt', toDateTimeLocal(new Date().toISOString()));
 
-  const restoreRevision = (restored: PostFormValues, revisionId: string) => {
+  const restoreRevision = (restored: PostFormValues, revision: RestoredRevision) => {
     setValues(restored);
     setSlugSuggested(false);
     setServerErrors({});
-    setRestoredFrom(revisionId);
+    setRestoredFrom(revision);
     setTab('write');
   };
 
@@ -215,7 +216,10 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
           {saving ? <span role="status">Saving…</span> : <AutosaveStatus state={autosave.state} />}
         </div>
         <p role="status" className={styles.restored}>
-          {restoredFrom && 'An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.'}
+          {restoredFrom &&
+            `Restored the writing of the version saved ${revisionTime(restoredFrom.createdAt)} by ${restoredFrom.author}: ` +
+              'title, summary, content, tags, categories, cover image, search and sharing fields. Its status, ' +
+              'publication date and slug are unchanged. Save to keep it, or Cancel to leave it.'}
         </p>
       </form>
       {mode === 'edit' && postId && <HistoryPanel postId={postId} current={values} onRestore={restoreRevision} />}
