@@ -151,8 +151,8 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
             )}
             {storeAlt.isError && (
               <p role="alert" className={styles.error}>
-                Could not keep the alt text in the library: {storeAlt.error.message} The image is not inserted yet:
-                try again.
+                Could not keep the alt text in the library: {storeAlt.error.message} The image is not inserted yet: try
+                again.
               </p>
             )}
             <button type="submit" className="button" aria-disabled={storeAlt.isPending ? true : undefined}>

@@ -9,13 +9,8 @@ import { ErrorSummary } from './error-summary.tsx';
 import { HistoryPanel, revisionTime } from './history-panel.tsx';
 import { fieldLabels, type FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
-import {
-  slugFromTitle,
-  toDateTimeLocal,
-  toPostInput,
-  type PostField,
-  type PostFormValues,
-} from './post-form-values.ts';
+import type { DashboardNotice } from '../dashboard/dashboard-notice.tsx';
+import { slugFromTitle, toPostInput, type PostField, type PostFormValues } from './post-form-values.ts';
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
@@ -108,11 +103,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     draft.answer();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // Saves what the form holds; on success the editor is left for the dashboard, with a notice when there is one.
+  const saveValues = async (typed: PostFormValues, notice?: DashboardNotice) => {
     if (saving) return;
     await autosave.settle();
-    const input = toPostInput(values, mode === 'edit' ? basedOnRef.current : undefined);
+    const input = toPostInput(typed, mode === 'edit' ? basedOnRef.current : undefined);
     setChecked(true);
     setProblem(null);
     setServerErrors({});
@@ -125,7 +120,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     try {
       await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom._id } : undefined);
       draft.close();
-      navigate('/admin');
+      navigate('/admin', notice ? { state: notice } : undefined);
     } catch (error) {
       console.error('Error saving blog', error);
       const found = describeSaveError(error);
@@ -136,8 +131,18 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     }
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void saveValues(values);
+  };
+
   const schedule = scheduledFor(values);
-  const publishNow = () => onChange('publishedAt', toDateTimeLocal(new Date().toISOString()));
+  // Published at once, at the server's time: no date means now.
+  const publishNow = () => {
+    const publishing: PostFormValues = { ...values, status: 'published', publishedAt: '' };
+    setValues(publishing);
+    void saveValues(publishing, { published: { title: publishing.title.trim(), slug: publishing.slug } });
+  };
 
   const restoreRevision = (restored: PostFormValues, revision: RestoredRevision) => {
     setValues(restored);
