@@ -62,7 +62,10 @@ export async function createPost(blog: BlogContext, input: BlogPostInput, author
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  await rethrowSlugClash(post.slug, insertPost(blog.db, post, { id: randomUUID(), author, reason: 'save', kind: 'created' }));
+  await rethrowSlugClash(
+    post.slug,
+    insertPost(blog.db, post, { id: randomUUID(), author, reason: 'save', kind: 'created' }),
+  );
   blog.publicResponses.clear();
   return post;
 }

@@ -1392,6 +1392,10 @@ export interface AuditEntry {
     | 'media-upload'
     | 'media-delete';
   target: string | null;
+  /**
+   * The target's name as it is now: a post's title or an image's file name; null when the post or image has been deleted, or when the target is not one (a session).
+   */
+  targetName: string | null;
   address: string | null;
   outcome: 'success' | 'failure';
 }
