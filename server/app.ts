@@ -24,6 +24,7 @@ import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestFront } from './http/request-front.ts';
 import { requestIdGenerator, requestLogOptions, tagRequestId } from './http/request-log.ts';
 import { registerRouteCatalog } from './http/route-catalog.ts';
+import { longestPathParameter } from './http/router-limits.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
     ...serverTimeoutOptions({ ...defaultServerTimeouts, ...options.timeouts }),
+    routerOptions: { maxParamLength: longestPathParameter() },
     trustProxy: options.trustProxy ?? false,
     // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
     pluginTimeout: 60_000,

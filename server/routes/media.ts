@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { MediaUpdate } from '../../src/content/types.gen.ts';
+import { auditRequest } from '../audit/audit-log.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
 import {
@@ -99,6 +100,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
       media.images.refuseWhenFull();
       const upload = await readUpload(request);
       const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name });
+      if (created) await auditRequest(db, request, media.clock(), { action: 'media-upload', target: record._id });
       return reply
         .code(created ? 201 : 200)
         .headers({ ...noStore, location: `/api/media/${record._id}` })
@@ -152,6 +154,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
     async (request, reply) => {
       signedInUser(request);
       await removeMedia(db, request.params.id);
+      await auditRequest(db, request, media.clock(), { action: 'media-delete', target: request.params.id });
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Post } from './posts.ts';
-import type { Database, RevisionReason } from './schema.ts';
+import type { Database, RevisionKind, RevisionReason } from './schema.ts';
 
 /** How many versions of each post are kept: the newest. */
 export const keptRevisions = 25;
@@ -10,6 +10,7 @@ export interface RevisionInfo {
   /** The admin saving. */
   author: string;
   reason: RevisionReason;
+  kind: RevisionKind;
 }
 
 export interface RevisionSummary extends RevisionInfo {
@@ -33,6 +34,7 @@ export async function recordRevision(trx: Transaction<Database>, post: Post, inf
       created_at: post.updatedAt,
       author: info.author,
       reason: info.reason,
+      kind: info.kind,
       title: post.title,
       snapshot: JSON.stringify(post),
     })
@@ -50,7 +52,7 @@ export async function recordRevision(trx: Transaction<Database>, post: Post, inf
 export async function listRevisions(db: Kysely<Database>, postId: string): Promise<RevisionSummary[]> {
   const rows = await db
     .selectFrom('post_revisions')
-    .select(['id', 'post_id', 'created_at', 'author', 'reason', 'title'])
+    .select(['id', 'post_id', 'created_at', 'author', 'reason', 'kind', 'title'])
     .where('post_id', '=', postId)
     .orderBy('created_at', 'desc')
     .execute();
@@ -60,6 +62,7 @@ export async function listRevisions(db: Kysely<Database>, postId: string): Promi
     createdAt: row.created_at,
     author: row.author,
     reason: row.reason,
+    kind: row.kind,
     title: row.title,
   }));
 }
@@ -79,6 +82,7 @@ export async function findRevision(db: Kysely<Database>, postId: string, id: str
     createdAt: row.created_at,
     author: row.author,
     reason: row.reason,
+    kind: row.kind,
     title: row.title,
     post: JSON.parse(row.snapshot) as Post,
   };

@@ -113,6 +113,9 @@ export interface BlogChangesTable {
 
 export type RevisionReason = 'save' | 'autosave' | 'restore';
 
+/** What a saved version did to its post, as its history names it. */
+export type RevisionKind = 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
+
 export interface PostRevisionTable {
   id: string;
   post_id: string;
@@ -120,6 +123,7 @@ export interface PostRevisionTable {
   /** The admin who saved this version. */
   author: string;
   reason: RevisionReason;
+  kind: RevisionKind;
   title: string;
   /** The post as the API sends it, as JSON. */
   snapshot: string;

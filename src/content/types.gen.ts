@@ -1348,7 +1348,7 @@ export interface PostSaveQuery {
  */
 export interface PostSlugParams {
   /**
-   * The post's slug.
+   * The post's slug (or a former one): at most as long as blog-post.schema.json allows.
    */
   slug: string;
 }
@@ -1397,6 +1397,10 @@ export interface AuditEntry {
     | 'media-upload'
     | 'media-delete';
   target: string | null;
+  /**
+   * The target's name as it is now: a post's title or an image's file name; null when the post or image has been deleted, or when the target is not one (a session).
+   */
+  targetName: string | null;
   address: string | null;
   outcome: 'success' | 'failure';
 }
@@ -1518,6 +1522,10 @@ export interface BlogPostRevision {
    */
   reason: 'save' | 'autosave' | 'restore';
   /**
+   * What this version did: created, published (went live), scheduled (set to go live later), edited, restored (an earlier version's writing saved again) or autosaved.
+   */
+  kind: 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
+  /**
    * The post's title in this version.
    */
   title: string;
@@ -1624,6 +1632,10 @@ export interface BlogPostRevisionSummary {
    * Why it was saved.
    */
   reason: 'save' | 'autosave' | 'restore';
+  /**
+   * What this version did: created, published (went live), scheduled (set to go live later), edited, restored (an earlier version's writing saved again) or autosaved.
+   */
+  kind: 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
   /**
    * The post's title in this version.
    */

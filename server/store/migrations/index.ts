@@ -11,6 +11,7 @@ import * as createPostSearch from './20261122110300_create_post_search.ts';
 import * as addTermSlugs from './20261122110400_add_term_slugs.ts';
 import * as searchIndexWithoutPendingList from './20261123001000_search_index_without_pending_list.ts';
 import * as createPendingSignIns from './20261125100000_create_pending_sign_ins.ts';
+import * as addRevisionKinds from './20261125110000_add_revision_kinds.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261122110400_add_term_slugs': addTermSlugs,
   '20261123001000_search_index_without_pending_list': searchIndexWithoutPendingList,
   '20261125100000_create_pending_sign_ins': createPendingSignIns,
+  '20261125110000_add_revision_kinds': addRevisionKinds,
 };
