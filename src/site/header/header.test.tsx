@@ -45,7 +45,7 @@ describe('Header', () => {
 
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(button).toHaveAccessibleName('Close menu');
+    expect(button).toHaveAccessibleName('Menu');
     expect(document.body).toHaveClass('scroll-locked');
 
     await user.click(button);

@@ -2,16 +2,19 @@ import { useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
+import { earlyMenuIsOpen, takeOverEarlyMenu } from './early-menu.ts';
 import styles from './header.module.css';
 
 /** The site header: logo, main navigation, brochure download and, on small screens, a menu button. */
 export function Header() {
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on: navigating closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
+  // A menu opened before the app started stays open: the app takes it over as the visitor left it.
+  const [openOn, setOpenOn] = useState<string | null>(() => (earlyMenuIsOpen() ? pathname : null));
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
+  useLayoutEffect(takeOverEarlyMenu, []);
 
   // While the menu covers the page, the page behind it must not scroll; Escape closes it. A layout effect, so that
   // the page is locked and unlocked in the same frame as the menu opens and closes (Preact runs plain effects later).
@@ -40,10 +43,11 @@ export function Header() {
           className={styles.menuButton}
           aria-expanded={open}
           aria-controls={menuId}
+          data-menu-button
           onClick={() => setOpen(!open)}
         >
           <span className={styles.burger} data-open={open} aria-hidden="true" />
-          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          <span className="visually-hidden">Menu</span>
         </button>
         <nav id={menuId} className={styles.nav} data-open={open} aria-label="Main">
           <ul className={styles.links}>
