@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
+import { currentSection } from './current-section.ts';
 import { earlyMenuIsOpen, takeOverEarlyMenu } from './early-menu.ts';
 import styles from './header.module.css';
 
@@ -32,6 +33,7 @@ export function Header() {
   }, [open]);
 
   const { brand, navigation, brochure } = site;
+  const section = currentSection(pathname);
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -53,9 +55,16 @@ export function Header() {
           <ul className={styles.links}>
             {navigation.map((item) => (
               <li key={item.route}>
-                <NavLink to={item.route} end={item.route === '/'} className={styles.link}>
-                  {item.label}
-                </NavLink>
+                {item.route === section ? (
+                  // The page is inside this link's section, not the link's page itself.
+                  <Link to={item.route} aria-current="true" className={styles.link}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.route} end={item.route === '/'} className={styles.link}>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>
