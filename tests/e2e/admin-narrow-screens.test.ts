@@ -17,6 +17,7 @@ const screens: [path: string, heading: string][] = [
   ['/admin/stats', 'Stats'],
   ['/admin/activity', 'Activity'],
   ['/admin/sections', 'Sections'],
+  ['/admin/security', 'Security'],
   ['/admin/blog/new', 'New post'],
 ];
 
