@@ -48,7 +48,7 @@ async function populate(location: StoreLocation): Promise<Omit<TrafficTargets, '
       await insertPost(
         db,
         { ...post, author: 'Northbeam Team', createdAt: publishedAt, updatedAt: publishedAt },
-        { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save' },
+        { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save', kind: 'created' },
       );
       targets.slugs.push(post.slug);
       targets.ids.push(post.id);

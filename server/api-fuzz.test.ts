@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import fc from 'fast-check';
+import { JSDOM } from 'jsdom';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../src/content/types.gen.ts';
@@ -184,6 +185,21 @@ describe('the API under random and hostile input', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps the feeds and the sitemap well-formed XML with every hostile post stored', async () => {
+    const urls = ['/rss.xml', '/sitemap.xml'];
+    const terms = await observer.selectFrom('post_terms').select(['taxonomy', 'term_slug']).distinct().execute();
+    for (const term of terms.slice(0, 20)) {
+      if (term.term_slug) urls.push(`/blog/${term.taxonomy}/${encodeURIComponent(term.term_slug)}/rss.xml`);
+    }
+    for (const url of urls) {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode, url).toBeLessThan(500);
+      if (response.statusCode === 200) {
+        expect(() => new JSDOM(response.body, { contentType: 'application/xml' }), url).not.toThrow();
+      }
+    }
   });
 
   it('still answers health checks and visitors afterwards', async () => {

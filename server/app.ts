@@ -12,6 +12,7 @@ import { loadAuthKeys } from './auth/auth-keys.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import type { AuthSettings } from './auth/log-in.ts';
 import { productionScryptCost, testScryptCost } from './auth/password.ts';
+import { createPasswordQueue } from './auth/password-queue.ts';
 import { createBlogContext } from './blog/blog-context.ts';
 import { watchBlogChanges } from './blog/change-watcher.ts';
 import { examplePosts } from './blog/example-posts.ts';
@@ -21,15 +22,19 @@ import { readContentRedirects, redirectMovedContent } from './http/content-redir
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestFront } from './http/request-front.ts';
-import { requestLogOptions, tagRequestId } from './http/request-log.ts';
+import { requestIdGenerator, requestLogOptions, tagRequestId } from './http/request-log.ts';
 import { registerRouteCatalog } from './http/route-catalog.ts';
+import { longestPathParameter } from './http/router-limits.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
 import { publicOrigin } from './http/public-origin.ts';
 import { applySecurityHeaders, sendSecurityHeaders } from './http/security-headers.ts';
+import type { WorkQueueLimits } from './http/work-queue.ts';
+import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
 import { VisitorAnswers } from './http/visitor-answers.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
+import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
@@ -66,6 +71,10 @@ export interface AppOptions {
   metricsToken?: string;
   /** Tests only: routes added beside the app's own, such as one that fails. */
   routesForTests?: FastifyPluginAsync;
+  /** How many uploads are processed at once and may wait; imageProcessingLimits otherwise. */
+  imageQueue?: Partial<WorkQueueLimits>;
+  /** How long a request and a connection may take; defaultServerTimeouts otherwise. */
+  timeouts?: Partial<ServerTimeouts>;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -78,10 +87,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwordCost = options.insecureFastPasswordHashingForTests ? testScryptCost : productionScryptCost;
   const metrics = createMetrics(options.metricsToken);
   const db = openDatabase(options, metrics.database);
+  const requestIdFor = requestIdGenerator(options.trustProxy);
   const app = Fastify({
-    ...requestLogOptions(),
+    ...requestLogOptions(requestIdFor),
     logger: options.logger ?? false,
     bodyLimit: oneMebibyte,
+    ...serverTimeoutOptions({ ...defaultServerTimeouts, ...options.timeouts }),
+    routerOptions: { maxParamLength: longestPathParameter() },
     trustProxy: options.trustProxy ?? false,
     // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
     pluginTimeout: 60_000,
@@ -116,7 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
     app.addHook('onClose', () => changes.stop());
     await pruneAuditLog(db, clock());
-    const auth: AuthSettings = { db, clock, passwordCost, keys: await loadAuthKeys(db), issuer: facts.brandName };
+    const auth: AuthSettings = {
+      db,
+      clock,
+      passwordCost,
+      keys: await loadAuthKeys(db),
+      issuer: facts.brandName,
+      passwords: createPasswordQueue(),
+    };
     const origin = publicOrigin(options);
     const trustedOrigins = new Set([origin]);
     const avif = startAvifWorker(db, clock, app.log);
@@ -138,13 +157,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
     await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });
-    const visitorAnswers = new VisitorAnswers(app, { trustProxy: options.trustProxy });
+    const visitorAnswers = new VisitorAnswers(app, { trustProxy: options.trustProxy, requestIdFor });
     await app.register(apiRoutes, {
       prefix: '/api',
       blog,
       auth,
       trustedOrigins,
-      media: { db, clock, avif },
+      media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
       visitorAnswers,
     });
     if (options.routesForTests) await app.register(options.routesForTests);

@@ -52,12 +52,31 @@ describe('request ids and the access log', () => {
     expect(ids.size).toBe(5);
   });
 
-  it('keeps a well-formed incoming id and replaces one that is not', async () => {
-    const kept = await testApp.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-1234abcd' } });
-    expect(kept.headers['x-request-id']).toBe('lb-1234abcd');
-    const replaced = await testApp.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\n{"level":60}' } });
-    expect(replaced.headers['x-request-id']).not.toContain(' ');
-    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it('makes its own id when the client sends one and no proxy is trusted', async () => {
+    const sent = await testApp.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-1234abcd' } });
+    expect(sent.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([['127.0.0.1'], ['loopback'], [true]] as const)(
+    'keeps a well-formed id from a trusted proxy (TRUST_PROXY %s) and replaces one that is not',
+    async (trustProxy) => {
+      const behindProxy = await testApp.addInstance({ trustProxy, logger: false });
+      const kept = await behindProxy.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-1234abcd' } });
+      expect(kept.headers['x-request-id']).toBe('lb-1234abcd');
+      const replaced = await behindProxy.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\n{"level":60}' } });
+      expect(replaced.headers['x-request-id']).not.toContain(' ');
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it('makes its own id for a client that is not one of the trusted proxies', async () => {
+    const behindProxy = await testApp.addInstance({ trustProxy: '10.0.0.1' });
+    const direct = await behindProxy.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'lb-1234abcd' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(direct.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('writes one line per request, with its method, route, status, duration and size', async () => {

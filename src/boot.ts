@@ -1,4 +1,5 @@
 import './styles/global.css';
+import { listenForEarlyMenu } from './site/header/early-menu.ts';
 
 /**
  * The page's first script, a few hundred bytes. The server's HTML is the whole page, so the app (React, the router,
@@ -29,6 +30,7 @@ function firstInteraction(): Promise<void> {
 }
 
 const serverRendered = document.getElementById('app-state') !== null;
+if (serverRendered) listenForEarlyMenu();
 void (serverRendered ? Promise.race([afterFirstPaint(), firstInteraction()]) : Promise.resolve())
   .then(() => import('./main.tsx'))
   // Without the app the page stays what the server sent: its links and forms work as plain HTML.

@@ -149,10 +149,14 @@ function deprioritiseScripts(template: string): string {
 /** The app the entry script starts after first paint: its styles (header, footer) are linked like a route's. */
 const appModule = 'src/main.tsx';
 
-/** The built index.html with a rendered page in it: head elements, chunk styles, markup and the state block. */
+/**
+ * The built index.html with a rendered page in it: head elements, chunk styles, markup and the state block. The page
+ * goes in through replacer functions: a replacement string would read `$&`, `$'` and `` $` `` in its text as patterns.
+ */
 export function fillTemplate(template: string, page: RenderedPage, manifest: BuildManifest): string {
-  const stateBlock = `<script type="application/json" id="app-state">${page.state}</script>`;
+  const head = `${chunkStyles(manifest, [appModule, ...page.modules])}${page.head}</head>`;
+  const root = `<div id="root">${page.body}</div><script type="application/json" id="app-state">${page.state}</script>`;
   return deprioritiseScripts(template)
-    .replace('</head>', `${chunkStyles(manifest, [appModule, ...page.modules])}${page.head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${stateBlock}`);
+    .replace('</head>', () => head)
+    .replace('<div id="root"></div>', () => root);
 }

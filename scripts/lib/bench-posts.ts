@@ -40,7 +40,7 @@ export async function createBenchPosts(location: StoreLocation, count: number): 
           createdAt: publishedAt,
           updatedAt: publishedAt,
         },
-        { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save' },
+        { id: `revision-${index}`, author: 'Northbeam Team', reason: 'save', kind: 'created' },
       );
       await db
         .insertInto('slug_redirects')

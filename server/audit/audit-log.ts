@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { clientAddress } from '../http/client-address.ts';
 import { deleteAuditRowsBefore, insertAuditRow } from '../store/audit-log.ts';
 import type { AuditEntry as GeneratedAuditEntry } from '../../src/content/types.gen.ts';
 import type { Database } from '../store/schema.ts';
@@ -52,5 +53,5 @@ export function auditRequest(
   at: Date,
   entry: Omit<AuditEntry, 'at' | 'actor' | 'address'>,
 ): Promise<void> {
-  return recordAudit(db, { ...entry, at, actor: request.user?.email ?? null, address: request.ip });
+  return recordAudit(db, { ...entry, at, actor: request.user?.email ?? null, address: clientAddress(request) });
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit/audit-log.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { emailKey, type User } from '../store/users.ts';
 import { setDeviceCookie } from './device-cookie.ts';
 import type { AuthSettings } from './log-in.ts';
@@ -17,9 +18,10 @@ export async function completeSignIn(
   const previousToken = readSessionToken(request);
   if (previousToken !== undefined) await endSession(auth.db, previousToken);
   const userAgent = request.headers['user-agent'] ?? null;
-  const token = await startSession(auth.db, user.id, now, { userAgent, address: request.ip });
+  const address = clientAddress(request);
+  const token = await startSession(auth.db, user.id, now, { userAgent, address });
   setSessionCookie(request, reply, token);
   setDeviceCookie(request, reply, auth.keys.signing, emailKey(user.email));
-  await recordAudit(auth.db, { at: now, actor: user.email, action: 'sign-in', address: request.ip });
+  await recordAudit(auth.db, { at: now, actor: user.email, action: 'sign-in', address });
   return { name: user.name, email: user.email };
 }

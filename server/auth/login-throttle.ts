@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import {
   countFailuresSince,
+  countUntrustedFailuresSince,
   deleteAccountFailures,
   deleteFailuresBefore,
   deleteLoginFailure,
@@ -17,6 +18,12 @@ export const maxFailuresPerAccountAndAddress = 5;
 export const maxFailuresPerAddress = 20;
 /** A trusted device: its own failures, and nothing else. */
 export const maxFailuresPerDevice = 5;
+/**
+ * Untrusted attempts from every address together: addresses that rotate (a botnet, or a proxy that passes the
+ * client's X-Forwarded-For on) cannot buy unlimited guesses. Trusted devices are not counted, so the owner still
+ * signs in during such a flood.
+ */
+export const maxFailuresOverall = 100;
 
 export interface LoginAttempt {
   emailKey: string;
@@ -38,7 +45,7 @@ function secondsUntilBelowLimit({ count, oldest }: FailureCount, limit: number, 
  * nothing once the limit is reached, not even from the right password.
  *
  * A trusted device is limited by its own failures only, so that nobody elsewhere can lock its owner out; every
- * other attempt is limited per account, per account and address, and per address.
+ * other attempt is limited per account, per account and address, per address, and all of them together.
  */
 export async function admitLoginAttempt(
   db: Kysely<Database>,
@@ -60,6 +67,9 @@ export async function admitLoginAttempt(
           ),
           countFailuresSince(db, { ip }, windowStart).then(
             (count) => [count, maxFailuresPerAddress] as [FailureCount, number],
+          ),
+          countUntrustedFailuresSince(db, windowStart).then(
+            (count) => [count, maxFailuresOverall] as [FailureCount, number],
           ),
         ]);
   const retryAfterSeconds = Math.max(...limits.map(([count, limit]) => secondsUntilBelowLimit(count, limit, now)));

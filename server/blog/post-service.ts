@@ -8,6 +8,7 @@ import { findRevision } from '../store/revisions.ts';
 import type { RevisionReason } from '../store/schema.ts';
 import type { BlogContext } from './blog-context.ts';
 import { postFields } from './post-input.ts';
+import { revisionKind } from './revision-kind.ts';
 
 export interface SaveOptions {
   /** Name of the signed-in admin saving: the revision's author. */
@@ -62,7 +63,10 @@ export async function createPost(blog: BlogContext, input: BlogPostInput, author
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  await rethrowSlugClash(post.slug, insertPost(blog.db, post, { id: randomUUID(), author, reason: 'save' }));
+  await rethrowSlugClash(
+    post.slug,
+    insertPost(blog.db, post, { id: randomUUID(), author, reason: 'save', kind: 'created' }),
+  );
   blog.publicResponses.clear();
   return post;
 }
@@ -87,7 +91,12 @@ export async function changePost(
   // Strictly later than the stored version, even within the same millisecond, so that every edit is detectable.
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(stored.updatedAt) + 1)).toISOString();
   const post: Post = { ...stored, ...postFields(input, now, stored.publishedAt), updatedAt };
-  const revision = { id: randomUUID(), author: options.editor, reason: options.reason };
+  const revision = {
+    id: randomUUID(),
+    author: options.editor,
+    reason: options.reason,
+    kind: revisionKind(options.reason, stored, post, now),
+  };
   const written = await rethrowSlugClash(post.slug, updatePost(blog.db, post, stored, revision));
   if (!written) throw editedMeanwhile();
   blog.publicResponses.clear();

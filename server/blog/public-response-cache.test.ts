@@ -63,4 +63,29 @@ describe('the cache of public responses', () => {
     expect(await bodyOf(cache.load('list', 999, load))).toBe(1);
     expect(await bodyOf(cache.load('list', 1000, load))).toBe(2);
   });
+
+  it('holds no more than its budget of bytes, however many distinct addresses visitors ask for', async () => {
+    const cache = new PublicResponseCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024 });
+    const page = 'x'.repeat(10_000);
+    for (let offset = 0; offset < 1000; offset += 1) {
+      await cache.load(`list offset=${offset}`, 0, async () => ({ response: jsonResponse(page, {}), expiresAt: 1000 }));
+    }
+    expect(cache.bytes).toBeGreaterThan(900 * 1024);
+    expect(cache.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(cache.peek('list offset=999', 0)).toBeDefined();
+    expect(cache.peek('list offset=0', 0)).toBeUndefined();
+  });
+
+  it('sends an answer over its limit for one entry, and reads it again next time', async () => {
+    const cache = new PublicResponseCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024 });
+    let runs = 0;
+    const load = async () => {
+      runs += 1;
+      return { response: jsonResponse('x'.repeat(100_000), {}), expiresAt: 1000 };
+    };
+    expect(((await bodyOf(cache.load('huge', 0, load))) as string).length).toBe(100_000);
+    await cache.load('huge', 0, load);
+    expect(runs).toBe(2);
+    expect(cache.bytes).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { ByteBudgetCache, responseBytes, type ByteBudget } from '../http/byte-budget-cache.ts';
 import type { PreparedResponse } from '../http/prepared-response.ts';
 
 export interface CachedResponse {
@@ -11,16 +12,21 @@ export interface CachedResponse {
  * seconds. This is what keeps public reads close to the speed of a bare HTTP server.
  */
 export class PublicResponseCache {
-  readonly #entries = new Map<string, CachedResponse>();
+  readonly #entries: ByteBudgetCache<CachedResponse>;
   /** Reads under way, by key: visitors who ask for the same thing meanwhile wait for the same answer. */
   readonly #loading = new Map<string, Promise<PreparedResponse>>();
-  readonly #maxEntries: number;
   #generation = 0;
   #hits = 0;
   #misses = 0;
 
-  constructor(maxEntries = 1000) {
-    this.#maxEntries = maxEntries;
+  /** Listings of a hundred long posts run to megabytes: such an answer is sent, and read again next time. */
+  constructor(budget: ByteBudget = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 4 * 1024 * 1024 }) {
+    this.#entries = new ByteBudgetCache(budget);
+  }
+
+  /** What the kept answers hold, in bytes. */
+  get bytes(): number {
+    return this.#entries.bytes;
   }
 
   /** Answers given from memory, or by joining a read already under way: no database read of their own. */
@@ -89,9 +95,6 @@ export class PublicResponseCache {
   }
 
   #store(key: string, entry: CachedResponse): void {
-    // Keys come from addresses anyone can vary: keep memory bounded by dropping the oldest entry.
-    const oldest = this.#entries.keys().next();
-    if (this.#entries.size >= this.#maxEntries && !oldest.done) this.#entries.delete(oldest.value);
-    this.#entries.set(key, entry);
+    this.#entries.set(key, entry, responseBytes(entry.response));
   }
 }

@@ -39,6 +39,22 @@ export function errorBody(statusCode: number, message: string, details: ErrorDet
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, details };
 }
 
+/**
+ * The schemas' rules against control characters, said in words rather than as their pattern: one for a line of text,
+ * one for text that may have tabs and line breaks.
+ */
+const controlCharacterRules: Record<string, string> = {
+  '^[^\\u0000-\\u001F\\u007F]*$': 'must be one line of text, without control characters (such as U+000B)',
+  '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$':
+    'must not contain control characters (such as U+000B) other than tabs and line breaks',
+};
+
+function detailMessage(error: FastifySchemaValidationError): string {
+  const { additionalProperty, pattern } = error.params as Record<string, string | undefined>;
+  if (additionalProperty !== undefined) return 'is not an accepted field';
+  return (pattern === undefined ? undefined : controlCharacterRules[pattern]) ?? error.message ?? 'is invalid';
+}
+
 /** One detail per field, naming it, rather than ajv's list of every failed branch. */
 export function validationDetails(errors: FastifySchemaValidationError[]): ErrorDetail[] {
   const details = new Map<string, string>();
@@ -46,7 +62,7 @@ export function validationDetails(errors: FastifySchemaValidationError[]): Error
     const { missingProperty, additionalProperty } = error.params as Record<string, string | undefined>;
     const field = missingProperty ?? additionalProperty;
     const path = field === undefined ? error.instancePath || '/' : `${error.instancePath}/${field}`;
-    const message = additionalProperty === undefined ? (error.message ?? 'is invalid') : 'is not an accepted field';
+    const message = detailMessage(error);
     if (!details.has(path)) details.set(path, message);
   }
   return [...details].map(([path, message]) => ({ path, message }));

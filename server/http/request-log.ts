@@ -1,16 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { compile as compileTrust } from '@fastify/proxy-addr';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import type { FrontStep } from './request-front.ts';
 
 /** Ids that a proxy or a client may hand us: short, and nothing that could forge a log line or a header. */
 const wellFormedId = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Keeps an incoming X-Request-Id that is well formed, so one id follows a request through proxies; else a new one. */
-export function requestIdFor(request: IncomingMessage): string {
-  const incoming = request.headers['x-request-id'];
-  return typeof incoming === 'string' && wellFormedId.test(incoming) ? incoming : randomUUID();
+export type TrustProxy = FastifyServerOptions['trustProxy'];
+
+/**
+ * Whether the connection comes straight from a proxy that `trustProxy` trusts, by Fastify's reading of the setting:
+ * a hop count cannot tell a proxy from a client, so it trusts nobody here, as Fastify does for addresses.
+ */
+function peerIsTrusted(trustProxy: TrustProxy): (request: IncomingMessage) => boolean {
+  if (trustProxy === true) return () => true;
+  if (trustProxy === undefined || trustProxy === false || typeof trustProxy === 'number') return () => false;
+  const trust =
+    typeof trustProxy === 'function'
+      ? trustProxy
+      : compileTrust(typeof trustProxy === 'string' ? trustProxy.split(',').map((part) => part.trim()) : trustProxy);
+  return (request) => request.socket.remoteAddress !== undefined && trust(request.socket.remoteAddress, 0);
+}
+
+/** What a request id is made of, for a server that trusts proxies as `trustProxy` says. */
+export type RequestIdFor = (request: IncomingMessage) => string;
+
+/**
+ * Keeps an incoming X-Request-Id that a trusted proxy passed on and that is well formed, so one id follows a request
+ * through proxies; else a new one. A client's own id would let it put any id, a colliding one too, in our logs.
+ */
+export function requestIdGenerator(trustProxy: TrustProxy): RequestIdFor {
+  const trusted = peerIsTrusted(trustProxy);
+  return (request) => {
+    const incoming = request.headers['x-request-id'];
+    return typeof incoming === 'string' && wellFormedId.test(incoming) && trusted(request) ? incoming : randomUUID();
+  };
 }
 
 export interface AccessLine {
@@ -141,7 +173,7 @@ const requestLogger = (parent: FastifyBaseLogger, bindings: Bindings, options: C
   new RequestLogger(parent, bindings, options);
 
 /** Fastify's options for request ids and the access log. */
-export function requestLogOptions() {
+export function requestLogOptions(requestIdFor: RequestIdFor) {
   return {
     genReqId: requestIdFor,
     requestIdHeader: false as const,

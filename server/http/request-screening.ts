@@ -2,21 +2,35 @@ import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { HttpError } from './errors.ts';
 import type { FrontStep } from './request-front.ts';
 
-/** Iterative: a 1 MiB body can nest deeper than the call stack reaches. */
-function containsNul(body: unknown): boolean {
-  const pending = [body];
+interface Step {
+  key: string;
+  parent: Step | undefined;
+}
+
+function pointer(step: Step | undefined): string {
+  const keys: string[] = [];
+  for (let at = step; at !== undefined; at = at.parent) keys.push(at.key.replaceAll('~', '~0').replaceAll('/', '~1'));
+  return keys.length === 0 ? '/' : `/${keys.reverse().join('/')}`;
+}
+
+/**
+ * JSON Pointer to the first field (or key) holding a NUL character. Iterative, with each path made only when found:
+ * a 1 MiB body can nest deeper than the call stack reaches.
+ */
+function fieldWithNul(body: unknown): string | undefined {
+  const pending: [unknown, Step | undefined][] = [[body, undefined]];
   while (pending.length > 0) {
-    const value = pending.pop();
+    const [value, step] = pending.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return true;
+      if (value.includes('\0')) return pointer(step);
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\0')) return true;
-        pending.push(item);
+        if (key.includes('\0')) return pointer({ key, parent: step });
+        pending.push([item, { key, parent: step }]);
       }
     }
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -36,7 +50,9 @@ export const screenAddress: FrontStep = (request, reply) => {
 };
 
 const screenBody: preValidationHookHandler = (request, _reply, done) => {
-  done(containsNul(request.body) ? new HttpError(400, 'Text must not contain NUL characters (\\u0000).') : undefined);
+  const path = fieldWithNul(request.body);
+  const message = 'must not contain NUL characters (\\u0000)';
+  done(path === undefined ? undefined : new HttpError(400, `Text ${message}.`, [{ path, message }]));
 };
 
 /** Screens the bodies of the routes registered after it; GET and HEAD have none, so they skip the hook. */

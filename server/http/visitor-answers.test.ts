@@ -91,8 +91,8 @@ describe("visitors' reads answered before routing", () => {
     expect(comparable(notModified.headers)).toEqual((await routedAnswer(app, '/api/blogs', held)).headers);
   });
 
-  it('keep a well-formed request id the client sends', async () => {
-    const { app } = await startApp();
+  it('keep a well-formed request id a trusted proxy sends', async () => {
+    const { app } = await startApp({ trustProxy: '127.0.0.1' });
     await get(app, '/api/blogs');
     const answer = await get(app, '/api/blogs', { 'x-request-id': 'lb-1234abcd' });
     expect(app.visitorAnswers.answered).toBe(1);
@@ -171,5 +171,20 @@ describe("visitors' reads answered before routing", () => {
     expect(metrics.body.toString()).toContain(
       'northbeam_http_requests_total{method="GET",route="/api/blogs",status="200"} 2',
     );
+  });
+
+  it('hold no more than their 4 MB budget, however many distinct addresses visitors ask for', async () => {
+    const { app } = await startApp();
+    const padding = 'x'.repeat(8000);
+    for (let batch = 0; batch < 60; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) => get(app, `/api/blogs?limit=1&pad=${padding}-${batch}-${index}`)),
+      );
+    }
+    expect(app.visitorAnswers.bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(app.visitorAnswers.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    app.visitorAnswers.answered = 0;
+    await get(app, `/api/blogs?limit=1&pad=${padding}-59-9`);
+    expect(app.visitorAnswers.answered).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ByteBudgetCache, headerBytes, type ByteBudget } from './byte-budget-cache.ts';
 import { responseVariant, type PreparedResponse } from './prepared-response.ts';
-import { logAccess, requestIdFor } from './request-log.ts';
+import { logAccess, type RequestIdFor } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +21,8 @@ interface RememberedAnswer {
   route: string;
 }
 
-/** Addresses anyone can vary: memory stays bounded by forgetting the oldest. */
-const maxAddresses = 1000;
+/** Addresses anyone can vary, up to the longest URL Node accepts: memory stays bounded by forgetting the oldest. */
+const defaultBudget: ByteBudget = { maxBytes: 4 * 1024 * 1024, maxEntryBytes: 64 * 1024 };
 
 /**
  * A read that may be answered before routing: a GET from a visitor. A request with a cookie or credentials may
@@ -54,17 +55,24 @@ function addressKey(request: IncomingMessage, byPeer: boolean): string {
  * If-None-Match.
  */
 export class VisitorAnswers {
-  readonly #answers = new Map<string, RememberedAnswer>();
+  readonly #answers: ByteBudgetCache<RememberedAnswer>;
   /** Proxies are trusted by address: HTTPS is then the proxy's word only when the peer is one. */
   readonly #byPeer: boolean;
   #open = true;
+  readonly #requestIdFor: RequestIdFor;
   /** Requests answered here rather than by the app. */
   answered = 0;
 
   constructor(
     private readonly app: FastifyInstance,
-    { trustProxy }: { trustProxy: unknown },
+    {
+      trustProxy,
+      requestIdFor,
+      budget = defaultBudget,
+    }: { trustProxy: unknown; requestIdFor: RequestIdFor; budget?: ByteBudget },
   ) {
+    this.#requestIdFor = requestIdFor;
+    this.#answers = new ByteBudgetCache(budget);
     this.#byPeer = trustProxy !== true && trustProxy !== false && trustProxy !== undefined;
     app.decorate('visitorAnswers', this as VisitorAnswers);
     // Like the app, a closing server answers nothing new from here.
@@ -80,6 +88,11 @@ export class VisitorAnswers {
     });
   }
 
+  /** What the remembered answers hold, in bytes. */
+  get bytes(): number {
+    return this.#answers.bytes;
+  }
+
   /** Called by a route answering a visitor with the cached response that `current` gives while it lasts. */
   remember(request: FastifyRequest, reply: FastifyReply, current: CurrentResponse): void {
     if (!this.#open || !isVisitorRead(request.raw)) return;
@@ -88,10 +101,8 @@ export class VisitorAnswers {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (name !== 'x-request-id' && typeof value === 'string') headers[name] = value;
     }
-    if (this.#answers.size >= maxAddresses && !this.#answers.has(key)) {
-      this.#answers.delete(this.#answers.keys().next().value!);
-    }
-    this.#answers.set(key, { current, headers, route: request.routeOptions.url ?? 'unmatched' });
+    const route = request.routeOptions.url ?? 'unmatched';
+    this.#answers.set(key, { current, headers, route }, headerBytes(headers) + route.length);
   }
 
   #answer(request: IncomingMessage, response: ServerResponse): boolean {
@@ -105,7 +116,7 @@ export class VisitorAnswers {
       return false;
     }
     const start = performance.now();
-    const id = requestIdFor(request);
+    const id = this.#requestIdFor(request);
     const { status, headers, body } = responseVariant(current, request.headers);
     const sent: Record<string, string> = { 'x-request-id': id, ...remembered.headers, ...headers };
     if (body !== undefined) sent['content-length'] = String(body.length);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MediaRecord } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
+import type { WorkQueue } from '../http/work-queue.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import {
   deleteMedia,
@@ -23,6 +24,8 @@ export interface MediaContext {
   db: Kysely<Database>;
   clock: () => Date;
   avif: AvifWorker;
+  /** Every upload's decoding and resizing waits its turn here (503 when it is full). */
+  images: WorkQueue;
 }
 
 export interface Upload {
@@ -50,15 +53,14 @@ function cleanFileName(name: string): string {
 
 /** Stores an upload with its variants; the same bytes again give the existing record (created: false). */
 export async function uploadMedia(
-  { db, clock, avif }: MediaContext,
+  { db, clock, avif, images }: MediaContext,
   upload: Upload,
 ): Promise<{ record: MediaRecord; created: boolean }> {
   const sha256 = createHash('sha256').update(upload.data).digest('hex');
   const existing = await findMediaBySha256(db, sha256);
   if (existing) return { record: await recordOf(db, existing), created: false };
 
-  const inspected = await inspectImage(upload.data);
-  const files = await makeImageFiles(upload.data, inspected);
+  const files = await images.run(async () => makeImageFiles(upload.data, await inspectImage(upload.data)));
   const original = files[0]!;
   const row: MediaRow = {
     id: randomUUID(),

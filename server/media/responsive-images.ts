@@ -15,8 +15,13 @@ interface MediaImage {
   files: MediaFileInfo[];
 }
 
+/** Attribute text read from the page is already escaped: its character references stay, a bare & is escaped. */
 const escapeAttribute = (value: string): string =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  value
+    .replace(/&(?![a-z][a-z0-9]*;|#[0-9]+;|#x[0-9a-f]+;)/gi, '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 
 function parseAttributes(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();
@@ -105,6 +110,6 @@ export async function makeImagesResponsive(db: Kysely<Database>, html: string): 
       const key = mediaAddress.exec(content)?.[1];
       const social = key === undefined ? undefined : byKey.get(key)?.files.find((file) => file.role === 'social');
       if (social === undefined) return whole;
-      return `${start}${content.replace(/\/media\/[^"]*$/, mediaUrl(social.name))}${end}`;
+      return `${start}${content.replace(/\/media\/[^"]*$/, () => mediaUrl(social.name))}${end}`;
     });
 }

@@ -73,7 +73,17 @@ describe('feeds', () => {
       expect(missing.statusCode, url).toBe(404);
       expect(missing.json().message).toMatch(/No published post has the/);
     }
-    expect((await app.inject({ url: '/blog/tag/Not%20A%20Name/rss.xml' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['characters no URL name has', '/blog/tag/Not%20A%20Name/rss.xml'],
+    ['replacement patterns', '/blog/tag/x%24%60%24%60/rss.xml'],
+    ['a name longer than a tag may be', `/blog/tag/${'a'.repeat(61)}/rss.xml`],
+    ['a category name longer than a category may be', `/blog/category/${'a'.repeat(61)}/rss.xml`],
+    ['a name longer than a route parameter', `/blog/category/${'a'.repeat(500)}/rss.xml`],
+  ])('answers a feed whose name has %s with 404', async (_case, url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
   });
 
   it('lists each tag and category with a published post in the sitemap', async () => {

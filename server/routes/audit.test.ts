@@ -5,7 +5,7 @@ import { openDatabase } from '../store/database.ts';
 import { createPost } from '../test-support/posts.ts';
 import { postInput } from '../test-support/posts.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
-import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
+import { cookiesOf, currentCode, turnOnTwoFactor, withPassword } from '../test-support/two-factor.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -71,13 +71,24 @@ describe('the audit log', () => {
     tick();
     await app.inject(asAdmin(cookie, { method: 'DELETE', url: '/api/auth/sessions' }));
     tick();
-    const { secret } = await turnOnTwoFactor(app, cookie, testApp.clock);
+    const setup = await app.inject(
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/setup', payload: withPassword }),
+    );
+    const { secret } = setup.json<{ secret: string }>();
+    tick();
+    await app.inject(
+      asAdmin(cookie, {
+        method: 'POST',
+        url: '/api/auth/2fa/enable',
+        payload: { code: currentCode(secret, testApp.clock), ...withPassword },
+      }),
+    );
     testApp.clock.advance(30_000);
     await app.inject(
       asAdmin(cookie, {
         method: 'POST',
         url: '/api/auth/2fa/disable',
-        payload: { password: testAdmin.password, code: currentCode(secret, testApp.clock) },
+        payload: { currentPassword: testAdmin.password, code: currentCode(secret, testApp.clock) },
       }),
     );
     tick();
@@ -97,12 +108,13 @@ describe('the audit log', () => {
       [testAdmin.email, 'post-delete', post._id, 'success'],
       [testAdmin.email, 'sign-in', null, 'success'],
       [testAdmin.email, 'session-revoke', 'all other sessions', 'success'],
+      [testAdmin.email, 'two-factor-setup', null, 'success'],
       [testAdmin.email, 'two-factor-enable', null, 'success'],
       [testAdmin.email, 'two-factor-disable', null, 'success'],
       [testAdmin.email, 'sign-out', expect.any(String), 'success'],
       [testAdmin.email, 'sign-in', null, 'success'],
     ]);
-    expect(total).toBe(12);
+    expect(total).toBe(13);
     expect(entries.find((entry) => entry.outcome === 'failure' && entry.actor !== null)!.address).toBe('198.51.100.4');
     expect(entries[0]!.at).toBe(testApp.clock.now().toISOString());
   });
@@ -180,5 +192,31 @@ describe('the audit log', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('addresses in the audit log and the session list', () => {
+  it('are parsed IP addresses, never what X-Forwarded-For says when that is no address', async () => {
+    const behindProxy = await testApp.addInstance({ trustProxy: true });
+    const signInFrom = (forwardedFor: string, password: string) =>
+      behindProxy.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...sameOrigin, 'x-forwarded-for': forwardedFor },
+        payload: { email: testAdmin.email, password },
+        remoteAddress: '192.0.2.1',
+      });
+    tick();
+    await signInFrom('<script>alert(1)</script>', 'wrong password');
+    tick();
+    await signInFrom('2001:db8::7', 'wrong password');
+    tick();
+    const signedIn = await signInFrom('not an address, 198.51.100.23', testAdmin.password);
+    const { entries } = await readAudit('?limit=3');
+    expect(entries.map((entry) => entry.address)).toEqual(['198.51.100.23', '2001:db8::7', '192.0.2.1']);
+    const sessions = await behindProxy.inject(asAdmin(cookiesOf(signedIn), { url: '/api/auth/sessions' }));
+    expect(sessions.json<{ address: string; current: boolean }[]>().find((session) => session.current)).toMatchObject({
+      address: '198.51.100.23',
+    });
   });
 });

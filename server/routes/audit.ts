@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditQuery as AuditQueryParams } from '../../src/content/types.gen.ts';
 import type { Kysely } from 'kysely';
+import { auditTargetNames } from '../audit/audit-target-names.ts';
 import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
 import type { Database } from '../store/schema.ts';
 import { errorResponses } from '../http/api-schemas.ts';
@@ -36,12 +37,14 @@ export const auditRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
       if (query.offset > 0) links.push(pageLink(query, Math.max(0, query.offset - query.limit), 'prev'));
       reply.headers({ 'x-total-count': String(total), 'cache-control': 'no-store' });
       if (links.length > 0) reply.header('link', links.join(', '));
+      const names = await auditTargetNames(db, rows);
       return rows.map((row) => ({
         _id: row.id,
         at: row.at,
         actor: row.actor,
         action: row.action,
         target: row.target,
+        targetName: (row.target !== null && names.get(row.target)) || null,
         address: row.address,
         outcome: row.outcome,
       }));

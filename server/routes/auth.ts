@@ -4,15 +4,17 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
 import { trustedDeviceId } from '../auth/device-cookie.ts';
 import { checkPassword, type AuthSettings } from '../auth/log-in.ts';
-import { setPendingCookie } from '../auth/pending-sign-in.ts';
+import { startPendingSignIn } from '../auth/pending-sign-in.ts';
 import { clearSessionCookie, readSessionToken } from '../auth/session-cookie.ts';
 import { endSession } from '../auth/sessions.ts';
-import { signedInAdmin } from '../auth/guard.ts';
+import { throttledSignIn } from '../auth/throttled.ts';
 import type { LoginBody } from '../../src/content/types.gen.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { emailKey } from '../store/users.ts';
-import { throttled } from './auth-replies.ts';
+import { signedInAdmin } from '../auth/guard.ts';
+import { passwordChangeRoutes } from './password-change.ts';
 import { securitySchema } from './security-schemas.ts';
 import { sessionRoutes } from './sessions.ts';
 import { twoFactorRoutes } from './two-factor.ts';
@@ -22,12 +24,12 @@ const adminUser = schemaRef('api/admin-user.schema.json', 'The signed-in admin.'
 const loginSchema = {
   summary: 'Sign in',
   description:
-    'Checks the password. Without two-factor sign-in the answer starts the session and sets its cookie; with it, the answer is `{ twoFactorRequired: true }` and a short-lived pending cookie for POST /api/auth/2fa/verify. Failed attempts are throttled (429).',
+    'Checks the password. Without two-factor sign-in the answer starts the session and sets its cookie; with it, the answer is `{ twoFactorRequired: true }` and a short-lived pending cookie for POST /api/auth/2fa/verify. Failed attempts are throttled (429), per account, address and device and across all addresses; while too many passwords are being checked at once the answer is 503 with Retry-After.',
   tags: ['auth'],
   body: schemaRef('api/login-body.schema.json'),
   response: {
     200: { anyOf: [adminUser, securitySchema('two-factor-required')] },
-    ...errorResponses(400, 401, 403, 413, 415, 429, 500),
+    ...errorResponses(400, 401, 403, 413, 415, 429, 500, 503),
   },
 };
 
@@ -56,21 +58,22 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
     { schema: loginSchema, config: { access: 'anyone' } },
     async (request, reply) => {
       const deviceId = trustedDeviceId(request, auth.keys.signing, emailKey(request.body.email));
-      const result = await checkPassword(auth, { ...request.body, ip: request.ip, deviceId });
-      if (result.outcome === 'throttled') throw throttled(result.retryAfterSeconds);
+      const address = clientAddress(request);
+      const result = await checkPassword(auth, { ...request.body, ip: address ?? '', deviceId });
+      if (result.outcome === 'throttled') throw throttledSignIn(result.retryAfterSeconds);
       if (result.outcome === 'rejected') {
         await recordAudit(auth.db, {
           at: auth.clock(),
           actor: result.user?.email ?? null,
           action: 'sign-in',
-          address: request.ip,
+          address,
           outcome: 'failure',
         });
         // One message for an unknown e-mail and a wrong password: the answer must not confirm that an account exists.
         throw new HttpError(401, 'The e-mail address or the password is not right.');
       }
       if (result.user.totp_secret !== null) {
-        setPendingCookie(request, reply, auth.keys.signing, result.user.id, auth.clock());
+        await startPendingSignIn(auth.db, request, reply, auth.keys.signing, result.user.id, auth.clock());
         return reply.send({ twoFactorRequired: true });
       }
       return reply.send(await completeSignIn(auth, request, reply, result.user));
@@ -86,7 +89,7 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
         actor: request.user.email,
         action: 'sign-out',
         target: request.user.sessionId,
-        address: request.ip,
+        address: clientAddress(request),
       });
     }
     clearSessionCookie(request, reply);
@@ -100,4 +103,5 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
 
   await app.register(twoFactorRoutes, { ...auth, prefix: '/2fa' });
   await app.register(sessionRoutes, { ...auth, prefix: '/sessions' });
+  await app.register(passwordChangeRoutes, { ...auth, prefix: '' });
 };

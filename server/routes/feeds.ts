@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.ts';
+import { isArchiveName } from '../blog/archive-names.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { termSlug } from '../../src/domain/term-slug.ts';
 import type { Post } from '../store/post.ts';
@@ -39,19 +40,6 @@ interface Channel {
 }
 const sitemapPostLimit = 45_000;
 
-const archiveParamsSchema = {
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 80,
-      pattern: '^[\\p{Ll}\\p{Lo}\\p{N}]+(-[\\p{Ll}\\p{Lo}\\p{N}]+)*$',
-    },
-  },
-};
-
 /** The tag or category as its posts spell it, found by its URL name. */
 function termLabel(posts: Post[], taxonomy: 'tag' | 'category', name: string): string | undefined {
   for (const post of posts) {
@@ -61,8 +49,14 @@ function termLabel(posts: Post[], taxonomy: 'tag' | 'category', name: string): s
   return undefined;
 }
 
+/**
+ * What XML 1.0 cannot hold at all: control characters other than tab and line breaks, lone surrogates, U+FFFE and
+ * U+FFFF. Posts are refused with them, but one stored before that rule must not make a feed unreadable.
+ */
+const notXmlCharacter = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return text.replace(notXmlCharacter, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function rssDocument(
@@ -161,27 +155,26 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
   });
 
   for (const taxonomy of ['tag', 'category'] as const) {
-    app.get<{ Params: { name: string } }>(
-      `/blog/${taxonomy}/:name/rss.xml`,
-      { schema: { params: archiveParamsSchema } },
-      async (request, reply) => {
-        const { name } = request.params;
-        const filter: PostFilter = { visibleAt: blog.clock().toISOString(), [taxonomy]: name };
-        const posts = await listPosts(blog.db, filter, { limit: feedSize, offset: 0 });
-        const label = termLabel(posts, taxonomy, name);
-        if (posts.length === 0 || label === undefined) {
-          return reply.code(404).send(errorBody(404, `No published post has the ${taxonomy} "${name}".`));
-        }
-        const { origin } = options;
-        const page = `${origin}/blog/${taxonomy}/${name}`;
-        const channel = {
-          title: `${brandName} blog: ${taxonomy === 'tag' ? 'posts tagged' : 'posts in'} ${label}`,
-          link: page,
-          self: `${page}/rss.xml`,
-          description: `${taxonomy === 'tag' ? 'Posts tagged' : 'Posts in the category'} ${label} on the ${brandName} blog.`,
-        };
-        return sendFeed(reply, rssDocument(origin, channel, posts, builtAt, options.postSummary));
-      },
-    );
+    app.get<{ Params: { name: string } }>(`/blog/${taxonomy}/:name/rss.xml`, async (request, reply) => {
+      const { name } = request.params;
+      if (!isArchiveName(taxonomy, name)) {
+        return reply.code(404).send(errorBody(404, `No ${taxonomy} can be named "${name}".`));
+      }
+      const filter: PostFilter = { visibleAt: blog.clock().toISOString(), [taxonomy]: name };
+      const posts = await listPosts(blog.db, filter, { limit: feedSize, offset: 0 });
+      const label = termLabel(posts, taxonomy, name);
+      if (posts.length === 0 || label === undefined) {
+        return reply.code(404).send(errorBody(404, `No published post has the ${taxonomy} "${name}".`));
+      }
+      const { origin } = options;
+      const page = `${origin}/blog/${taxonomy}/${name}`;
+      const channel = {
+        title: `${brandName} blog: ${taxonomy === 'tag' ? 'posts tagged' : 'posts in'} ${label}`,
+        link: page,
+        self: `${page}/rss.xml`,
+        description: `${taxonomy === 'tag' ? 'Posts tagged' : 'Posts in the category'} ${label} on the ${brandName} blog.`,
+      };
+      return sendFeed(reply, rssDocument(origin, channel, posts, builtAt, options.postSummary));
+    });
   }
 };

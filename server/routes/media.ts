@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { MediaUpdate } from '../../src/content/types.gen.ts';
 import { signedInAdmin } from '../auth/guard.ts';
+import { auditRequest } from '../audit/audit-log.ts';
 import { HttpError } from '../http/errors.ts';
 import {
   addMediaSchemas,
@@ -83,14 +84,18 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
           413: apiErrorRef,
           415: apiErrorRef,
           422: apiErrorRef,
+          503: apiErrorRef,
         },
       },
       config: { access: 'admin' },
     },
     async (request, reply) => {
       const user = signedInAdmin(request);
+      // A full queue refuses before the upload is read into memory: a burst of uploads must not buffer them all.
+      media.images.refuseWhenFull();
       const upload = await readUpload(request);
       const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name });
+      if (created) await auditRequest(db, request, media.clock(), { action: 'media-upload', target: record._id });
       return reply
         .code(created ? 201 : 200)
         .headers({ ...noStore, location: `/api/media/${record._id}` })
@@ -150,6 +155,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
     },
     async (request, reply) => {
       await removeMedia(db, request.params.id);
+      await auditRequest(db, request, media.clock(), { action: 'media-delete', target: request.params.id });
       return reply.code(204).send();
     },
   );

@@ -55,6 +55,35 @@ describe('revisions', () => {
     expect(revision.post).toMatchObject({ ...post, title: 'Second title', updatedAt: '2025-12-01T12:00:01.000Z' });
   });
 
+  it('names what each save did: created, autosaved, edited, scheduled, published, restored', async () => {
+    const post = await createPost(app, cookie, { title: 'Kinds' });
+    const step = async (changes: object, query = '') => {
+      testApp.clock.advance(1000);
+      expect((await save(post, changes, query)).statusCode).toBe(200);
+    };
+    await step({ title: 'Kinds, typed' }, '?reason=autosave');
+    await step({ title: 'Kinds, saved' });
+    await step({ status: 'published', publishedAt: '2025-12-24T09:00:00.000Z' });
+    await step({ status: 'published', publishedAt: '2025-12-24T09:00:00.000Z', summary: 'Still scheduled' });
+    await step({ status: 'published', publishedAt: null });
+    await step({ status: 'published', title: 'Kinds, live and edited' });
+    const [, , first] = (await history(post._id)).reverse();
+    await step({ status: 'published', title: 'Kinds, saved' }, `?reason=restore&revision=${first!._id}`);
+
+    expect((await history(post._id)).map(({ kind }) => kind)).toEqual([
+      'restored',
+      'edited',
+      'published',
+      'edited',
+      'scheduled',
+      'edited',
+      'autosaved',
+      'created',
+    ]);
+    const one = await app.inject(asAdmin(cookie, { url: `/api/blogs/${post._id}/revisions/${first!._id}` }));
+    expect(one.json<BlogPostRevision>().kind).toBe('edited');
+  });
+
   it('keeps only the newest 25 revisions of a post', async () => {
     const post = await createPost(app, cookie, { title: 'Version 0' });
     for (let version = 1; version <= 27; version += 1) {

@@ -25,11 +25,12 @@ export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (
     async (request, reply) => {
       if (!(await findPostById(blog.db, request.params.id))) throw new HttpError(404, 'No blog post has this id.');
       const revisions = await listRevisions(blog.db, request.params.id);
-      const body: BlogPostRevisionSummary[] = revisions.map(({ id, createdAt, author, reason, title }) => ({
+      const body: BlogPostRevisionSummary[] = revisions.map(({ id, createdAt, author, reason, kind, title }) => ({
         _id: id,
         createdAt,
         author,
         reason,
+        kind,
         title,
       }));
       return reply.headers(noStore).send(body);
@@ -49,6 +50,7 @@ export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (
         createdAt: revision.createdAt,
         author: revision.author,
         reason: revision.reason,
+        kind: revision.kind,
         title: revision.title,
         post: revision.post,
       };

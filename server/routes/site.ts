@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isArchiveName } from '../blog/archive-names.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { findNextPublication } from '../store/posts.ts';
@@ -76,8 +77,8 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
 
-  const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
-    const page: RenderedResponse = await pages.render(request.url);
+  const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number, url = request.url) => {
+    const page: RenderedResponse = await pages.render(url);
     if (page.redirect) return reply.redirect(page.redirect, page.status);
     return sendPreparedResponse(request, reply.code(status ?? page.status), page.response!);
   };
@@ -91,6 +92,15 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     { preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
     (request, reply) => sendRendered(request, reply),
   );
+  for (const taxonomy of ['tag', 'category'] as const) {
+    // A name no tag can have is answered with the one not-found page of its kind, rendered once and kept: the
+    // address, which anyone can vary, is neither rendered nor kept. `*` because a long parameter would not match.
+    app.get<{ Params: { '*': string } }>(`/blog/${taxonomy}/*`, (request, reply) =>
+      isArchiveName(taxonomy, request.params['*'])
+        ? sendRendered(request, reply)
+        : sendRendered(request, reply, 404, `/blog/${taxonomy}/-`),
+    );
+  }
   const adminShell = (request: FastifyRequest, reply: FastifyReply) =>
     sendPreparedResponse(request, reply, pages.shell);
   app.get('/admin', adminShell);

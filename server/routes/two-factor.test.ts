@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
-import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
+import { cookiesOf, currentCode, turnOnTwoFactor, withPassword } from '../test-support/two-factor.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -39,7 +39,9 @@ async function pendingSignIn(): Promise<string> {
 
 describe('setting up two-factor sign-in', () => {
   it('gives a secret, an otpauth URI and a QR code drawn as SVG, and needs a right code to turn on', async () => {
-    const setup = await app.inject(asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/setup' }));
+    const setup = await app.inject(
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/setup', payload: withPassword }),
+    );
     expect(setup.statusCode).toBe(200);
     expect(setup.headers['cache-control']).toBe('no-store');
     const { secret, otpauthUri, qrSvg } = setup.json<{ secret: string; otpauthUri: string; qrSvg: string }>();
@@ -49,7 +51,7 @@ describe('setting up two-factor sign-in', () => {
     expect(qrSvg).not.toMatch(/<script|href=|on\w+=/i);
 
     const wrong = await app.inject(
-      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '000000' } }),
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '000000', ...withPassword } }),
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([{ path: '/code', message: 'is not the current code' }]);
@@ -60,7 +62,7 @@ describe('setting up two-factor sign-in', () => {
       asAdmin(cookie, {
         method: 'POST',
         url: '/api/auth/2fa/enable',
-        payload: { code: currentCode(secret, testApp.clock) },
+        payload: { code: currentCode(secret, testApp.clock), ...withPassword },
       }),
     );
     expect(enable.statusCode).toBe(200);
@@ -75,14 +77,16 @@ describe('setting up two-factor sign-in', () => {
 
   it('never shows the secret again, and refuses a second setup while on', async () => {
     await turnOnTwoFactor(app, cookie, testApp.clock);
-    const again = await app.inject(asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/setup' }));
+    const again = await app.inject(
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/setup', payload: withPassword }),
+    );
     expect(again.statusCode).toBe(409);
     expect((await app.inject(asAdmin(cookie, { url: '/api/auth/2fa' }))).body).not.toMatch(/secret/i);
   });
 
   it('refuses to turn on without a setup first', async () => {
     const response = await app.inject(
-      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '123456' } }),
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '123456', ...withPassword } }),
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/Set up two-factor sign-in first/);
@@ -96,7 +100,9 @@ describe('setting up two-factor sign-in', () => {
   });
 
   it('answers a body without a code with 400', async () => {
-    const response = await app.inject(asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/enable', payload: {} }));
+    const response = await app.inject(
+      asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/enable', payload: withPassword }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ path: '/code', message: expect.any(String) }]);
   });
@@ -167,19 +173,63 @@ describe('signing in with two factors', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('is turned off with the password and a code, which ends the other sessions', async () => {
+  it('signs in once per pending sign-in: the cookie is used up by the code that completes it', async () => {
+    const [first, second] = recoveryCodes as [string, string];
+    const pending = await pendingSignIn();
+    expect((await verify(pending, first)).statusCode).toBe(200);
+    const reused = await verify(pending, second);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toMatch(/expired/);
+    expect((await app.inject(asAdmin(cookie, { url: '/api/auth/2fa' }))).json().recoveryCodesLeft).toBe(9);
+  });
+
+  it('uses a pending sign-in up on another instance too', async () => {
+    const other = await testApp.addInstance();
+    const pending = await pendingSignIn();
+    expect((await verify(pending, recoveryCodes[0]!)).statusCode).toBe(200);
+    const elsewhere = await other.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      headers: { ...sameOrigin, cookie: pending },
+      payload: { code: recoveryCodes[1]! },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it("gives codes from the owner's known browser their own allowance, so a stranger's wrong codes do not block it", async () => {
+    const firstVerify = await verify(await pendingSignIn(), currentCode(secret, testApp.clock));
+    const device = firstVerify.cookies.find((each) => each.name === 'northbeam_device')!;
+    const deviceCookie = `${device.name}=${device.value}`;
+    testApp.clock.advance(step);
+
+    const strangers = await pendingSignIn();
+    for (let i = 0; i < 5; i++) expect((await verify(strangers, '000000')).statusCode).toBe(401);
+    expect((await verify(strangers, '000000')).statusCode).toBe(429);
+
+    const owner = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...sameOrigin, cookie: deviceCookie },
+      payload: testAdmin,
+    });
+    const ownerPending = `${cookiesOf(owner)}; ${deviceCookie}`;
+    expect((await verify(ownerPending, currentCode(secret, testApp.clock))).statusCode).toBe(200);
+  });
+
+  it('is turned off with the current password and a code, which ends the other sessions', async () => {
     const otherResponse = await verify(await pendingSignIn(), currentCode(secret, testApp.clock));
     const other = cookiesOf(otherResponse);
     testApp.clock.advance(step);
     const disable = (payload: object) =>
       app.inject(asAdmin(cookie, { method: 'POST', url: '/api/auth/2fa/disable', payload }));
-    const wrongPassword = await disable({ password: 'not the password', code: currentCode(secret, testApp.clock) });
-    expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json().details).toEqual([{ path: '/password', message: 'is not your password' }]);
-    expect((await disable({ password: testAdmin.password, code: '000000' })).statusCode).toBe(400);
-    expect((await disable({ password: testAdmin.password, code: currentCode(secret, testApp.clock) })).statusCode).toBe(
-      204,
-    );
+    const wrongPassword = await disable({
+      currentPassword: 'not the password',
+      code: currentCode(secret, testApp.clock),
+    });
+    expect(wrongPassword.statusCode).toBe(403);
+    expect(wrongPassword.json().details).toEqual([{ path: '/currentPassword', message: 'is not right' }]);
+    expect((await disable({ ...withPassword, code: '000000' })).statusCode).toBe(400);
+    expect((await disable({ ...withPassword, code: currentCode(secret, testApp.clock) })).statusCode).toBe(204);
     expect((await app.inject({ url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
     const plain = await logIn();
     expect(plain.json()).toEqual({ name: 'Northbeam Team', email: testAdmin.email });

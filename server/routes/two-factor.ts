@@ -1,10 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { TwoFactorCode, TwoFactorDisable } from '../../src/content/types.gen.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { CurrentPassword, TwoFactorCode, TwoFactorDisable, TwoFactorEnable } from '../../src/content/types.gen.ts';
 import { auditRequest, recordAudit } from '../audit/audit-log.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
+import { trustedDeviceId } from '../auth/device-cookie.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
 import { admitLoginAttempt, forgiveAccount } from '../auth/login-throttle.ts';
-import { clearPendingCookie, pendingUserId } from '../auth/pending-sign-in.ts';
+import { clearPendingCookie, findPendingSignIn, usePendingSignIn } from '../auth/pending-sign-in.ts';
+import { confirmCurrentPassword } from '../auth/reauthenticate.ts';
+import { throttledSignIn } from '../auth/throttled.ts';
 import {
   acceptSecondFactor,
   disableTwoFactor,
@@ -12,22 +15,30 @@ import {
   isTwoFactorOn,
   setUpTwoFactor,
 } from '../auth/two-factor.ts';
+import { errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { countRecoveryCodes } from '../store/two-factor.ts';
-import { findUserById } from '../store/users.ts';
-import { throttled } from './auth-replies.ts';
+import { emailKey, findUserById, type User } from '../store/users.ts';
 import { signedInAdmin, signInRequired } from '../auth/guard.ts';
-import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { securitySchema } from './security-schemas.ts';
 
 /** Codes are throttled like passwords, under a key of their own per user. */
 const codeThrottleKey = (userId: string) => `2fa:${userId}`;
 
-/** Refuses with 429 and Retry-After while this user's codes are throttled; otherwise counts the attempt. */
-async function admitCodeAttempt(auth: AuthSettings, userId: string, ip: string, now: Date): Promise<void> {
-  const retryAfter = await admitLoginAttempt(auth.db, { emailKey: codeThrottleKey(userId), ip, now, deviceId: null });
-  if (retryAfter > 0) throw throttled(retryAfter);
+/**
+ * Refuses with 429 and Retry-After while this user's codes are throttled; otherwise counts the attempt. A browser
+ * holding the account's device cookie has its own allowance, as for passwords, so that someone who knows the
+ * password cannot keep the owner blocked at the code step.
+ */
+async function admitCodeAttempt(auth: AuthSettings, request: FastifyRequest, user: User, now: Date): Promise<void> {
+  const deviceId = trustedDeviceId(request, auth.keys.signing, emailKey(user.email));
+  const ip = clientAddress(request) ?? '';
+  const retryAfter = await admitLoginAttempt(auth.db, { emailKey: codeThrottleKey(user.id), ip, now, deviceId });
+  if (retryAfter > 0) throw throttledSignIn(retryAfter);
 }
+
+const reauthenticationRefusals = errorResponses(400, 401, 403, 409, 429, 503);
 
 export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
   app.get(
@@ -43,24 +54,39 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
   );
 
-  app.post(
+  app.post<{ Body: CurrentPassword }>(
     '/setup',
-    { schema: { response: { 200: securitySchema('two-factor-setup'), ...errorResponses(401, 403, 409) } } },
-    async (request) => setUpTwoFactor(auth, signedInAdmin(request), auth.issuer),
-  );
-
-  app.post<{ Body: TwoFactorCode }>(
-    '/enable',
     {
+      // Setup took no body before it asked for the password: a bare request gets the 403 that names the field.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
       schema: {
-        body: securitySchema('two-factor-code'),
-        response: { 200: securitySchema('recovery-codes'), ...errorResponses(400, 401, 403, 409, 429) },
+        body: securitySchema('current-password'),
+        response: { 200: securitySchema('two-factor-setup'), ...reauthenticationRefusals },
       },
     },
     async (request) => {
-      const user = signedInAdmin(request);
-      await admitCodeAttempt(auth, user.id, request.ip, auth.clock());
-      const recoveryCodes = await enableTwoFactor(auth, user, request.body.code);
+      const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-setup');
+      const setup = await setUpTwoFactor(auth, user, auth.issuer);
+      await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-setup' });
+      return setup;
+    },
+  );
+
+  app.post<{ Body: TwoFactorEnable }>(
+    '/enable',
+    {
+      schema: {
+        body: securitySchema('two-factor-enable'),
+        response: { 200: securitySchema('recovery-codes'), ...reauthenticationRefusals },
+      },
+    },
+    async (request) => {
+      const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-enable');
+      await admitCodeAttempt(auth, request, user, auth.clock());
+      const recoveryCodes = await enableTwoFactor(auth, signedInAdmin(request), request.body.code);
       await forgiveAccount(auth.db, codeThrottleKey(user.id));
       await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-enable' });
       return { recoveryCodes };
@@ -72,14 +98,14 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     {
       schema: {
         body: securitySchema('two-factor-disable'),
-        response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 409, 429) },
+        response: { 204: { type: 'null' }, ...reauthenticationRefusals },
       },
     },
     async (request, reply) => {
-      const user = signedInAdmin(request);
-      await admitCodeAttempt(auth, user.id, request.ip, auth.clock());
+      const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-disable');
+      await admitCodeAttempt(auth, request, user, auth.clock());
       try {
-        await disableTwoFactor(auth, user, request.body);
+        await disableTwoFactor(auth, signedInAdmin(request), request.body.code);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 400) {
           await auditRequest(auth.db, request, auth.clock(), { action: 'two-factor-disable', outcome: 'failure' });
@@ -106,19 +132,19 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     },
     async (request, reply) => {
       const now = auth.clock();
-      const userId = pendingUserId(request, auth.keys.signing, now);
-      const user = userId === null ? undefined : await findUserById(auth.db, userId);
-      if (!user || !isTwoFactorOn(user)) {
-        throw new HttpError(401, 'The sign-in has expired. Sign in again with your e-mail address and password.');
-      }
-      await admitCodeAttempt(auth, user.id, request.ip, now);
+      const expired = () =>
+        new HttpError(401, 'The sign-in has expired. Sign in again with your e-mail address and password.');
+      const pending = await findPendingSignIn(auth.db, request, auth.keys.signing, now);
+      const user = pending === null ? undefined : await findUserById(auth.db, pending.userId);
+      if (!pending || !user || !isTwoFactorOn(user)) throw expired();
+      await admitCodeAttempt(auth, request, user, now);
       if (!(await acceptSecondFactor(auth, user, request.body.code))) {
         await recordAudit(auth.db, {
           at: now,
           actor: user.email,
           action: 'sign-in',
           target: 'second factor',
-          address: request.ip,
+          address: clientAddress(request),
           outcome: 'failure',
         });
         throw new HttpError(
@@ -126,6 +152,8 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
           'The code is not right, or it was used already. Enter the current code from your app, or a recovery code.',
         );
       }
+      // Used up here, so that the cookie cannot make a second session (a recovery code would otherwise allow it).
+      if (!(await usePendingSignIn(auth.db, pending))) throw expired();
       await forgiveAccount(auth.db, codeThrottleKey(user.id));
       clearPendingCookie(request, reply);
       return reply.send(await completeSignIn(auth, request, reply, user));

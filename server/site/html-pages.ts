@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type * as EntryServer from '../../src/entry-server.tsx';
+import { ByteBudgetCache, responseBytes, type ByteBudget } from '../http/byte-budget-cache.ts';
 import { preparedResponse, type PreparedResponse } from '../http/prepared-response.ts';
 
 export interface HtmlPagesOptions {
@@ -18,6 +19,8 @@ export interface HtmlPagesOptions {
   nextPublication: () => Promise<number>;
   /** A last pass over each rendered page, e.g. responsive markup for uploaded images. */
   finishHtml?: (html: string) => Promise<string>;
+  /** How much the rendered pages kept in memory may hold. */
+  renderBudget?: ByteBudget;
 }
 
 export interface RenderedResponse {
@@ -29,7 +32,9 @@ export interface RenderedResponse {
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
 // Writes through any instance clear the cache at once (the change watcher); this bounds changes made by hand in SQL.
 const renderedTtlMs = 5000;
-const maxRenderedPages = 500;
+// A post's page holds its text up to three times (markup, the data for the browser, the summary): a long post's
+// page is a few megabytes, an ordinary one well under 100 KB.
+const defaultRenderBudget: ByteBudget = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 4 * 1024 * 1024 };
 
 /**
  * The site's HTML: prerendered content pages (with the public origin put into their absolute URLs),
@@ -61,10 +66,12 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     if (perRequest.has(route)) continue;
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
     if (!existsSync(file)) continue;
-    const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, options.origin);
+    const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, () => options.origin);
     prerendered.set(route, preparedResponse(Buffer.from(html), htmlHeaders));
   }
-  const rendered = new Map<string, RenderedResponse & { expiresAt: number; generation: number }>();
+  const rendered = new ByteBudgetCache<RenderedResponse & { expiresAt: number; generation: number }>(
+    options.renderBudget ?? defaultRenderBudget,
+  );
 
   return {
     /** A post's summary, or the fallback made from its text, by the site's own rule. */
@@ -80,6 +87,11 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
 
     /** The page without content, which the browser app fills: the admin. */
     shell: preparedResponse(Buffer.from(template), { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
+
+    /** What the rendered pages kept in memory hold, in bytes. */
+    get renderedBytes(): number {
+      return rendered.bytes;
+    },
 
     async render(url: string): Promise<RenderedResponse> {
       const generation = options.generation();
@@ -99,9 +111,9 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
             ),
           };
       if (generation === options.generation()) {
-        if (rendered.size >= maxRenderedPages) rendered.delete(rendered.keys().next().value!);
         const expiresAt = Math.min(options.now() + renderedTtlMs, nextPublication);
-        rendered.set(url, { ...result, expiresAt, generation });
+        const bytes = result.response ? responseBytes(result.response) : (result.redirect?.length ?? 0);
+        rendered.set(url, { ...result, expiresAt, generation }, bytes);
       }
       return result;
     },

@@ -66,7 +66,8 @@ async function copyMedia(source: Kysely<Database>, target: Transaction<Database>
  * its files) and audit entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL
  * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
- * Sessions and sign-in failures stay behind: admins sign in again on the new database.
+ * Sessions, pending two-factor sign-ins (five minutes long) and sign-in failures stay behind: admins sign in again
+ * on the new database.
  */
 export async function copySqliteToPostgres(dataDir: string, databaseUrl: string): Promise<CopySummary> {
   const sourceFile = join(dataDir, sqliteFileName);

@@ -34,6 +34,17 @@ export async function countFailuresSince(
   return { count: Number(count), oldest: oldest ?? null };
 }
 
+/** Failures since `since` of every browser that held no device cookie, from any address and for any account. */
+export async function countUntrustedFailuresSince(db: Kysely<Database>, since: string): Promise<FailureCount> {
+  const { count, oldest } = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('failed_at').as('oldest')])
+    .where('failed_at', '>', since)
+    .where('device_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(count), oldest: oldest ?? null };
+}
+
 export async function deleteAccountFailures(db: Kysely<Database>, emailKey: string): Promise<void> {
   await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
 }

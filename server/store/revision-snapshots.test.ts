@@ -44,29 +44,17 @@ beforeAll(async () => {
   await sql`insert into posts (id, title, slug, summary, tags, categories, published_at, status, author, created_at,
     updated_at, content_format, html, content) values ('post-1', 'Shelf labels', 'shelf-labels', null, '["Labels"]',
     '[]', ${at}, 'published', 'Ada', ${at}, ${at}, 'html', '<p>Old words</p>', '<p>Old words</p>')`.execute(db);
-  await db
-    .insertInto('post_revisions')
-    .values([
-      {
-        id: 'rev-old',
-        post_id: 'post-1',
-        created_at: at,
-        author: 'Ada',
-        reason: 'save',
-        title: 'Shelf labels',
-        snapshot: JSON.stringify(oldSnapshot),
-      },
-      {
-        id: 'rev-broken',
-        post_id: 'post-1',
-        created_at: '2025-06-01T10:00:00.001Z',
-        author: 'Ada',
-        reason: 'save',
-        title: 'Shelf labels',
-        snapshot: JSON.stringify({ ...oldSnapshot, status: 'gone' }),
-      },
-    ])
-    .execute();
+  // Rows as the database held them before revisions had a kind.
+  const rows = [
+    { id: 'rev-old', createdAt: at, snapshot: oldSnapshot },
+    { id: 'rev-broken', createdAt: '2025-06-01T10:00:00.001Z', snapshot: { ...oldSnapshot, status: 'gone' } },
+  ];
+  for (const row of rows) {
+    await sql`insert into post_revisions (id, post_id, created_at, author, reason, title, snapshot) values
+      (${row.id}, 'post-1', ${row.createdAt}, 'Ada', 'save', 'Shelf labels', ${JSON.stringify(row.snapshot)})`.execute(
+      db,
+    );
+  }
   const latest = await migrator().migrateToLatest();
   if (latest.error) throw latest.error;
 });
@@ -85,7 +73,9 @@ describe('revisions keep the post in the API record shape', () => {
   it('stores new revisions as the record', async () => {
     const stored = (await findPostById(db, 'post-1'))!;
     const changed = { ...stored, title: 'Shelf labels, again', updatedAt: '2025-06-02T10:00:00.000Z' };
-    expect(await updatePost(db, changed, stored, { id: 'rev-new', author: 'Ada', reason: 'save' })).toBe(true);
+    expect(
+      await updatePost(db, changed, stored, { id: 'rev-new', author: 'Ada', reason: 'save', kind: 'edited' }),
+    ).toBe(true);
     const row = await db
       .selectFrom('post_revisions')
       .select('snapshot')

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BlogPost } from '../../src/content/types.gen.ts';
 import { toPostJson, type Post } from './post.ts';
 import { readRevisionSnapshot } from './revision-snapshot.ts';
-import type { Database, RevisionReason } from './schema.ts';
+import type { Database, RevisionKind, RevisionReason } from './schema.ts';
 
 /** How many versions of each post are kept: the newest. */
 export const keptRevisions = 25;
@@ -12,6 +12,7 @@ export interface RevisionInfo {
   /** The admin saving. */
   author: string;
   reason: RevisionReason;
+  kind: RevisionKind;
 }
 
 export interface RevisionSummary extends RevisionInfo {
@@ -36,6 +37,7 @@ export async function recordRevision(trx: Transaction<Database>, post: Post, inf
       created_at: post.updatedAt,
       author: info.author,
       reason: info.reason,
+      kind: info.kind,
       title: post.title,
       snapshot: JSON.stringify(toPostJson(post)),
     })
@@ -53,7 +55,7 @@ export async function recordRevision(trx: Transaction<Database>, post: Post, inf
 export async function listRevisions(db: Kysely<Database>, postId: string): Promise<RevisionSummary[]> {
   const rows = await db
     .selectFrom('post_revisions')
-    .select(['id', 'post_id', 'created_at', 'author', 'reason', 'title'])
+    .select(['id', 'post_id', 'created_at', 'author', 'reason', 'kind', 'title'])
     .where('post_id', '=', postId)
     .orderBy('created_at', 'desc')
     .execute();
@@ -63,6 +65,7 @@ export async function listRevisions(db: Kysely<Database>, postId: string): Promi
     createdAt: row.created_at,
     author: row.author,
     reason: row.reason,
+    kind: row.kind,
     title: row.title,
   }));
 }
@@ -82,6 +85,7 @@ export async function findRevision(db: Kysely<Database>, postId: string, id: str
     createdAt: row.created_at,
     author: row.author,
     reason: row.reason,
+    kind: row.kind,
     title: row.title,
     post: readRevisionSnapshot(row.id, row.snapshot),
   };

@@ -80,6 +80,13 @@ export interface LoginFailureTable {
   device_id: string | null;
 }
 
+/** A password accepted, waiting for its second factor: used up by the first code that completes it. */
+export interface PendingSignInTable {
+  nonce: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -106,6 +113,9 @@ export interface BlogChangesTable {
 
 export type RevisionReason = 'save' | 'autosave' | 'restore';
 
+/** What a saved version did to its post, as its history names it. */
+export type RevisionKind = 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
+
 export interface PostRevisionTable {
   id: string;
   post_id: string;
@@ -113,6 +123,7 @@ export interface PostRevisionTable {
   /** The admin who saved this version. */
   author: string;
   reason: RevisionReason;
+  kind: RevisionKind;
   title: string;
   /** The post as the API sends it, as JSON. */
   snapshot: string;
@@ -170,6 +181,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
+  pending_sign_ins: PendingSignInTable;
   blog_changes: BlogChangesTable;
   recovery_codes: RecoveryCodeTable;
   server_secrets: ServerSecretTable;

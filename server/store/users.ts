@@ -28,11 +28,13 @@ export async function insertUser(db: Kysely<Database>, user: Insertable<UserTabl
 }
 
 /** Sets a new password hash and ends every session of the user, in one transaction. */
+/** A new password ends every session of the user, but the one that changed it (by its public id), if any. */
 export async function replacePasswordHash(
   db: Kysely<Database>,
   userId: string,
   passwordHash: string,
   updatedAt: string,
+  keptSessionId?: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -40,7 +42,9 @@ export async function replacePasswordHash(
       .set({ password_hash: passwordHash, updated_at: updatedAt })
       .where('id', '=', userId)
       .execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    let sessions = trx.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keptSessionId !== undefined) sessions = sessions.where('id', '<>', keptSessionId);
+    await sessions.execute();
   });
 }
 

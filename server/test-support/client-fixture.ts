@@ -45,7 +45,7 @@ export async function render(url, origin) {
 }
 export function postSummary(post) { return post.summary || 'Fallback summary of ' + post.html.length + ' characters'; }
 export function fillTemplate(template, rendered) {
-  return template.replace('</head>', rendered.head + '</head>').replace('<div id="root"></div>', '<div id="root">' + rendered.body + '</div>');
+  return template.replace('</head>', () => rendered.head + '</head>').replace('<div id="root"></div>', () => '<div id="root">' + rendered.body + '</div>');
 }
 `;
 

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 
-/** Text that has broken web servers before: injections, odd encodings, lone surrogates, NULs, huge numbers. */
+/**
+ * Text that has broken web servers before: injections, odd encodings, lone surrogates, NULs and other control
+ * characters, replacement patterns of String.prototype.replace (which once copied a page's head into itself), huge
+ * numbers.
+ */
 const notoriousText = [
   '',
   ' ',
@@ -12,6 +16,13 @@ const notoriousText = [
   'javascript:alert(1)',
   '\u0000',
   'a\u0000b',
+  '\u0001\u0007\u0008',
+  'a\u000bb',
+  '\u000c',
+  '\u001b[2J\u001b[31m',
+  '\u001f\u007f',
+  '\u0085\u2028\u2029',
+  '\ufffe\uffff',
   '\ud800',
   '\udfff\ud800',
   '\u202e\u200b\ufeff',
@@ -32,6 +43,14 @@ const notoriousText = [
   '[]',
   '{}',
   '${7*7}{{7*7}}',
+  '$`',
+  "$'",
+  '$&',
+  '$1',
+  '$$',
+  '$<name>',
+  "x$`$'$&$1$$y",
+  '$`'.repeat(64),
   '!%_\\',
   'İı ß ﬀ',
   '🙂'.repeat(50),
@@ -97,6 +116,7 @@ export const hostileContentType = fc.constantFrom(
 const pathSegment = fc.oneof(
   hostileText.map((text) => encodeURIComponent(wellFormed(text))),
   fc.constantFrom('..', '.', '%2e%2e', '%2f', '%00', '%ff', '%', '%zz', '%c0%80', ';', '*', '~', ':id', ''),
+  fc.constantFrom('%24%60', '%24%27', '%24%26', '%241', '%24%24', '%24%60'.repeat(64), '%0B', '%1F', '%7F', 'x-%0B'),
   fc.uuid(),
 );
 
@@ -108,6 +128,12 @@ export const hostilePath = fc.oneof(
   pathSegment.map((segment) => `/api/auth/${segment}`),
   pathSegment.map((segment) => `/api/${segment}`),
   pathSegment.map((segment) => `/blogs/${segment}`),
+  fc
+    .constantFrom('tag', 'category')
+    .chain((taxonomy) =>
+      fc.tuple(pathSegment, fc.constantFrom('', '/rss.xml')).map(([name, feed]) => `/blog/${taxonomy}/${name}${feed}`),
+    ),
+  fc.constantFrom('/rss.xml', '/sitemap.xml'),
   fc.array(pathSegment, { maxLength: 4 }).map((segments) => `/${segments.join('/')}`),
 );
 
@@ -151,15 +177,22 @@ const notText = fc.oneof(
 
 /** For each field of a post, values that break one of the schema's rules. */
 const invalidFieldValues: Record<string, fc.Arbitrary<unknown>> = {
-  title: fc.oneof(fc.constantFrom('', '   ', 'x'.repeat(201), 'a\u0000b'), notText),
+  title: fc.oneof(
+    fc.constantFrom('', '   ', 'x'.repeat(201), 'a\u0000b', 'a\u000bb', 'two\nlines', 'a\u007f'),
+    notText,
+  ),
   slug: fc.oneof(
     fc.constantFrom('', 'Has-Caps', 'two--hyphens', '-lead', 'trail-', 'ü', 'a b', 'a\u0000', 'x'.repeat(121)),
     notText,
   ),
-  content: fc.oneof(fc.constantFrom('', ' \n ', '<p>\u0000</p>'), notText),
-  summary: fc.oneof(fc.constant('x'.repeat(161)), fc.integer(), fc.constant(null)),
-  tags: fc.constantFrom(Array(31).fill('tag'), ['x'.repeat(61)], [1], {}, 'x'.repeat(61), ['ok', null]),
-  categories: fc.constantFrom(Array(21).fill('category'), ['x'.repeat(61)], [true], 7),
+  content: fc.oneof(fc.constantFrom('', ' \n ', '<p>\u0000</p>', '<p>\u000b</p>', '<p>\u001b[31m</p>'), notText),
+  summary: fc.oneof(fc.constantFrom('x'.repeat(161), 'a\u0001', 'a\u000c'), fc.integer(), fc.constant(null)),
+  tags: fc.constantFrom(Array(31).fill('tag'), ['x'.repeat(61)], [1], {}, 'x'.repeat(61), ['ok', null], ['a\u000b']),
+  categories: fc.constantFrom(Array(21).fill('category'), ['x'.repeat(61)], [true], 7, ['a\nb'], 'a\u001f'),
+  metaTitle: fc.constantFrom('x'.repeat(71), 'a\u000bb', 'a\nb', 3),
+  metaDescription: fc.constantFrom('x'.repeat(161), 'a\u0007', false),
+  ogImage: fc.constantFrom('javascript:alert(1)', '/a\u000b.png', 'https://example.com/\u0001', 1),
+  canonicalUrl: fc.constantFrom('/relative', 'https://example.com/\u007f', 'javascript:alert(1)'),
   coverImage: fc.constantFrom(
     'javascript:alert(1)',
     'data:image/png;base64,AAAA',
@@ -193,8 +226,21 @@ export const invalidPostBody = fc
     JSON.stringify({ title: 'A fine title', slug: 'a-fine-slug', content: '<p>Fine</p>', [field]: value }),
   );
 
-const withoutNul = (text: string) => !text.includes('\u0000');
-const someText = (maxLength: number) => fc.string({ unit: 'binary', maxLength }).filter(withoutNul);
+/** Replacement patterns among ordinary words: text a writer may well type, and the page must show as it is. */
+const replacementPatterns = fc.constantFrom("Costs $1 or $$ $` $' $& less", '$`'.repeat(30), "$'$&$1$$");
+const lineBreaksAndTab = new Set(['\t', '\n', '\r']);
+/** A control character that a post's text may not hold; tabs and line breaks are allowed in text with lines. */
+const refusedControl = (character: string, lines: boolean) =>
+  (character < ' ' || character === '\u007f') && !(lines && lineBreaksAndTab.has(character));
+
+/** Any text without control characters: a line of text, or with `lines` also tabs and line breaks. */
+const someText = (maxLength: number, lines = false) =>
+  fc
+    .oneof(
+      { weight: 5, arbitrary: fc.string({ unit: 'binary', maxLength }) },
+      { weight: 1, arbitrary: replacementPatterns },
+    )
+    .filter((text) => ![...text].some((character) => refusedControl(character, lines)));
 
 const dangerousMarkup = fc.constantFrom(
   '<script>alert(1)</script><p>x</p>',
@@ -213,10 +259,10 @@ export const hostileValidPost = fc.record(
     slug: fc.stringMatching(/^[a-z0-9]{1,20}(-[a-z0-9]{1,20}){0,4}$/),
     content: fc.oneof(
       dangerousMarkup,
-      someText(2000).filter((text) => /\S/u.test(text)),
+      someText(2000, true).filter((text) => /\S/u.test(text)),
     ),
     contentFormat: fc.constantFrom('html', 'markdown'),
-    summary: someText(160),
+    summary: someText(160, true),
     tags: fc.array(someText(60), { maxLength: 30 }),
     // As comma-separated text, at most 19 characters: never more than the 20 categories allowed.
     categories: fc.oneof(fc.array(someText(60), { maxLength: 20 }), someText(19)),

@@ -11,7 +11,14 @@ const schema31 = {
   additionalProperties: false,
   required: ['title', 'slug', 'content'],
   properties: {
-    title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'Title; required.' },
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      allOf: [{ pattern: '^[^\\u0000-\\u001F\\u007F]*$' }],
+      description: 'Title; required: one line of text, without control characters.',
+    },
     slug: {
       type: 'string',
       minLength: 1,
@@ -24,51 +31,61 @@ const schema31 = {
       minLength: 1,
       maxLength: 200000,
       pattern: '\\S',
-      description: 'Body, as HTML or Markdown; required.',
+      allOf: [{ pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' }],
+      description: 'Body, as HTML or Markdown; required. Tabs and line breaks are its only control characters.',
     },
     contentFormat: { enum: ['html', 'markdown'], default: 'html', description: 'How content is written.' },
-    summary: { type: 'string', maxLength: 160, description: 'Teaser of at most 160 characters; optional.' },
+    summary: {
+      type: 'string',
+      maxLength: 160,
+      pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$',
+      description: 'Teaser of at most 160 characters; optional. Tabs and line breaks are its only control characters.',
+    },
     tags: {
       type: 'array',
       maxItems: 30,
-      items: { type: 'string', maxLength: 60 },
+      items: { type: 'string', maxLength: 60, pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
       default: [],
       description: 'Tags; comma-separated text is accepted and split.',
     },
     categories: {
       type: 'array',
       maxItems: 20,
-      items: { type: 'string', maxLength: 60 },
+      items: { type: 'string', maxLength: 60, pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
       default: [],
       description: 'Categories; comma-separated text is accepted and split.',
     },
     coverImage: {
       type: 'string',
       maxLength: 2000,
-      pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$',
+      pattern:
+        '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$',
       description: 'Cover image: an http(s) URL or a path of this site; optional.',
     },
     metaTitle: {
       type: 'string',
       maxLength: 70,
+      pattern: '^[^\\u0000-\\u001F\\u007F]*$',
       description: "Title for search results and social cards, at most 70 characters; the post's title when empty.",
     },
     metaDescription: {
       type: 'string',
       maxLength: 160,
+      pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$',
       description: 'Description for search results and social cards, at most 160 characters; the summary when empty.',
     },
     ogImage: {
       type: 'string',
       maxLength: 2000,
-      pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$',
+      pattern:
+        '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$',
       description:
         'Social-card image: an http(s) URL or a path of this site such as a /media/ address; the cover image when empty.',
     },
     canonicalUrl: {
       type: 'string',
       maxLength: 2000,
-      pattern: '^(https?://[^\\s/]+[^\\s]*)?$',
+      pattern: '^(https?://[^\\s/\\u0000-\\u001F\\u007F]+[^\\s\\u0000-\\u001F\\u007F]*)?$',
       description: 'Canonical address when the post first appeared elsewhere: an absolute http(s) URL; optional.',
     },
     publishedAt: {
@@ -88,6 +105,7 @@ const schema31 = {
     author: {
       type: 'string',
       maxLength: 100,
+      pattern: '^[^\\u0000-\\u001F\\u007F]*$',
       description: 'Ignored: the server sets the author from the signed-in admin.',
     },
     updatedAt: {
@@ -114,10 +132,15 @@ const func2 = function ucs2length(str) {
   }
   return length;
 };
-const pattern4 = new RegExp('\\S', 'u');
-const pattern5 = new RegExp('^[a-z0-9]+(-[a-z0-9]+)*$', 'u');
-const pattern7 = new RegExp('^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$', 'u');
-const pattern9 = new RegExp('^(https?://[^\\s/]+[^\\s]*)?$', 'u');
+const pattern4 = new RegExp('^[^\\u0000-\\u001F\\u007F]*$', 'u');
+const pattern5 = new RegExp('\\S', 'u');
+const pattern6 = new RegExp('^[a-z0-9]+(-[a-z0-9]+)*$', 'u');
+const pattern7 = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$', 'u');
+const pattern12 = new RegExp(
+  '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$',
+  'u',
+);
+const pattern16 = new RegExp('^(https?://[^\\s/\\u0000-\\u001F\\u007F]+[^\\s\\u0000-\\u001F\\u007F]*)?$', 'u');
 const formats0 = formatsModule0.fullFormats['date-time'];
 const formats2 = formatsModule0.fullFormats.date;
 function validate20(
@@ -199,13 +222,13 @@ function validate20(
     if (data.title !== undefined) {
       let data0 = data.title;
       if (typeof data0 === 'string') {
-        if (func2(data0) > 200) {
+        if (!pattern4.test(data0)) {
           const err4 = {
             instancePath: instancePath + '/title',
-            schemaPath: '#/properties/title/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 200 },
-            message: 'must NOT have more than 200 characters',
+            schemaPath: '#/properties/title/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err4];
@@ -214,13 +237,15 @@ function validate20(
           }
           errors++;
         }
-        if (func2(data0) < 1) {
+      }
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 200) {
           const err5 = {
             instancePath: instancePath + '/title',
-            schemaPath: '#/properties/title/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
+            schemaPath: '#/properties/title/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 200 },
+            message: 'must NOT have more than 200 characters',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -229,13 +254,13 @@ function validate20(
           }
           errors++;
         }
-        if (!pattern4.test(data0)) {
+        if (func2(data0) < 1) {
           const err6 = {
             instancePath: instancePath + '/title',
-            schemaPath: '#/properties/title/pattern',
-            keyword: 'pattern',
-            params: { pattern: '\\S' },
-            message: 'must match pattern "' + '\\S' + '"',
+            schemaPath: '#/properties/title/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
             vErrors = [err6];
@@ -244,8 +269,23 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern5.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/title',
+            schemaPath: '#/properties/title/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
       } else {
-        const err7 = {
+        const err8 = {
           instancePath: instancePath + '/title',
           schemaPath: '#/properties/title/type',
           keyword: 'type',
@@ -253,9 +293,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err8];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -264,27 +304,12 @@ function validate20(
       let data1 = data.slug;
       if (typeof data1 === 'string') {
         if (func2(data1) > 120) {
-          const err8 = {
+          const err9 = {
             instancePath: instancePath + '/slug',
             schemaPath: '#/properties/slug/maxLength',
             keyword: 'maxLength',
             params: { limit: 120 },
             message: 'must NOT have more than 120 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (func2(data1) < 1) {
-          const err9 = {
-            instancePath: instancePath + '/slug',
-            schemaPath: '#/properties/slug/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -293,13 +318,13 @@ function validate20(
           }
           errors++;
         }
-        if (!pattern5.test(data1)) {
+        if (func2(data1) < 1) {
           const err10 = {
             instancePath: instancePath + '/slug',
-            schemaPath: '#/properties/slug/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
-            message: 'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*$' + '"',
+            schemaPath: '#/properties/slug/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -308,8 +333,23 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern6.test(data1)) {
+          const err11 = {
+            instancePath: instancePath + '/slug',
+            schemaPath: '#/properties/slug/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+            message: 'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + '/slug',
           schemaPath: '#/properties/slug/type',
           keyword: 'type',
@@ -317,9 +357,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -327,28 +367,13 @@ function validate20(
     if (data.content !== undefined) {
       let data2 = data.content;
       if (typeof data2 === 'string') {
-        if (func2(data2) > 200000) {
-          const err12 = {
-            instancePath: instancePath + '/content',
-            schemaPath: '#/properties/content/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 200000 },
-            message: 'must NOT have more than 200000 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (func2(data2) < 1) {
+        if (!pattern7.test(data2)) {
           const err13 = {
             instancePath: instancePath + '/content',
-            schemaPath: '#/properties/content/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
+            schemaPath: '#/properties/content/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -357,13 +382,15 @@ function validate20(
           }
           errors++;
         }
-        if (!pattern4.test(data2)) {
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 200000) {
           const err14 = {
             instancePath: instancePath + '/content',
-            schemaPath: '#/properties/content/pattern',
-            keyword: 'pattern',
-            params: { pattern: '\\S' },
-            message: 'must match pattern "' + '\\S' + '"',
+            schemaPath: '#/properties/content/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 200000 },
+            message: 'must NOT have more than 200000 characters',
           };
           if (vErrors === null) {
             vErrors = [err14];
@@ -372,8 +399,38 @@ function validate20(
           }
           errors++;
         }
+        if (func2(data2) < 1) {
+          const err15 = {
+            instancePath: instancePath + '/content',
+            schemaPath: '#/properties/content/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data2)) {
+          const err16 = {
+            instancePath: instancePath + '/content',
+            schemaPath: '#/properties/content/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
       } else {
-        const err15 = {
+        const err17 = {
           instancePath: instancePath + '/content',
           schemaPath: '#/properties/content/type',
           keyword: 'type',
@@ -381,9 +438,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
@@ -391,46 +448,12 @@ function validate20(
     if (data.contentFormat !== undefined) {
       let data3 = data.contentFormat;
       if (!(data3 === 'html' || data3 === 'markdown')) {
-        const err16 = {
+        const err18 = {
           instancePath: instancePath + '/contentFormat',
           schemaPath: '#/properties/contentFormat/enum',
           keyword: 'enum',
           params: { allowedValues: schema31.properties.contentFormat.enum },
           message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.summary !== undefined) {
-      let data4 = data.summary;
-      if (typeof data4 === 'string') {
-        if (func2(data4) > 160) {
-          const err17 = {
-            instancePath: instancePath + '/summary',
-            schemaPath: '#/properties/summary/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 160 },
-            message: 'must NOT have more than 160 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      } else {
-        const err18 = {
-          instancePath: instancePath + '/summary',
-          schemaPath: '#/properties/summary/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
         };
         if (vErrors === null) {
           vErrors = [err18];
@@ -440,16 +463,16 @@ function validate20(
         errors++;
       }
     }
-    if (data.tags !== undefined) {
-      let data5 = data.tags;
-      if (Array.isArray(data5)) {
-        if (data5.length > 30) {
+    if (data.summary !== undefined) {
+      let data4 = data.summary;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 160) {
           const err19 = {
-            instancePath: instancePath + '/tags',
-            schemaPath: '#/properties/tags/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 30 },
-            message: 'must NOT have more than 30 items',
+            instancePath: instancePath + '/summary',
+            schemaPath: '#/properties/summary/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 160 },
+            message: 'must NOT have more than 160 characters',
           };
           if (vErrors === null) {
             vErrors = [err19];
@@ -458,12 +481,61 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern7.test(data4)) {
+          const err20 = {
+            instancePath: instancePath + '/summary',
+            schemaPath: '#/properties/summary/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/summary',
+          schemaPath: '#/properties/summary/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== undefined) {
+      let data5 = data.tags;
+      if (Array.isArray(data5)) {
+        if (data5.length > 30) {
+          const err22 = {
+            instancePath: instancePath + '/tags',
+            schemaPath: '#/properties/tags/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
         const len0 = data5.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data6 = data5[i0];
           if (typeof data6 === 'string') {
             if (func2(data6) > 60) {
-              const err20 = {
+              const err23 = {
                 instancePath: instancePath + '/tags/' + i0,
                 schemaPath: '#/properties/tags/items/maxLength',
                 keyword: 'maxLength',
@@ -471,73 +543,19 @@ function validate20(
                 message: 'must NOT have more than 60 characters',
               };
               if (vErrors === null) {
-                vErrors = [err20];
+                vErrors = [err23];
               } else {
-                vErrors.push(err20);
+                vErrors.push(err23);
               }
               errors++;
             }
-          } else {
-            const err21 = {
-              instancePath: instancePath + '/tags/' + i0,
-              schemaPath: '#/properties/tags/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err22 = {
-          instancePath: instancePath + '/tags',
-          schemaPath: '#/properties/tags/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data.categories !== undefined) {
-      let data7 = data.categories;
-      if (Array.isArray(data7)) {
-        if (data7.length > 20) {
-          const err23 = {
-            instancePath: instancePath + '/categories',
-            schemaPath: '#/properties/categories/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 20 },
-            message: 'must NOT have more than 20 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-        const len1 = data7.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data8 = data7[i1];
-          if (typeof data8 === 'string') {
-            if (func2(data8) > 60) {
+            if (!pattern4.test(data6)) {
               const err24 = {
-                instancePath: instancePath + '/categories/' + i1,
-                schemaPath: '#/properties/categories/items/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 60 },
-                message: 'must NOT have more than 60 characters',
+                instancePath: instancePath + '/tags/' + i0,
+                schemaPath: '#/properties/tags/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+                message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err24];
@@ -548,8 +566,8 @@ function validate20(
             }
           } else {
             const err25 = {
-              instancePath: instancePath + '/categories/' + i1,
-              schemaPath: '#/properties/categories/items/type',
+              instancePath: instancePath + '/tags/' + i0,
+              schemaPath: '#/properties/tags/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -564,8 +582,8 @@ function validate20(
         }
       } else {
         const err26 = {
-          instancePath: instancePath + '/categories',
-          schemaPath: '#/properties/categories/type',
+          instancePath: instancePath + '/tags',
+          schemaPath: '#/properties/tags/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
@@ -578,16 +596,16 @@ function validate20(
         errors++;
       }
     }
-    if (data.coverImage !== undefined) {
-      let data9 = data.coverImage;
-      if (typeof data9 === 'string') {
-        if (func2(data9) > 2000) {
+    if (data.categories !== undefined) {
+      let data7 = data.categories;
+      if (Array.isArray(data7)) {
+        if (data7.length > 20) {
           const err27 = {
-            instancePath: instancePath + '/coverImage',
-            schemaPath: '#/properties/coverImage/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 2000 },
-            message: 'must NOT have more than 2000 characters',
+            instancePath: instancePath + '/categories',
+            schemaPath: '#/properties/categories/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 items',
           };
           if (vErrors === null) {
             vErrors = [err27];
@@ -596,62 +614,63 @@ function validate20(
           }
           errors++;
         }
-        if (!pattern7.test(data9)) {
-          const err28 = {
-            instancePath: instancePath + '/coverImage',
-            schemaPath: '#/properties/coverImage/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$' },
-            message: 'must match pattern "' + '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err28];
+        const len1 = data7.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data8 = data7[i1];
+          if (typeof data8 === 'string') {
+            if (func2(data8) > 60) {
+              const err28 = {
+                instancePath: instancePath + '/categories/' + i1,
+                schemaPath: '#/properties/categories/items/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 60 },
+                message: 'must NOT have more than 60 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+            if (!pattern4.test(data8)) {
+              const err29 = {
+                instancePath: instancePath + '/categories/' + i1,
+                schemaPath: '#/properties/categories/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+                message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err28);
+            const err30 = {
+              instancePath: instancePath + '/categories/' + i1,
+              schemaPath: '#/properties/categories/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
           }
-          errors++;
-        }
-      } else {
-        const err29 = {
-          instancePath: instancePath + '/coverImage',
-          schemaPath: '#/properties/coverImage/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-    }
-    if (data.metaTitle !== undefined) {
-      let data10 = data.metaTitle;
-      if (typeof data10 === 'string') {
-        if (func2(data10) > 70) {
-          const err30 = {
-            instancePath: instancePath + '/metaTitle',
-            schemaPath: '#/properties/metaTitle/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
         }
       } else {
         const err31 = {
-          instancePath: instancePath + '/metaTitle',
-          schemaPath: '#/properties/metaTitle/type',
+          instancePath: instancePath + '/categories',
+          schemaPath: '#/properties/categories/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          params: { type: 'array' },
+          message: 'must be array',
         };
         if (vErrors === null) {
           vErrors = [err31];
@@ -661,16 +680,16 @@ function validate20(
         errors++;
       }
     }
-    if (data.metaDescription !== undefined) {
-      let data11 = data.metaDescription;
-      if (typeof data11 === 'string') {
-        if (func2(data11) > 160) {
+    if (data.coverImage !== undefined) {
+      let data9 = data.coverImage;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 2000) {
           const err32 = {
-            instancePath: instancePath + '/metaDescription',
-            schemaPath: '#/properties/metaDescription/maxLength',
+            instancePath: instancePath + '/coverImage',
+            schemaPath: '#/properties/coverImage/maxLength',
             keyword: 'maxLength',
-            params: { limit: 160 },
-            message: 'must NOT have more than 160 characters',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err32];
@@ -679,47 +698,53 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern12.test(data9)) {
+          const err33 = {
+            instancePath: instancePath + '/coverImage',
+            schemaPath: '#/properties/coverImage/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$' +
+              '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
       } else {
-        const err33 = {
-          instancePath: instancePath + '/metaDescription',
-          schemaPath: '#/properties/metaDescription/type',
+        const err34 = {
+          instancePath: instancePath + '/coverImage',
+          schemaPath: '#/properties/coverImage/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err34];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err34);
         }
         errors++;
       }
     }
-    if (data.ogImage !== undefined) {
-      let data12 = data.ogImage;
-      if (typeof data12 === 'string') {
-        if (func2(data12) > 2000) {
-          const err34 = {
-            instancePath: instancePath + '/ogImage',
-            schemaPath: '#/properties/ogImage/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 2000 },
-            message: 'must NOT have more than 2000 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-        if (!pattern7.test(data12)) {
+    if (data.metaTitle !== undefined) {
+      let data10 = data.metaTitle;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 70) {
           const err35 = {
-            instancePath: instancePath + '/ogImage',
-            schemaPath: '#/properties/ogImage/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$' },
-            message: 'must match pattern "' + '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$' + '"',
+            instancePath: instancePath + '/metaTitle',
+            schemaPath: '#/properties/metaTitle/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
           };
           if (vErrors === null) {
             vErrors = [err35];
@@ -728,47 +753,47 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern4.test(data10)) {
+          const err36 = {
+            instancePath: instancePath + '/metaTitle',
+            schemaPath: '#/properties/metaTitle/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
       } else {
-        const err36 = {
-          instancePath: instancePath + '/ogImage',
-          schemaPath: '#/properties/ogImage/type',
+        const err37 = {
+          instancePath: instancePath + '/metaTitle',
+          schemaPath: '#/properties/metaTitle/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err37];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err37);
         }
         errors++;
       }
     }
-    if (data.canonicalUrl !== undefined) {
-      let data13 = data.canonicalUrl;
-      if (typeof data13 === 'string') {
-        if (func2(data13) > 2000) {
-          const err37 = {
-            instancePath: instancePath + '/canonicalUrl',
-            schemaPath: '#/properties/canonicalUrl/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 2000 },
-            message: 'must NOT have more than 2000 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err37];
-          } else {
-            vErrors.push(err37);
-          }
-          errors++;
-        }
-        if (!pattern9.test(data13)) {
+    if (data.metaDescription !== undefined) {
+      let data11 = data.metaDescription;
+      if (typeof data11 === 'string') {
+        if (func2(data11) > 160) {
           const err38 = {
-            instancePath: instancePath + '/canonicalUrl',
-            schemaPath: '#/properties/canonicalUrl/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^(https?://[^\\s/]+[^\\s]*)?$' },
-            message: 'must match pattern "' + '^(https?://[^\\s/]+[^\\s]*)?$' + '"',
+            instancePath: instancePath + '/metaDescription',
+            schemaPath: '#/properties/metaDescription/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 160 },
+            message: 'must NOT have more than 160 characters',
           };
           if (vErrors === null) {
             vErrors = [err38];
@@ -777,69 +802,68 @@ function validate20(
           }
           errors++;
         }
-      } else {
-        const err39 = {
-          instancePath: instancePath + '/canonicalUrl',
-          schemaPath: '#/properties/canonicalUrl/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
-      }
-    }
-    if (data.publishedAt !== undefined) {
-      let data14 = data.publishedAt;
-      const _errs30 = errors;
-      let valid5 = false;
-      const _errs31 = errors;
-      if (typeof data14 === 'string') {
-        if (!formats0.validate(data14)) {
-          const err40 = {
-            instancePath: instancePath + '/publishedAt',
-            schemaPath: '#/properties/publishedAt/anyOf/0/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
+        if (!pattern7.test(data11)) {
+          const err39 = {
+            instancePath: instancePath + '/metaDescription',
+            schemaPath: '#/properties/metaDescription/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err40];
+            vErrors = [err39];
           } else {
-            vErrors.push(err40);
+            vErrors.push(err39);
           }
           errors++;
         }
       } else {
-        const err41 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/0/type',
+        const err40 = {
+          instancePath: instancePath + '/metaDescription',
+          schemaPath: '#/properties/metaDescription/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err40];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err40);
         }
         errors++;
       }
-      var _valid0 = _errs31 === errors;
-      valid5 = valid5 || _valid0;
-      const _errs33 = errors;
-      if (typeof data14 === 'string') {
-        if (!formats2.validate(data14)) {
+    }
+    if (data.ogImage !== undefined) {
+      let data12 = data.ogImage;
+      if (typeof data12 === 'string') {
+        if (func2(data12) > 2000) {
+          const err41 = {
+            instancePath: instancePath + '/ogImage',
+            schemaPath: '#/properties/ogImage/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        if (!pattern12.test(data12)) {
           const err42 = {
-            instancePath: instancePath + '/publishedAt',
-            schemaPath: '#/properties/publishedAt/anyOf/1/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
+            instancePath: instancePath + '/ogImage',
+            schemaPath: '#/properties/ogImage/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$',
+            },
+            message:
+              'must match pattern "' +
+              '^(https?://[^\\s\\u0000-\\u001F\\u007F]+|/[^\\s/\\u0000-\\u001F\\u007F][^\\s\\u0000-\\u001F\\u007F]*)?$' +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err42];
@@ -850,8 +874,8 @@ function validate20(
         }
       } else {
         const err43 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/1/type',
+          instancePath: instancePath + '/ogImage',
+          schemaPath: '#/properties/ogImage/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -863,17 +887,17 @@ function validate20(
         }
         errors++;
       }
-      var _valid0 = _errs33 === errors;
-      valid5 = valid5 || _valid0;
-      const _errs35 = errors;
-      if (typeof data14 === 'string') {
-        if (func2(data14) > 0) {
+    }
+    if (data.canonicalUrl !== undefined) {
+      let data13 = data.canonicalUrl;
+      if (typeof data13 === 'string') {
+        if (func2(data13) > 2000) {
           const err44 = {
-            instancePath: instancePath + '/publishedAt',
-            schemaPath: '#/properties/publishedAt/anyOf/2/maxLength',
+            instancePath: instancePath + '/canonicalUrl',
+            schemaPath: '#/properties/canonicalUrl/maxLength',
             keyword: 'maxLength',
-            params: { limit: 0 },
-            message: 'must NOT have more than 0 characters',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err44];
@@ -882,31 +906,31 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern16.test(data13)) {
+          const err45 = {
+            instancePath: instancePath + '/canonicalUrl',
+            schemaPath: '#/properties/canonicalUrl/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^(https?://[^\\s/\\u0000-\\u001F\\u007F]+[^\\s\\u0000-\\u001F\\u007F]*)?$' },
+            message:
+              'must match pattern "' +
+              '^(https?://[^\\s/\\u0000-\\u001F\\u007F]+[^\\s\\u0000-\\u001F\\u007F]*)?$' +
+              '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
       } else {
-        const err45 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/2/type',
+        const err46 = {
+          instancePath: instancePath + '/canonicalUrl',
+          schemaPath: '#/properties/canonicalUrl/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err45];
-        } else {
-          vErrors.push(err45);
-        }
-        errors++;
-      }
-      var _valid0 = _errs35 === errors;
-      valid5 = valid5 || _valid0;
-      const _errs37 = errors;
-      if (data14 !== null) {
-        const err46 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf/3/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
         };
         if (vErrors === null) {
           vErrors = [err46];
@@ -915,42 +939,35 @@ function validate20(
         }
         errors++;
       }
-      var _valid0 = _errs37 === errors;
-      valid5 = valid5 || _valid0;
-      if (!valid5) {
-        const err47 = {
-          instancePath: instancePath + '/publishedAt',
-          schemaPath: '#/properties/publishedAt/anyOf',
-          keyword: 'anyOf',
-          params: {},
-          message: 'must match a schema in anyOf',
-        };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      } else {
-        errors = _errs30;
-        if (vErrors !== null) {
-          if (_errs30) {
-            vErrors.length = _errs30;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
     }
-    if (data.status !== undefined) {
-      let data15 = data.status;
-      if (!(data15 === 'draft' || data15 === 'published' || data15 === 'archived')) {
+    if (data.publishedAt !== undefined) {
+      let data14 = data.publishedAt;
+      const _errs32 = errors;
+      let valid7 = false;
+      const _errs33 = errors;
+      if (typeof data14 === 'string') {
+        if (!formats0.validate(data14)) {
+          const err47 = {
+            instancePath: instancePath + '/publishedAt',
+            schemaPath: '#/properties/publishedAt/anyOf/0/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      } else {
         const err48 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema31.properties.status.enum },
-          message: 'must be equal to one of the allowed values',
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/0/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
         };
         if (vErrors === null) {
           vErrors = [err48];
@@ -959,17 +976,17 @@ function validate20(
         }
         errors++;
       }
-    }
-    if (data.author !== undefined) {
-      let data16 = data.author;
-      if (typeof data16 === 'string') {
-        if (func2(data16) > 100) {
+      var _valid0 = _errs33 === errors;
+      valid7 = valid7 || _valid0;
+      const _errs35 = errors;
+      if (typeof data14 === 'string') {
+        if (!formats2.validate(data14)) {
           const err49 = {
-            instancePath: instancePath + '/author',
-            schemaPath: '#/properties/author/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
+            instancePath: instancePath + '/publishedAt',
+            schemaPath: '#/properties/publishedAt/anyOf/1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
           };
           if (vErrors === null) {
             vErrors = [err49];
@@ -980,8 +997,8 @@ function validate20(
         }
       } else {
         const err50 = {
-          instancePath: instancePath + '/author',
-          schemaPath: '#/properties/author/type',
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/1/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -993,17 +1010,17 @@ function validate20(
         }
         errors++;
       }
-    }
-    if (data.updatedAt !== undefined) {
-      let data17 = data.updatedAt;
-      if (typeof data17 === 'string') {
-        if (!formats0.validate(data17)) {
+      var _valid0 = _errs35 === errors;
+      valid7 = valid7 || _valid0;
+      const _errs37 = errors;
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 0) {
           const err51 = {
-            instancePath: instancePath + '/updatedAt',
-            schemaPath: '#/properties/updatedAt/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
+            instancePath: instancePath + '/publishedAt',
+            schemaPath: '#/properties/publishedAt/anyOf/2/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 0 },
+            message: 'must NOT have more than 0 characters',
           };
           if (vErrors === null) {
             vErrors = [err51];
@@ -1014,8 +1031,8 @@ function validate20(
         }
       } else {
         const err52 = {
-          instancePath: instancePath + '/updatedAt',
-          schemaPath: '#/properties/updatedAt/type',
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/2/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -1027,9 +1044,154 @@ function validate20(
         }
         errors++;
       }
+      var _valid0 = _errs37 === errors;
+      valid7 = valid7 || _valid0;
+      const _errs39 = errors;
+      if (data14 !== null) {
+        const err53 = {
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf/3/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+      var _valid0 = _errs39 === errors;
+      valid7 = valid7 || _valid0;
+      if (!valid7) {
+        const err54 = {
+          instancePath: instancePath + '/publishedAt',
+          schemaPath: '#/properties/publishedAt/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err54];
+        } else {
+          vErrors.push(err54);
+        }
+        errors++;
+      } else {
+        errors = _errs32;
+        if (vErrors !== null) {
+          if (_errs32) {
+            vErrors.length = _errs32;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.status !== undefined) {
+      let data15 = data.status;
+      if (!(data15 === 'draft' || data15 === 'published' || data15 === 'archived')) {
+        const err55 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema31.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.author !== undefined) {
+      let data16 = data.author;
+      if (typeof data16 === 'string') {
+        if (func2(data16) > 100) {
+          const err56 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (!pattern4.test(data16)) {
+          const err57 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      } else {
+        const err58 = {
+          instancePath: instancePath + '/author',
+          schemaPath: '#/properties/author/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
+    if (data.updatedAt !== undefined) {
+      let data17 = data.updatedAt;
+      if (typeof data17 === 'string') {
+        if (!formats0.validate(data17)) {
+          const err59 = {
+            instancePath: instancePath + '/updatedAt',
+            schemaPath: '#/properties/updatedAt/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+      } else {
+        const err60 = {
+          instancePath: instancePath + '/updatedAt',
+          schemaPath: '#/properties/updatedAt/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
     }
   } else {
-    const err53 = {
+    const err61 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1037,9 +1199,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err53];
+      vErrors = [err61];
     } else {
-      vErrors.push(err53);
+      vErrors.push(err61);
     }
     errors++;
   }

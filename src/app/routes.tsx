@@ -60,11 +60,13 @@ const archivePages = () => loadChunk('blog-archive', () => import('@/blog/archiv
 const archiveRoutes: RouteObject[] = (['tag', 'category'] as const).map((taxonomy) => ({
   path: `/blog/${taxonomy}/:name`,
   handle: { modules: ['src/blog/archive/archive-routes.tsx'] } satisfies RouteModules,
-  lazy: async () => ({
-    Component: await withQueries(
-      archivePages().then((pages) => pages[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive']),
-    ),
-  }),
+  lazy: async () => {
+    const pages = await archivePages();
+    return {
+      loader: pages.archiveLoader,
+      Component: await withQueries(Promise.resolve(pages[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive'])),
+    };
+  },
 }));
 
 const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));

@@ -59,11 +59,14 @@ export interface ContentSchemas {
   'security-admin-session'?: AdminSession;
   'security-audit-entry'?: AuditEntry;
   'security-audit-query'?: AuditQuery;
+  'security-current-password'?: CurrentPassword;
+  'security-password-change'?: PasswordChange;
   'security-recovery-codes'?: RecoveryCodes;
   'security-session-id'?: SessionIdParams;
   'security-sessions-ended'?: SessionsEnded;
   'security-two-factor-code'?: TwoFactorCode;
   'security-two-factor-disable'?: TwoFactorDisable;
+  'security-two-factor-enable'?: TwoFactorEnable;
   'security-two-factor-required'?: TwoFactorRequired;
   'security-two-factor-setup'?: TwoFactorSetup;
   'security-two-factor-status'?: TwoFactorStatus;
@@ -1039,7 +1042,7 @@ export interface VideoHeroSection {
  */
 export interface BlogPostInput {
   /**
-   * Title; required.
+   * Title; required: one line of text, without control characters.
    */
   title: string;
   /**
@@ -1047,7 +1050,7 @@ export interface BlogPostInput {
    */
   slug: string;
   /**
-   * Body, as HTML or Markdown; required.
+   * Body, as HTML or Markdown; required. Tabs and line breaks are its only control characters.
    */
   content: string;
   /**
@@ -1055,7 +1058,7 @@ export interface BlogPostInput {
    */
   contentFormat?: 'html' | 'markdown';
   /**
-   * Teaser of at most 160 characters; optional.
+   * Teaser of at most 160 characters; optional. Tabs and line breaks are its only control characters.
    */
   summary?: string;
   /**
@@ -1345,7 +1348,7 @@ export interface PostSaveQuery {
  */
 export interface PostSlugParams {
   /**
-   * The post's slug.
+   * The post's slug (or a former one): at most as long as blog-post.schema.json allows.
    */
   slug: string;
 }
@@ -1383,8 +1386,10 @@ export interface AuditEntry {
   action:
     | 'sign-in'
     | 'sign-out'
+    | 'two-factor-setup'
     | 'two-factor-enable'
     | 'two-factor-disable'
+    | 'password-change'
     | 'session-revoke'
     | 'post-create'
     | 'post-update'
@@ -1392,6 +1397,10 @@ export interface AuditEntry {
     | 'media-upload'
     | 'media-delete';
   target: string | null;
+  /**
+   * The target's name as it is now: a post's title or an image's file name; null when the post or image has been deleted, or when the target is not one (a session).
+   */
+  targetName: string | null;
   address: string | null;
   outcome: 'success' | 'failure';
 }
@@ -1404,8 +1413,10 @@ export interface AuditQuery {
   action?:
     | 'sign-in'
     | 'sign-out'
+    | 'two-factor-setup'
     | 'two-factor-enable'
     | 'two-factor-disable'
+    | 'password-change'
     | 'session-revoke'
     | 'post-create'
     | 'post-update'
@@ -1413,6 +1424,19 @@ export interface AuditQuery {
     | 'media-upload'
     | 'media-delete';
   actor?: string;
+}
+/**
+ * The signed-in admin's password, asked for again before a change that would let a stolen session keep the account. Without it (or when it is wrong) the answer is 403 naming `/currentPassword`.
+ */
+export interface CurrentPassword {
+  currentPassword?: string;
+}
+/**
+ * A new password for the signed-in admin (12 to 128 characters), with the current one (403 naming `/currentPassword` without it). Every other session of the admin ends.
+ */
+export interface PasswordChange {
+  currentPassword?: string;
+  newPassword: string;
 }
 /**
  * Single-use codes that stand in for the app when it is lost; shown once.
@@ -1439,11 +1463,18 @@ export interface TwoFactorCode {
   code: string;
 }
 /**
- * Turning two-factor sign-in off needs the password and a current code.
+ * Turning two-factor sign-in off needs the current password (403 naming `/currentPassword` without it) and a current code.
  */
 export interface TwoFactorDisable {
-  password: string;
+  currentPassword?: string;
   code: string;
+}
+/**
+ * Turning two-factor sign-in on: a code from the app that was just set up, and the current password (403 naming `/currentPassword` without it).
+ */
+export interface TwoFactorEnable {
+  code: string;
+  currentPassword?: string;
 }
 /**
  * The password was right; POST /api/auth/2fa/verify with a code finishes the sign-in.
@@ -1490,6 +1521,10 @@ export interface BlogPostRevision {
    * save (the editor's Save), autosave (a draft saved while typing) or restore (an older version saved again).
    */
   reason: 'save' | 'autosave' | 'restore';
+  /**
+   * What this version did: created, published (went live), scheduled (set to go live later), edited, restored (an earlier version's writing saved again) or autosaved.
+   */
+  kind: 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
   /**
    * The post's title in this version.
    */
@@ -1597,6 +1632,10 @@ export interface BlogPostRevisionSummary {
    * Why it was saved.
    */
   reason: 'save' | 'autosave' | 'restore';
+  /**
+   * What this version did: created, published (went live), scheduled (set to go live later), edited, restored (an earlier version's writing saved again) or autosaved.
+   */
+  kind: 'created' | 'published' | 'scheduled' | 'edited' | 'restored' | 'autosaved';
   /**
    * The post's title in this version.
    */

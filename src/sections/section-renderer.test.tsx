@@ -138,9 +138,18 @@ describe('SectionRenderer', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 
-  it('links the phone from an image banner', () => {
-    renderSections([{ type: 'image-banner', image, link: { label: 'Call us now', contact: 'phone' } }]);
-    expect(screen.getByRole('link', { name: 'Call us now' })).toHaveAttribute('href', `tel:${site.contact.phone.tel}`);
+  it('links the phone from an image banner, writing the label and the number as text', () => {
+    renderSections([
+      { type: 'image-banner', image: { ...image, alt: '' }, link: { label: 'Call us now', contact: 'phone' } },
+    ]);
+    const link = screen.getByRole('link', { name: `Call us now ${site.contact.phone.display}` });
+    expect(link).toHaveAttribute('href', `tel:${site.contact.phone.tel}`);
+    expect(link).not.toHaveAttribute('aria-label');
+  });
+
+  it('names an image banner linking to a route by its label', () => {
+    renderSections([{ type: 'image-banner', image, link: { label: 'See our work', route: '/portfolio' } }]);
+    expect(screen.getByRole('link', { name: 'See our work' })).toHaveAttribute('href', '/portfolio');
   });
 
   it('renders nothing for a type it does not know', () => {

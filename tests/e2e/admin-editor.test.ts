@@ -83,6 +83,10 @@ describe('the rich-text editor', () => {
     await page.waitForTimeout(300);
     await page.keyboard.press(`${modifier}+k`);
     const linkDialog = page.getByRole('dialog', { name: 'Link' });
+    // A field a finger can hit, with an example that is a real page of the site.
+    const addressBox = await linkDialog.getByLabel('Address').boundingBox();
+    expect(addressBox!.height).toBeGreaterThanOrEqual(44);
+    await linkDialog.getByText('a path on this site such as /contact.').waitFor();
     await linkDialog.getByLabel('Address').fill('javascript:alert(1)');
     await linkDialog.getByRole('button', { name: 'Apply link' }).click();
     await linkDialog.getByText('Use a web address (https://…)').waitFor();
@@ -116,11 +120,23 @@ describe('the rich-text editor', () => {
     await picker.getByText('Uploaded harbour.png.').waitFor({ timeout: 30_000 });
     await picker.getByRole('button', { name: 'Insert image' }).click();
     await picker.getByText('Describe the image for people who cannot see it').waitFor();
+    expect((await picker.getByLabel('Alt text', { exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await picker.getByLabel('Alt text', { exact: true }).fill('The harbour at dawn');
     await picker.getByRole('button', { name: 'Insert image' }).click();
     await expect
       .poll(() => editorHtml(page))
       .toMatch(/<img src="\/media\/[0-9a-f]{20}\.png" alt="The harbour at dawn" width="800" height="500"/);
+    // The cursor is past the image: typing adds text and keeps the picture.
+    await page.keyboard.type('Typed after the picture');
+    expect(await editorHtml(page)).toMatch(/alt="The harbour at dawn"[^>]*><p>Typed after the picture<\/p>/);
+
+    // The library keeps the alt text, and offers it when the image is inserted again.
+    const stored = await page.evaluate(async () => (await fetch('/api/media?q=harbour')).json());
+    expect(stored.map((media: { alt: string }) => media.alt)).toEqual(['The harbour at dawn']);
+    await page.getByRole('button', { name: 'Image' }).click();
+    await picker.getByRole('button', { name: /harbour\.png/ }).click();
+    expect(await picker.getByLabel('Alt text', { exact: true }).inputValue()).toBe('The harbour at dawn');
+    await picker.getByRole('button', { name: 'Close' }).click();
 
     await page.getByLabel('Status').selectOption('published');
     await page.getByRole('button', { name: 'Save post' }).click();
@@ -129,6 +145,7 @@ describe('the rich-text editor', () => {
     // What was saved is what the sanitiser keeps: the stored html equals the content (up to void-tag spelling).
     const saved = await page.evaluate(async () => (await fetch('/api/blogs/slug/written-in-the-editor')).json());
     expect(saved.html.replaceAll(' />', '>')).toBe(saved.content);
+    expect(saved.content).toMatch(/alt="The harbour at dawn"[^>]*><p>Typed after the picture<\/p>/);
 
     // Opening and saving without an edit leaves the content byte for byte.
     await page.goto(`/admin/blog/edit/${saved._id}`);

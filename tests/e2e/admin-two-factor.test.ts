@@ -24,8 +24,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => browser?.close());
 
-/** Chrome logs every 4xx answer to fetch; a signed-out check and a refused code are meant to answer 401. */
-const unexpected = (errors: string[]) => errors.filter((error) => !/status of 401/.test(error));
+/**
+ * Chrome logs every 4xx answer to fetch; a signed-out check and a refused code are meant to answer 401, a wrong
+ * current password 403.
+ */
+const unexpected = (errors: string[]) => errors.filter((error) => !/status of 40[13]/.test(error));
 
 /** What the authenticator app shows, `ahead` steps from now: the server accepts the next step's code too. */
 const appCode = (secret: string, ahead = 0) => totpCode(secret, timeStep(new Date()) + ahead);
@@ -44,7 +47,15 @@ describe('two-factor sign-in in the admin', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
     await page.getByRole('heading', { level: 1, name: 'Security' }).waitFor();
 
-    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    // A session alone is not enough: the password is asked for again, and a wrong one is said so in words.
+    const start = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+    await start.getByLabel('Your current password').fill('not the password at all');
+    await start.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await start.getByRole('alert').filter({ hasText: 'current password is not right' }).waitFor();
+    await start.getByText('Your current password is not right.').waitFor();
+    expect(await start.getByLabel('Your current password').inputValue()).toBe('not the password at all');
+    await start.getByLabel('Your current password').fill(admin.password);
+    await start.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
     expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
@@ -110,6 +121,28 @@ describe('two-factor sign-in in the admin', () => {
     expect(unexpected(errors)).toEqual([]);
     await context.close();
     await elsewhere.context.close();
+  });
+
+  it('is turned off with the current password and a code', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto('/admin/security');
+    await signInWithRecoveryCode(page, recoveryCodes[3]!);
+    const turnOff = page.getByRole('form', { name: 'Turn off two-factor sign-in' });
+    await turnOff.getByLabel('Code from the app, or a recovery code').fill(recoveryCodes[4]!);
+    await turnOff.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await turnOff.getByText('Enter your current password.').waitFor();
+    await turnOff.getByLabel('Your current password').fill(admin.password);
+    const button = turnOff.getByRole('button', { name: 'Turn off two-factor sign-in' });
+    const topmost = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(topmost).toBe(true);
+    await button.click();
+    await page.getByText('Off.', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
   });
 });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, signedIn, uniqueSlug } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, openPage, seriousViolations } from './page-helpers.ts';
+import { baseURL, desktop, hydrated, openPage, phone, seriousViolations } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,10 +58,7 @@ describe('searching the blog without JavaScript', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname === '/blog' && url.searchParams.get('q') === word);
 
-    await page
-      .getByRole('status')
-      .filter({ hasText: `2 posts match “${word}”.` })
-      .waitFor();
+    await page.getByRole('heading', { name: `2 posts match “${word}”.` }).waitFor();
     expect(await page.getByRole('searchbox', { name: 'Search the blog' }).inputValue()).toBe(word);
     const articles = results(page);
     expect(await articles.locator('h2, h3').allTextContents()).toEqual([best, passing]);
@@ -118,4 +115,50 @@ describe('searching the blog without JavaScript', () => {
       await close();
     },
   );
+});
+
+/** Where the results' heading is in the window: its top, and whether the window shows it whole. */
+function headingPlace(page: Page) {
+  return page.locator('#search-results').evaluate((heading) => {
+    const box = heading.getBoundingClientRect();
+    return { top: box.top, inView: box.top >= 0 && box.bottom <= window.innerHeight };
+  });
+}
+
+describe('landing on the results', () => {
+  it('scrolls a phone to the results and focuses their heading, which counts the static articles too', async () => {
+    const { page, context, errors } = await openPage(browser, phone);
+    await page.goto('/blog');
+    await hydrated(page);
+    const box = page.getByRole('searchbox', { name: 'Search the blog' });
+    await box.fill('Kotler');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Kotler');
+    const heading = page.getByRole('heading', { name: /posts? match(es)? “Kotler”/ });
+    await heading.waitFor();
+    await hydrated(page);
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    const place = await headingPlace(page);
+    expect(place.inView).toBe(true);
+    expect(place.top).toBeLessThan(phone.height / 2);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const article = results(page).getByRole('link', { name: /Negative Demand in Marketing/ });
+    expect(await article.getAttribute('href')).toBe('/negative-marketing-demands');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lands on the results without JavaScript too', async () => {
+    const context = await browser.newContext({ viewport: phone, baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/blog');
+    await page.getByRole('searchbox', { name: 'Search the blog' }).fill(word);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === word);
+    await page.getByRole('heading', { name: `2 posts match “${word}”.` }).waitFor();
+    expect((await headingPlace(page)).inView).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await context.close();
+  });
 });

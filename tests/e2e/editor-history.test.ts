@@ -36,23 +36,33 @@ describe('the post’s history in the editor', () => {
       slug: uniqueSlug('harbour-notes'),
       content: '<p>The tide came in slowly over the old harbour wall.</p>',
       summary: 'What the harbour taught us.',
-      status: 'published',
-      publishedAt: '2025-03-01T08:00:00Z',
     });
+    // Written as a draft, then published: restoring the draft's writing must keep the post live.
+    const published = await callApi<BlogPost>(page, 'PUT', `/api/blogs/${post._id}`, {
+      title: post.title,
+      slug: post.slug,
+      content: post.content,
+      summary: post.summary,
+      status: 'published',
+      publishedAt: '2025-03-01T08:00:00.000Z',
+    });
+    expect(published.status).toBe(200);
     await saveThroughEditor(page, post, 'Harbour notes, revised', 'The tide came in fast over the new harbour wall.');
     await saveThroughEditor(page, post, 'Harbour notes, final', 'The tide came in fast over the new stone wall.');
     const saved = await revisionsOf(page, post._id);
-    expect(saved.length).toBeGreaterThanOrEqual(3);
-    expect(saved.map((revision) => revision.title).slice(0, 3)).toEqual([
-      'Harbour notes, final',
-      'Harbour notes, revised',
-      'Harbour notes',
+    expect(saved.map((revision) => [revision.title, revision.kind])).toEqual([
+      ['Harbour notes, final', 'edited'],
+      ['Harbour notes, revised', 'edited'],
+      ['Harbour notes', 'published'],
+      ['Harbour notes', 'created'],
     ]);
 
     await openEditor(page, { ...post, title: 'Harbour notes, final' });
     const entries = history(page).getByRole('listitem');
     await expect.poll(() => entries.count()).toBe(saved.length);
-    expect(await entries.first().textContent()).toMatch(/Saved$/);
+    expect(await entries.first().textContent()).toMatch(/Edited$/);
+    expect(await entries.nth(2).textContent()).toMatch(/Published$/);
+    expect(await entries.last().textContent()).toMatch(/Created$/);
 
     // The oldest version, read-only: the form keeps the current text.
     await entries.last().getByRole('button').click();
@@ -60,7 +70,8 @@ describe('the post’s history in the editor', () => {
     const view = history(page).getByRole('region', { name: '“Harbour notes”' });
     await view.waitFor();
     expect(await view.getByText(/^Fields that differ from the editor:/).textContent()).toBe(
-      'Fields that differ from the editor: Title, Content.',
+      'Fields that differ from the editor: Title, Content. Restoring brings back the writing; the status, ' +
+        'publication date and slug stay as they are.',
     );
     // From the editor's text to this version: what this version adds is inserted, what it lacks deleted.
     const inserted = await view.locator('ins').allTextContents();
@@ -81,8 +92,11 @@ describe('the post’s history in the editor', () => {
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Harbour notes');
     expect(await contentOf(page).textContent()).toBe('The tide came in slowly over the old harbour wall.');
     await page
-      .getByText('An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.')
+      .getByText(
+        /^Restored the writing of the version saved .* by Northbeam Team: title, summary, content, tags, categories, cover image, search and sharing fields\. Its status, publication date and slug are unchanged\. Save to keep it, or Cancel to leave it\.$/,
+      )
       .waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('published');
     // Unsaved: the server still has the latest version.
     expect((await readPost(page, post._id)).title).toBe('Harbour notes, final');
 
@@ -91,12 +105,47 @@ describe('the post’s history in the editor', () => {
     const restored = await readPost(page, post._id);
     expect(restored.title).toBe('Harbour notes');
     expect(restored.content).toBe('<p>The tide came in slowly over the old harbour wall.</p>');
+    // Still live, with its date: the draft's status and empty date were not restored.
+    expect(restored).toMatchObject({ status: 'published', publishedAt: '2025-03-01T08:00:00.000Z' });
+    expect((await page.request.get(`/blogs/${post.slug}`)).status()).toBe(200);
     const after = await revisionsOf(page, post._id);
-    expect(after[0]).toMatchObject({ reason: 'restore', title: 'Harbour notes' });
+    expect(after[0]).toMatchObject({ reason: 'restore', kind: 'restored', title: 'Harbour notes' });
 
     await openEditor(page, restored);
     await expect.poll(() => history(page).getByRole('listitem').first().textContent()).toMatch(/Restored$/);
     expect(unexpected(errors)).toEqual([]);
     await close();
   }, 120_000);
+});
+
+describe('Publish now', () => {
+  it('publishes a scheduled post at once and says so on the dashboard', async () => {
+    const { page, close, errors } = await signedIn(browser);
+    const post = await createPost(page, {
+      title: 'Due next year',
+      slug: uniqueSlug('due-next-year'),
+      content: '<p>Written ahead.</p>',
+      status: 'published',
+      publishedAt: `${new Date().getFullYear() + 1}-01-15T09:00:00.000Z`,
+    });
+    expect((await page.request.get(`/blogs/${post.slug}`)).status()).toBe(404);
+    await openEditor(page, post);
+    await page.getByText(/^Scheduled · /).waitFor();
+    const before = Date.now();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/admin');
+    const notice = page.getByRole('status').filter({ hasText: '“Due next year” is published: it went live now at' });
+    await notice.waitFor();
+    await expect.poll(() => notice.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await notice.getByRole('link').getAttribute('href')).toBe(`/blogs/${post.slug}`);
+    const live = await readPost(page, post._id);
+    expect(live.status).toBe('published');
+    expect(Date.parse(live.publishedAt!)).toBeGreaterThan(before - 60_000);
+    expect(Date.parse(live.publishedAt!)).toBeLessThanOrEqual(Date.now());
+    expect((await page.request.get(`/blogs/${post.slug}`)).status()).toBe(200);
+    expect((await revisionsOf(page, post._id))[0]).toMatchObject({ kind: 'published' });
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  }, 60_000);
 });

@@ -95,7 +95,7 @@ describe('header and footer', () => {
     for (const name of ['Services', 'Support', 'Legal']) {
       await expect(footer.getByRole('heading', { name, exact: true }).isVisible()).resolves.toBe(true);
     }
-    for (const name of ['Contact us', 'Career', 'Terms & Conditions', 'Privacy Policy', 'Refund Policy']) {
+    for (const name of ['Contact us', 'Work With Us', 'Terms & Conditions', 'Privacy Policy', 'Refund Policy']) {
       await expect(footer.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
     }
     for (const network of ['LinkedIn', 'Facebook', 'Instagram', 'Twitter']) {

@@ -10,6 +10,8 @@ import * as createSlugRedirects from './20261122110200_create_slug_redirects.ts'
 import * as createPostSearch from './20261122110300_create_post_search.ts';
 import * as addTermSlugs from './20261122110400_add_term_slugs.ts';
 import * as searchIndexWithoutPendingList from './20261123001000_search_index_without_pending_list.ts';
+import * as createPendingSignIns from './20261125100000_create_pending_sign_ins.ts';
+import * as addRevisionKinds from './20261125110000_add_revision_kinds.ts';
 import * as revisionsInRecordShape from './20261125120000_revisions_in_record_shape.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
@@ -26,5 +28,7 @@ export const migrations: Record<string, Migration> = {
   '20261122110300_create_post_search': createPostSearch,
   '20261122110400_add_term_slugs': addTermSlugs,
   '20261123001000_search_index_without_pending_list': searchIndexWithoutPendingList,
+  '20261125100000_create_pending_sign_ins': createPendingSignIns,
+  '20261125110000_add_revision_kinds': addRevisionKinds,
   '20261125120000_revisions_in_record_shape': revisionsInRecordShape,
 };

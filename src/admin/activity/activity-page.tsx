@@ -8,6 +8,7 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import styles from '../posts/posts-page.module.css';
 import { actionLabels, actions } from './audit-labels.ts';
+import { AuditTarget } from './audit-target.tsx';
 
 const pageSize = 50;
 
@@ -86,7 +87,9 @@ export function ActivityPage() {
                   <td>{formatTime(entry.at)}</td>
                   <td>{entry.actor ?? 'Unknown account'}</td>
                   <th scope="row">{actionLabels[entry.action]}</th>
-                  <td>{entry.target ?? '—'}</td>
+                  <td>
+                    <AuditTarget entry={entry} />
+                  </td>
                   <td>{entry.address ?? '—'}</td>
                   <td>{entry.outcome === 'success' ? 'Done' : <strong>Failed</strong>}</td>
                 </tr>

@@ -4,8 +4,10 @@ import type { AuditEntry } from '@/content/types.gen.ts';
 export const actionLabels: Record<AuditEntry['action'], string> = {
   'sign-in': 'Sign-in',
   'sign-out': 'Sign-out',
+  'two-factor-setup': 'Two-factor sign-in set up',
   'two-factor-enable': 'Two-factor sign-in turned on',
   'two-factor-disable': 'Two-factor sign-in turned off',
+  'password-change': 'Password changed',
   'session-revoke': 'Session ended',
   'post-create': 'Post created',
   'post-update': 'Post changed',

@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { AdminPostCard } from './admin-post-card.tsx';
+import { DashboardNoticeAlert } from './dashboard-notice.tsx';
 import { StatusFilter, statusFromSearch } from './status-filter.tsx';
 import styles from './dashboard.module.css';
 
@@ -79,6 +80,7 @@ export function DashboardPage() {
           </Link>
         }
       />
+      <DashboardNoticeAlert />
       {deletedTitle && (
         <Alert tone="success">
           <p>“{deletedTitle}” was deleted.</p>

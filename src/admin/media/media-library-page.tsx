@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMediaList } from '@/api/list-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -12,7 +13,9 @@ const pageSize = 60;
 /** The media library: upload, find by name or alt text, describe, see where each image is used, delete. */
 export function MediaLibraryPage() {
   const id = useId();
-  const [search, setSearch] = useState('');
+  const [searchParams] = useSearchParams();
+  // ?q= opens the library on one image's name, as the Activity screen links to it.
+  const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const [selected, setSelected] = useState<MediaRecord | null>(null);
   const list = useMediaList({ q: search.trim() || undefined, limit: pageSize });
   const current = list.data?.media.find((media) => media._id === selected?._id) ?? selected;

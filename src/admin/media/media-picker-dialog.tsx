@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMediaList } from '@/api/list-media.ts';
+import { useUpdateMedia } from '@/api/update-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import { MediaGrid } from './media-grid.tsx';
 import { thumbnailUrl } from './media-thumbnail.ts';
@@ -33,6 +34,7 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
   const [decorative, setDecorative] = useState(false);
   const [altError, setAltError] = useState('');
   const list = useMediaList({ q: search.trim() || undefined, limit: 60 });
+  const storeAlt = useUpdateMedia();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -44,20 +46,27 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
     setAlt(media.alt);
     setDecorative(false);
     setAltError('');
+    storeAlt.reset();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    if (!chosen) return;
-    if (askAlt && !decorative && alt.trim() === '') {
+    if (!chosen || storeAlt.isPending) return;
+    const description = askAlt && !decorative ? alt.trim() : '';
+    if (askAlt && !decorative && description === '') {
       setAltError('Describe the image for people who cannot see it, or mark it as decorative.');
       return;
     }
-    onPick(
-      { src: chosen.url, alt: askAlt && !decorative ? alt.trim() : '', width: chosen.width, height: chosen.height },
-      chosen,
-    );
+    // The library keeps the description, so that the next insert of this image starts from it.
+    if (description !== '' && description !== chosen.alt) {
+      try {
+        await storeAlt.mutateAsync({ id: chosen._id, update: { alt: description } });
+      } catch {
+        return;
+      }
+    }
+    onPick({ src: chosen.url, alt: description, width: chosen.width, height: chosen.height }, chosen);
   };
 
   // In document.body: the post form around the editor must not hold this dialog's own form.
@@ -92,7 +101,7 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
         <MediaGrid media={list.data.media} selectedId={chosen?._id ?? null} onSelect={choose} label="Images" />
       )}
       {chosen && (
-        <form className={styles.chosen} onSubmit={submit} noValidate aria-label="Chosen image">
+        <form className={styles.chosen} onSubmit={(event) => void submit(event)} noValidate aria-label="Chosen image">
           <img
             src={thumbnailUrl(chosen)}
             alt=""
@@ -140,7 +149,13 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
                 </label>
               </>
             )}
-            <button type="submit" className="button">
+            {storeAlt.isError && (
+              <p role="alert" className={styles.error}>
+                Could not keep the alt text in the library: {storeAlt.error.message} The image is not inserted yet: try
+                again.
+              </p>
+            )}
+            <button type="submit" className="button" aria-disabled={storeAlt.isPending ? true : undefined}>
               {askAlt ? 'Insert image' : 'Use this image'}
             </button>
           </div>

@@ -18,12 +18,37 @@ const current = aPost({
   contentFormat: 'markdown',
   content: 'Search is a slow growth system.',
   summary: 'Now',
+  status: 'published',
+  publishedAt: '2025-04-02T12:00:00.000Z',
   updatedAt: '2025-04-02T12:00:00.000Z',
 });
-const older = { ...current, title: 'Older title', content: 'Search is a fast growth system.', summary: 'Then' };
+const older = {
+  ...current,
+  title: 'Older title',
+  slug: 'older-title',
+  content: 'Search is a fast growth system.',
+  summary: 'Then',
+  tags: ['seo'],
+  status: 'draft' as const,
+  publishedAt: null,
+};
 const revisions = [
-  { _id: 'r2', createdAt: '2025-04-02T12:00:00.000Z', author: 'Ada Admin', reason: 'save', title: 'Current title' },
-  { _id: 'r1', createdAt: '2025-04-01T09:30:00.000Z', author: 'Bo Writer', reason: 'autosave', title: 'Older title' },
+  {
+    _id: 'r2',
+    createdAt: '2025-04-02T12:00:00.000Z',
+    author: 'Ada Admin',
+    reason: 'save',
+    kind: 'published',
+    title: 'Current title',
+  },
+  {
+    _id: 'r1',
+    createdAt: '2025-04-01T09:30:00.000Z',
+    author: 'Bo Writer',
+    reason: 'autosave',
+    kind: 'autosaved',
+    title: 'Older title',
+  },
 ];
 
 async function openEditor() {
@@ -38,6 +63,7 @@ async function openEditor() {
         createdAt: revisions[1]!.createdAt,
         author: 'Bo Writer',
         reason: 'autosave',
+        kind: 'autosaved',
         title: 'Older title',
         post: older,
       },
@@ -53,11 +79,11 @@ async function openEditor() {
 const history = () => screen.getByRole('region', { name: 'History' });
 
 describe('History panel', () => {
-  it('lists the saved versions with time, author and reason', async () => {
+  it('lists the saved versions with time, author and what each did', async () => {
     await openEditor();
     const entries = await within(history()).findAllByRole('button', { name: /·/ });
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toHaveTextContent('Ada Admin · Saved');
+    expect(entries[0]).toHaveTextContent('Ada Admin · Published');
     expect(entries[1]).toHaveTextContent('Bo Writer · Autosaved');
     expect(entries[1]!.querySelector('time')).toHaveAttribute('dateTime', '2025-04-01T09:30:00.000Z');
   });
@@ -68,7 +94,9 @@ describe('History panel', () => {
     await user.click(await within(history()).findByRole('button', { name: /Bo Writer/ }));
     expect(within(history()).getByRole('button', { name: /Bo Writer/ })).toHaveAttribute('aria-pressed', 'true');
     const view = await within(history()).findByRole('region', { name: '“Older title”' });
-    expect(within(view).getByText(/Fields that differ from the editor: Title, Content, Summary\./)).toBeInTheDocument();
+    expect(
+      within(view).getByText(/Fields that differ from the editor: Title, Content, Summary, Tags\./),
+    ).toBeInTheDocument();
     const removed = view.querySelector('del');
     const added = view.querySelector('ins');
     expect(removed).toHaveTextContent('slow');
@@ -77,20 +105,33 @@ describe('History panel', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('Current title');
   });
 
-  it('restores a version as unsaved changes, then saves it naming the revision', async () => {
+  it('restores the writing of a version as unsaved changes, not its status, date or slug, then saves it naming the revision', async () => {
     const { requests } = await openEditor();
     const user = userEvent.setup();
     await user.click(await within(history()).findByRole('button', { name: /Bo Writer/ }));
     await user.click(await screen.findByRole('button', { name: 'Restore this version' }));
     expect(screen.getByLabelText('Title')).toHaveValue('Older title');
     expect(screen.getByLabelText('Content')).toHaveValue('Search is a fast growth system.');
-    expect(screen.getByText(/An earlier version is loaded into the form/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('published');
+    expect(screen.getByLabelText('Slug')).toHaveValue('current-title');
+    expect(
+      screen.getByText(
+        /^Restored the writing of the version saved 1 Apr 2025, \d\d:30 by Bo Writer: title, summary, content, tags, categories, cover image, search and sharing fields\. Its status, publication date and slug are unchanged\./,
+      ),
+    ).toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Save post' }));
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait);
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url).toBe('/api/blogs/p7?reason=restore&revision=r1');
-    expect(put?.body).toMatchObject({ title: 'Older title', updatedAt: '2025-04-02T12:00:00.000Z' });
+    expect(put?.body).toMatchObject({
+      title: 'Older title',
+      tags: ['seo'],
+      slug: 'current-title',
+      status: 'published',
+      publishedAt: '2025-04-02T12:00:00.000Z',
+      updatedAt: '2025-04-02T12:00:00.000Z',
+    });
   });
 });

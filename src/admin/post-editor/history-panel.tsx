@@ -2,22 +2,28 @@ import { useState } from 'react';
 import { useRevisions } from '@/api/list-revisions.ts';
 import type { BlogPostRevisionSummary } from '@/content/types.gen.ts';
 import type { PostFormValues } from './post-form-values.ts';
-import { RevisionView } from './revision-view.tsx';
+import { RevisionView, type RestoredRevision } from './revision-view.tsx';
 import styles from './history-panel.module.css';
 import formStyles from './post-form.module.css';
 
-const reasons: Record<BlogPostRevisionSummary['reason'], string> = {
-  save: 'Saved',
-  autosave: 'Autosaved',
-  restore: 'Restored',
+const kinds: Record<BlogPostRevisionSummary['kind'], string> = {
+  created: 'Created',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  edited: 'Edited',
+  restored: 'Restored',
+  autosaved: 'Autosaved',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** When a version was saved, as the history shows it. */
+export const revisionTime = (iso: string) => timeFormat.format(new Date(iso));
+
 interface HistoryPanelProps {
   postId: string;
   current: PostFormValues;
-  onRestore: (values: PostFormValues, revisionId: string) => void;
+  onRestore: (values: PostFormValues, revision: RestoredRevision) => void;
 }
 
 /** The post's saved versions, newest first; choosing one shows how it differs from the editor's text. */
@@ -39,8 +45,8 @@ export function HistoryPanel({ postId, current, onRestore }: HistoryPanelProps) 
               aria-pressed={chosen === revision._id}
               onClick={() => setChosen(revision._id)}
             >
-              <time dateTime={revision.createdAt}>{timeFormat.format(new Date(revision.createdAt))}</time> ·{' '}
-              {revision.author} · {reasons[revision.reason]}
+              <time dateTime={revision.createdAt}>{revisionTime(revision.createdAt)}</time> · {revision.author} ·{' '}
+              {kinds[revision.kind]}
             </button>
           </li>
         ))}
@@ -58,9 +64,9 @@ export function HistoryPanel({ postId, current, onRestore }: HistoryPanelProps) 
           postId={postId}
           revisionId={chosen}
           current={current}
-          onRestore={(values, revisionId) => {
+          onRestore={(values, revision) => {
             setChosen(null);
-            onRestore(values, revisionId);
+            onRestore(values, revision);
           }}
         />
       )}

@@ -62,6 +62,15 @@ describe('NewPostPage', () => {
     expect(screen.getByLabelText('Summary')).toHaveAccessibleDescription(/12\/160 characters/);
   });
 
+  it('counts the title’s characters against the schema’s limit as they are typed', async () => {
+    fakeApi({ ...signedIn });
+    const { user } = await openEditor();
+    const title = screen.getByLabelText('Title');
+    expect(title).toHaveAccessibleDescription('0/200 characters');
+    await user.type(title, 'Ten SEO wins');
+    expect(title).toHaveAccessibleDescription('12/200 characters');
+  });
+
   it('offers draft or published on create, draft by default, and both content formats', async () => {
     fakeApi({ ...signedIn });
     await openEditor();

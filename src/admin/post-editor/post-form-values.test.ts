@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aPost } from '@/api/testing/posts.ts';
+import postSchema from '../../../schemas/blog-post.schema.json';
 import { emptyPostValues, slugFromTitle, splitTerms, toPostInput, valuesFromPost } from './post-form-values.ts';
 
 describe('slugFromTitle', () => {
@@ -9,6 +10,19 @@ describe('slugFromTitle', () => {
 
   it('drops accents and spells out ampersands', () => {
     expect(slugFromTitle('Café & Crème')).toBe('cafe-and-creme');
+  });
+
+  it('cuts a long title between words, within the slug limit of the schema', () => {
+    const words = Array.from({ length: 40 }, (_, index) => `word${index}`);
+    const slug = slugFromTitle(words.join(' '));
+    expect(slug.length).toBeLessThanOrEqual(postSchema.properties.slug.maxLength);
+    expect(slug.length).toBeGreaterThan(postSchema.properties.slug.maxLength - 'word39-'.length);
+    expect(words.join('-').startsWith(`${slug}-`)).toBe(true);
+    expect(slug).toMatch(new RegExp(postSchema.properties.slug.pattern));
+  });
+
+  it('cuts one word longer than a slug may be at the limit', () => {
+    expect(slugFromTitle('a'.repeat(300))).toBe('a'.repeat(postSchema.properties.slug.maxLength));
   });
 });
 

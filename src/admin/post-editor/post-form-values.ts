@@ -1,4 +1,5 @@
 import type { BlogPost, BlogPostInput } from '@/content/types.gen.ts';
+import postSchema from '../../../schemas/blog-post.schema.json';
 
 /** The editor's fields as typed: tags and categories as comma-separated text, the date as the browser's local time. */
 export interface PostFormValues {
@@ -64,17 +65,26 @@ export function splitTerms(text: string): string[] {
     .filter((term) => term !== '');
 }
 
-/** The slug the title suggests: lower-case ASCII words joined by hyphens. */
+const longestSlug = postSchema.properties.slug.maxLength;
+
+/** Words of a slug that fit the schema's limit, cut between words; a single longer word is cut at the limit. */
+function fitSlug(slug: string): string {
+  if (slug.length <= longestSlug) return slug;
+  const lastBreak = slug.lastIndexOf('-', longestSlug);
+  return lastBreak > 0 ? slug.slice(0, lastBreak) : slug.slice(0, longestSlug);
+}
+
+/** The slug the title suggests: lower-case ASCII words joined by hyphens, never longer than a slug may be. */
 export function slugFromTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/, '');
+  return fitSlug(
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, ''),
+  );
 }
 
 /** The stored fields the editor shows: a post, or a revision's copy of one. */

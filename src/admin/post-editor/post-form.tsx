@@ -6,19 +6,15 @@ import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
 import { AutosaveStatus } from './autosave-status.tsx';
 import { ErrorSummary } from './error-summary.tsx';
-import { HistoryPanel } from './history-panel.tsx';
+import { HistoryPanel, revisionTime } from './history-panel.tsx';
 import { fieldLabels, type FieldErrors } from './field-labels.ts';
 import { fieldIdPrefix, type ChangeField } from './post-field-props.ts';
-import {
-  slugFromTitle,
-  toDateTimeLocal,
-  toPostInput,
-  type PostField,
-  type PostFormValues,
-} from './post-form-values.ts';
+import type { DashboardNotice } from '../dashboard/dashboard-notice.tsx';
+import { slugFromTitle, toPostInput, type PostField, type PostFormValues } from './post-form-values.ts';
 import { PostMainFields } from './post-main-fields.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostSettingsFields } from './post-settings-fields.tsx';
+import type { RestoredRevision } from './revision-view.tsx';
 import { ScheduleNote, scheduledFor } from './schedule-actions.tsx';
 import { SeoFields } from './seo-fields.tsx';
 import { SeoPreviews } from './seo-previews.tsx';
@@ -62,7 +58,7 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
   const [saving, setSaving] = useState(false);
   const [refusals, setRefusals] = useState(0);
   // The revision brought back into the form, named when saving so that the history says so.
-  const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
+  const [restoredFrom, setRestoredFrom] = useState<RestoredRevision | null>(null);
   const draft = usePostDraft(draftKey, values, initialValues, basedOn);
   const messageRef = useRef<HTMLDivElement>(null);
   const otherTab = useOtherTab(mode === 'edit' && postId ? postId : null);
@@ -107,11 +103,11 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     draft.answer();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // Saves what the form holds; on success the editor is left for the dashboard, with a notice when there is one.
+  const saveValues = async (typed: PostFormValues, notice?: DashboardNotice) => {
     if (saving) return;
     await autosave.settle();
-    const input = toPostInput(values, mode === 'edit' ? basedOnRef.current : undefined);
+    const input = toPostInput(typed, mode === 'edit' ? basedOnRef.current : undefined);
     setChecked(true);
     setProblem(null);
     setServerErrors({});
@@ -122,9 +118,9 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     }
     setSaving(true);
     try {
-      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom } : undefined);
+      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom._id } : undefined);
       draft.close();
-      navigate('/admin');
+      navigate('/admin', notice ? { state: notice } : undefined);
     } catch (error) {
       console.error('Error saving blog', error);
       const found = describeSaveError(error);
@@ -135,14 +131,24 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
     }
   };
 
-  const schedule = scheduledFor(values);
-  const publishNow = () => onChange('publishedAt', toDateTimeLocal(new Date().toISOString()));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void saveValues(values);
+  };
 
-  const restoreRevision = (restored: PostFormValues, revisionId: string) => {
+  const schedule = scheduledFor(values);
+  // Published at once, at the server's time: no date means now.
+  const publishNow = () => {
+    const publishing: PostFormValues = { ...values, status: 'published', publishedAt: '' };
+    setValues(publishing);
+    void saveValues(publishing, { published: { title: publishing.title.trim(), slug: publishing.slug } });
+  };
+
+  const restoreRevision = (restored: PostFormValues, revision: RestoredRevision) => {
     setValues(restored);
     setSlugSuggested(false);
     setServerErrors({});
-    setRestoredFrom(revisionId);
+    setRestoredFrom(revision);
     setTab('write');
   };
 
@@ -215,7 +221,10 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
           {saving ? <span role="status">Saving…</span> : <AutosaveStatus state={autosave.state} />}
         </div>
         <p role="status" className={styles.restored}>
-          {restoredFrom && 'An earlier version is loaded into the form. Save to keep it, or Cancel to leave it.'}
+          {restoredFrom &&
+            `Restored the writing of the version saved ${revisionTime(restoredFrom.createdAt)} by ${restoredFrom.author}: ` +
+              'title, summary, content, tags, categories, cover image, search and sharing fields. Its status, ' +
+              'publication date and slug are unchanged. Save to keep it, or Cancel to leave it.'}
         </p>
       </form>
       {mode === 'edit' && postId && <HistoryPanel postId={postId} current={values} onRestore={restoreRevision} />}

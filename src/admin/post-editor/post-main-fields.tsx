@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import postSchema from '../../../schemas/blog-post.schema.json';
 import { controlProps, Field } from '../ui/field.tsx';
+import { convertContent } from './convert-content-format.ts';
 import { fieldLabels } from './field-labels.ts';
 import { RichTextEditor } from './rich-text/rich-text-editor.tsx';
 import { fieldId, type PostFieldsProps } from './post-field-props.ts';
@@ -12,6 +14,7 @@ const richTextProps = (props: ReturnType<typeof controlProps>) => ({
 });
 
 const summaryMaxLength = postSchema.properties.summary.maxLength;
+const titleMaxLength = postSchema.properties.title.maxLength;
 
 interface PostMainFieldsProps extends PostFieldsProps {
   /** Whether the slug still follows the title. */
@@ -21,15 +24,38 @@ interface PostMainFieldsProps extends PostFieldsProps {
 /** Title, slug, content and summary: what the post says. */
 export function PostMainFields({ values, errors, onChange, slugSuggested }: PostMainFieldsProps) {
   const summaryLength = [...values.summary].length;
+  const titleLength = [...values.title].length;
+  const [converted, setConverted] = useState('');
+  const switchFormat = (format: PostFormValues['contentFormat']) => {
+    const content = convertContent(values.content, values.contentFormat, format);
+    if (content !== values.content) {
+      onChange('content', content);
+      setConverted(
+        format === 'markdown'
+          ? 'The content was converted from HTML to Markdown: check its headings, links and images.'
+          : 'The content was converted from Markdown to formatted text: check its headings, links and images.',
+      );
+    }
+    onChange('contentFormat', format);
+  };
   return (
     <>
-      <Field id={fieldId('title')} label={fieldLabels.title} error={errors.title}>
+      <Field
+        id={fieldId('title')}
+        label={fieldLabels.title}
+        error={errors.title}
+        hint={
+          <span className={titleLength > titleMaxLength ? styles.overLimit : undefined}>
+            {titleLength}/{titleMaxLength} characters
+          </span>
+        }
+      >
         <input
           type="text"
           value={values.title}
           onChange={(event) => onChange('title', event.target.value)}
           aria-required="true"
-          {...controlProps(fieldId('title'), errors.title)}
+          {...controlProps(fieldId('title'), errors.title, true)}
         />
       </Field>
       <Field
@@ -53,11 +79,16 @@ export function PostMainFields({ values, errors, onChange, slugSuggested }: Post
           {...controlProps(fieldId('slug'), errors.slug, true)}
         />
       </Field>
-      <Field id={fieldId('contentFormat')} label={fieldLabels.contentFormat} error={errors.contentFormat}>
+      <Field
+        id={fieldId('contentFormat')}
+        label={fieldLabels.contentFormat}
+        error={errors.contentFormat}
+        hint={<span role="status">{converted || 'Switching converts the content to the other format.'}</span>}
+      >
         <select
           value={values.contentFormat}
-          onChange={(event) => onChange('contentFormat', event.target.value as PostFormValues['contentFormat'])}
-          {...controlProps(fieldId('contentFormat'), errors.contentFormat)}
+          onChange={(event) => switchFormat(event.target.value as PostFormValues['contentFormat'])}
+          {...controlProps(fieldId('contentFormat'), errors.contentFormat, true)}
         >
           <option value="html">HTML</option>
           <option value="markdown">Markdown</option>

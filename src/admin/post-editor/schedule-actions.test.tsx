@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/api/testing/fake-api.ts';
@@ -43,16 +43,15 @@ describe('Scheduling in the editor', () => {
     expect(screen.queryByRole('button', { name: 'Publish now' })).not.toBeInTheDocument();
   });
 
-  it('Publish now dates the post now, and it is saved as published from now', async () => {
+  it('Publish now saves the post as published from now, and the dashboard says it is live', async () => {
     const { user, requests } = await openEditor();
-    const before = Date.now();
     await user.click(screen.getByRole('button', { name: 'Publish now' }));
-    expect(screen.queryByText(/Scheduled ·/)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save post' }));
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait);
-    const body = requests.find((request) => request.method === 'PUT')?.body as { publishedAt: string; status: string };
-    expect(body.status).toBe('published');
-    expect(Date.parse(body.publishedAt)).toBeLessThanOrEqual(Date.now());
-    expect(Date.parse(body.publishedAt)).toBeGreaterThan(before - 61_000);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkWait)).toBeInTheDocument();
+    const puts = requests.filter((request) => request.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toMatchObject({ status: 'published', publishedAt: null });
+    const notice = screen.getByText(/“Coming later” is published: it went live now at/);
+    await waitFor(() => expect(notice.closest('[role="status"]')).toHaveFocus());
+    expect(screen.getByRole('link', { name: `/blogs/${later.slug}` })).toHaveAttribute('href', `/blogs/${later.slug}`);
   });
 });

@@ -38,4 +38,34 @@ describe('validatePost (the schema’s rules, precompiled)', () => {
       publishedAt: 'Enter a valid date and time.',
     });
   });
+
+  it('refuses control characters in every text field, allowing tabs and line breaks where the text has lines', () => {
+    const control = '\u000b';
+    const errors = validatePost(
+      toPostInput({
+        ...valid,
+        title: `Hello${control}`,
+        content: `<p>Hi${control}</p>`,
+        summary: `Short${control}`,
+        tags: `a${control}b`,
+        categories: `c${control}d`,
+        metaTitle: `Meta${control}`,
+        metaDescription: `About${control}`,
+        coverImage: `/images/a${control}.png`,
+      }),
+    );
+    expect(errors).toEqual({
+      title: 'Use one line of text, without invisible control characters.',
+      content: 'Remove the invisible control characters (tabs and line breaks are fine).',
+      summary: 'Remove the invisible control characters (tabs and line breaks are fine).',
+      tags: 'Use one line of text, without invisible control characters.',
+      categories: 'Use one line of text, without invisible control characters.',
+      metaTitle: 'Use one line of text, without invisible control characters.',
+      metaDescription: 'Remove the invisible control characters (tabs and line breaks are fine).',
+      coverImage: expect.stringMatching(/http:\/\/ or https:\/\//),
+    });
+    expect(
+      validatePost(toPostInput({ ...valid, content: '<p>Hi</p>\r\n\t<p>there</p>', summary: 'Two\nlines' })),
+    ).toEqual({});
+  });
 });

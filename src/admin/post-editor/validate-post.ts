@@ -13,19 +13,28 @@ const patternMessages: Partial<Record<PostField, string>> = {
   canonicalUrl: 'Enter a full address starting with http:// or https://, or leave it empty.',
 };
 
+/** The schema's rules against control characters (characters that cannot be seen, often pasted from elsewhere). */
+const controlCharacterMessages: Record<string, string> = {
+  '^[^\\u0000-\\u001F\\u007F]*$': 'Use one line of text, without invisible control characters.',
+  '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$':
+    'Remove the invisible control characters (tabs and line breaks are fine).',
+};
+
 const itemNames: Partial<Record<PostField, string>> = { tags: 'tag', categories: 'category' };
 
 /** One message per schema failure, in words an editor can act on; the limits come from the schema itself. */
 function messageFor(field: PostField, error: ErrorObject): string {
   const label = fieldLabels[field];
-  const { limit } = error.params as { limit?: number };
+  const { limit, pattern } = error.params as { limit?: number; pattern?: string };
   const isItem = /^\/\w+\/\d+$/.test(error.instancePath);
   switch (error.keyword) {
     case 'required':
       return patternMessages[field] ?? `Enter the ${label.toLowerCase()}.`;
     case 'minLength':
     case 'pattern':
-      return patternMessages[field] ?? `${label} is not in the expected form.`;
+      return (
+        controlCharacterMessages[pattern ?? ''] ?? patternMessages[field] ?? `${label} is not in the expected form.`
+      );
     case 'maxLength':
       return isItem
         ? `Each ${itemNames[field] ?? 'item'} can be at most ${limit} characters long.`

@@ -2,6 +2,7 @@ import { useEndOtherSessions } from '@/api/end-other-sessions.ts';
 import { useEndSession } from '@/api/end-session.ts';
 import { useSessions } from '@/api/list-sessions.ts';
 import { Alert } from '../ui/alert.tsx';
+import { describeBrowser } from './describe-browser.ts';
 import { formatTime } from './format-time.ts';
 import styles from './security.module.css';
 
@@ -58,7 +59,7 @@ export function SessionsSection() {
             <tbody>
               {sessions.data.map((session) => (
                 <tr key={session._id}>
-                  <td className={styles.browser}>{session.userAgent ?? 'Unknown browser'}</td>
+                  <td className={styles.browser}>{describeBrowser(session.userAgent)}</td>
                   <td>{session.address ?? '—'}</td>
                   <td>{formatTime(session.createdAt)}</td>
                   <td>{formatTime(session.lastSeenAt)}</td>

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '@/api/api-client.ts';
 import { useDisableTwoFactor } from '@/api/disable-two-factor.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
+import { fieldErrorsOf } from './field-errors.ts';
 import styles from './security.module.css';
 
-type Errors = Partial<Record<'password' | 'code', string>>;
+type Errors = Partial<Record<'currentPassword' | 'code', string>>;
+
+const labels = { currentPassword: 'Your current password', code: 'The code' };
 
 /** Turning two-factor sign-in off asks for the password and a current code (or a recovery code). */
 export function TwoFactorDisableForm() {
@@ -17,15 +20,14 @@ export function TwoFactorDisableForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    if (password === '') found.password = 'Enter your password.';
+    if (password === '') found.currentPassword = 'Enter your current password.';
     if (code.trim() === '') found.code = 'Enter the code from your app, or a recovery code.';
     setErrors(found);
-    if (found.password || found.code) return;
-    disable.mutate({ password, code: code.trim() });
+    if (found.currentPassword || found.code) return;
+    disable.mutate({ currentPassword: password, code: code.trim() });
   };
 
-  const details = isApiError(disable.error) ? disable.error.details : [];
-  const serverErrors = Object.fromEntries(details.map((detail) => [detail.path.slice(1), detail.message])) as Errors;
+  const serverErrors = fieldErrorsOf(disable.error, labels);
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
@@ -34,15 +36,12 @@ export function TwoFactorDisableForm() {
           <p>Two-factor sign-in is still on: {disable.error.message}</p>
         </Alert>
       )}
-      <Field id="two-factor-off-password" label="Password" error={errors.password ?? serverErrors.password}>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          {...controlProps('two-factor-off-password', errors.password ?? serverErrors.password)}
-        />
-      </Field>
+      <CurrentPasswordField
+        id="two-factor-off-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.currentPassword ?? serverErrors.currentPassword}
+      />
       <Field
         id="two-factor-off-code"
         label="Code from the app, or a recovery code"

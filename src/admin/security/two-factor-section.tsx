@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import type { TwoFactorSetup } from '@/content/types.gen.ts';
-import { useSetUpTwoFactor } from '@/api/set-up-two-factor.ts';
 import { useTwoFactorStatus } from '@/api/two-factor-status.ts';
 import { Alert } from '../ui/alert.tsx';
 import { RecoveryCodesPanel } from './recovery-codes.tsx';
 import styles from './security.module.css';
 import { TwoFactorDisableForm } from './two-factor-disable.tsx';
 import { TwoFactorSetupForm } from './two-factor-setup.tsx';
+import { TwoFactorStartForm } from './two-factor-start.tsx';
 
 /** Two-factor sign-in: its state, setting it up, the recovery codes once, and turning it off. */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
-  const setUp = useSetUpTwoFactor();
-  const [setup, setSetup] = useState<TwoFactorSetup>();
+  const [setup, setSetup] = useState<{ setup: TwoFactorSetup; currentPassword: string }>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
 
   let body;
@@ -22,7 +21,8 @@ export function TwoFactorSection() {
     // Before the status: it turns to "on" while the form is still waiting for its recovery codes.
     body = (
       <TwoFactorSetupForm
-        setup={setup}
+        setup={setup.setup}
+        currentPassword={setup.currentPassword}
         onEnabled={(codes) => {
           setSetup(undefined);
           setRecoveryCodes(codes);
@@ -55,19 +55,7 @@ export function TwoFactorSection() {
           <strong>Off.</strong> With two-factor sign-in, a stolen password is not enough: signing in also needs a code
           from an app on your phone.
         </p>
-        {setUp.error && (
-          <Alert>
-            <p>Could not start the setup: {setUp.error.message}</p>
-          </Alert>
-        )}
-        <button
-          type="button"
-          className="button"
-          disabled={setUp.isPending}
-          onClick={() => setUp.mutate(undefined, { onSuccess: setSetup })}
-        >
-          Set up two-factor sign-in
-        </button>
+        <TwoFactorStartForm onStarted={(started, currentPassword) => setSetup({ setup: started, currentPassword })} />
       </>
     );
   }

@@ -7,12 +7,14 @@ import styles from './security.module.css';
 
 interface TwoFactorSetupFormProps {
   setup: TwoFactorSetup;
+  /** The password the setup was started with, asked for again by the server to turn it on. */
+  currentPassword: string;
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }
 
 /** Scan the QR code (or type the secret), then confirm with a code from the app. */
-export function TwoFactorSetupForm({ setup, onEnabled, onCancel }: TwoFactorSetupFormProps) {
+export function TwoFactorSetupForm({ setup, currentPassword, onEnabled, onCancel }: TwoFactorSetupFormProps) {
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -27,7 +29,10 @@ export function TwoFactorSetupForm({ setup, onEnabled, onCancel }: TwoFactorSetu
       return codeRef.current?.focus();
     }
     setError(undefined);
-    enable.mutate(code.trim(), { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
+    enable.mutate(
+      { code: code.trim(), currentPassword },
+      { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) },
+    );
   };
 
   return (

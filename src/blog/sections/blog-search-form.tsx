@@ -1,9 +1,13 @@
+import { searchResultsId } from '@/blog/search/search-results-heading.tsx';
 import styles from './blog-search-form.module.css';
 
-/** A plain GET form to /blog?q=…: it works before scripts load, and without them. */
-export function BlogSearchForm({ query, total }: { query: string; total?: number }) {
+/**
+ * A plain GET form to /blog?q=…: it works before scripts load, and without them. The address ends at the results'
+ * heading, so the browser lands on the results instead of the top of the page.
+ */
+export function BlogSearchForm({ query }: { query: string }) {
   return (
-    <form role="search" method="get" action="/blog" className={styles.form}>
+    <form role="search" method="get" action={`/blog#${searchResultsId}`} className={styles.form}>
       <label htmlFor="blog-search">Search the blog</label>
       <div className={styles.row}>
         <input id="blog-search" type="search" name="q" defaultValue={query} maxLength={200} />
@@ -11,11 +15,6 @@ export function BlogSearchForm({ query, total }: { query: string; total?: number
           Search
         </button>
       </div>
-      {total !== undefined && (
-        <p role="status" className={styles.summary}>
-          {total === 1 ? '1 post matches' : `${total} posts match`} “{query}”. <a href="/blog">Show all posts</a>
-        </p>
-      )}
     </form>
   );
 }

@@ -46,16 +46,41 @@ describe('PostListSlot', () => {
     expect(title.querySelector('mark')).toHaveTextContent('Branding');
     expect([...document.querySelectorAll('p mark')].map((mark) => mark.textContent)).toEqual(['brand']);
     expect(screen.getByRole('searchbox', { name: 'Search the blog' })).toHaveValue('brand');
-    expect(screen.getByRole('search')).toHaveAttribute('action', '/blog');
-    expect(screen.getByText(/7 posts match/)).toBeInTheDocument();
+    expect(screen.getByRole('search')).toHaveAttribute('action', '/blog#search-results');
+    expect(await screen.findByRole('heading', { name: /posts match “brand”/ })).toHaveAttribute('id', 'search-results');
     expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/blog?q=brand');
     expect(screen.getByRole('link', { name: /Newer posts/ })).toHaveAttribute('href', '/blog?q=brand');
   });
 
   it('says when nothing matches a search', async () => {
     fakeApi({ 'GET /api/blogs': { body: [], headers: { 'x-total-count': '0' } } });
-    renderAt('/blog?q=%22NEAR%22');
-    expect(await screen.findByText('No posts match “"NEAR"”.')).toBeInTheDocument();
+    renderAt('/blog?q=%22NEARZZ%22');
+    expect(await screen.findByRole('heading', { name: 'No posts match “"NEARZZ"”.' })).toHaveFocus();
+  });
+
+  it("finds the site's own articles before the posts, links them to their pages and lands on the results", async () => {
+    fakeApi({
+      'GET /api/blogs': {
+        body: [aPost({ slug: 'demand-notes', title: 'Demand notes' })],
+        headers: { 'x-total-count': '1' },
+      },
+    });
+    renderAt('/blog?q=Kotler%20demand');
+    const heading = await screen.findByRole('heading', { name: '2 posts match “Kotler demand”.' });
+    expect(heading).toHaveFocus();
+    const titles = screen.getAllByRole('article').map((card) => card.querySelector('h3 a'));
+    expect(titles.map((link) => link?.getAttribute('href'))).toEqual([
+      '/negative-marketing-demands',
+      '/blogs/demand-notes',
+    ]);
+    expect(titles[0]?.querySelector('mark')).toHaveTextContent('Demand');
+  });
+
+  it('shows the articles on the first page only, while counting them on every page', async () => {
+    fakeApi({ 'GET /api/blogs': { body: [aPost({ slug: 'later' })], headers: { 'x-total-count': '7' } } });
+    renderAt('/blog?q=Kotler&page=2');
+    await screen.findByRole('heading', { name: '8 posts match “Kotler”.' });
+    expect(screen.queryByRole('link', { name: /Negative Demand/ })).not.toBeInTheDocument();
   });
 
   it('treats a page that is no number as the first', async () => {

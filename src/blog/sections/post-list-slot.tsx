@@ -8,11 +8,14 @@ import { useLogFetchError } from './use-log-fetch-error.ts';
 import { BlogSearchForm } from './blog-search-form.tsx';
 import { searchWords } from '@/domain/search-words.ts';
 import { withQueryClient } from '@/api/query-scope.tsx';
+import { useArticleSearch } from '@/blog/search/use-article-search.ts';
+import { SearchResultsHeading } from '@/blog/search/search-results-heading.tsx';
 import type { BlogSlot } from './blog-slot.ts';
 
 /**
  * The blog listing's published posts, one page at a time, the page taken from the address (?page=2); with ?q=, the
- * posts matching the search, best first, their matching words marked.
+ * posts matching the search, best first, their matching words marked, after the site's own articles that match
+ * (on the first page).
  */
 export function PostListSlot({ section, site }: SectionProps<'post-list'>) {
   const [searchParams] = useSearchParams();
@@ -25,26 +28,35 @@ export function PostListSlot({ section, site }: SectionProps<'post-list'>) {
     status: 'published',
     q: query || undefined,
   });
+  const articles = useArticleSearch(query);
   const words = searchWords(query);
-  useLogFetchError(error);
+  useLogFetchError(error ?? articles.error);
+  const articleCards = page === 1 ? (articles.data ?? []) : [];
+  const posts = data && [...articleCards, ...data.posts.map((post) => ({ ...toPostCardData(post), highlight: words }))];
+  const total = query && data && articles.data ? data.total + articles.data.length : undefined;
 
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / limit));
   let status: string | undefined;
   if (isPending) status = 'Loading posts…';
   else if (error) status = 'The posts could not be loaded. Please try again later.';
-  else if (data.posts.length === 0 && query) status = `No posts match “${query}”.`;
-  else if (data.posts.length === 0) status = page > 1 ? 'There are no posts on this page.' : 'No posts yet.';
+  else if (posts?.length === 0 && query) status = 'Try fewer or other words, or show all posts.';
+  else if (posts?.length === 0) status = page > 1 ? 'There are no posts on this page.' : 'No posts yet.';
 
   return (
     <PostList
       section={section}
       site={site}
-      posts={data?.posts.map((post) => ({ ...toPostCardData(post), highlight: words }))}
+      posts={posts}
       page={page}
       pageCount={pageCount}
       status={status}
       query={query || undefined}
-      toolbar={<BlogSearchForm query={query} total={query && data ? data.total : undefined} />}
+      toolbar={
+        <>
+          <BlogSearchForm query={query} />
+          {query && <SearchResultsHeading query={query} total={total} />}
+        </>
+      }
     />
   );
 }

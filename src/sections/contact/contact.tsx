@@ -1,4 +1,5 @@
 import { formatAddress, mailto, tel } from '@/content/site.ts';
+import { EmailAddress } from '@/ui/email-address.tsx';
 import { Icon } from '@/ui/icons.tsx';
 import { SocialLinks } from '@/ui/social-links.tsx';
 import type { SiteDocument } from '@/content/types.gen.ts';
@@ -39,7 +40,9 @@ function DetailItem({ detail, site, email }: { detail: Detail; site: SiteDocumen
           <Icon name="mail" />
           <div>
             <span className={styles.label}>E-mail</span>
-            <a href={mailto(email)}>{email}</a>
+            <a href={mailto(email)}>
+              <EmailAddress address={email} />
+            </a>
           </div>
         </li>
       );
@@ -89,7 +92,7 @@ export function Contact({ section, site }: SectionProps<'contact'>) {
             {show.includes('email') && (
               <li>
                 <a href={mailto(email)}>
-                  <Icon name="mail" /> {email}
+                  <Icon name="mail" /> <EmailAddress address={email} />
                 </a>
               </li>
             )}

@@ -6,6 +6,8 @@ import styles from './post-card.module.css';
 /** What a card shows of a blog post; the blog module maps API posts to it. */
 export interface PostCardData {
   slug: string;
+  /** Where the card links: a post's own page unless said otherwise (the site's own articles have their routes). */
+  href?: string;
   title: string;
   summary: string;
   coverImage?: string;
@@ -28,7 +30,7 @@ export function PostCard({ post, headingLevel = 'h3' }: { post: PostCardData; he
           </time>
         )}
         <Heading className={styles.title}>
-          <Link to={`/blogs/${post.slug}`} className={styles.link}>
+          <Link to={post.href ?? `/blogs/${post.slug}`} className={styles.link}>
             <HighlightWords text={post.title} words={post.highlight} />
           </Link>
         </Heading>

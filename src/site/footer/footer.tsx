@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatAddress, mailto, site, tel } from '@/content/site.ts';
+import { EmailAddress } from '@/ui/email-address.tsx';
 import { Icon } from '@/ui/icons.tsx';
 import { SocialLinks } from '@/ui/social-links.tsx';
 import styles from './footer.module.css';
@@ -41,7 +42,7 @@ export function Footer() {
             <li>
               <a href={mailto(contact.email)}>
                 <Icon name="mail" />
-                <span>{contact.email}</span>
+                <EmailAddress address={contact.email} />
               </a>
             </li>
           </ul>

@@ -29,6 +29,25 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it.each([
+    ['/seo', 'Services'],
+    ['/impact-campaings', 'Services'],
+    ['/video-shoots', 'Services'],
+    ['/blogs/any-post', 'Blog'],
+    ['/automation-to-ai', 'Blog'],
+    ['/seo-for-bussiness', 'Blog'],
+  ])('marks the section of %s: %s', (path, label) => {
+    renderHeader(path);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const marked = [...nav.querySelectorAll('a[aria-current]')];
+    expect(marked.map((link) => [link.textContent, link.getAttribute('aria-current')])).toEqual([[label, 'true']]);
+  });
+
+  it('marks no section on a page that has none', () => {
+    renderHeader('/privacy-policy');
+    expect(screen.getByRole('navigation', { name: 'Main' }).querySelectorAll('a[aria-current]')).toHaveLength(0);
+  });
+
   it('offers the brochure as a download', () => {
     renderHeader();
     const brochure = screen.getByRole('link', { name: /Brochure/ });
@@ -45,7 +64,7 @@ describe('Header', () => {
 
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(button).toHaveAccessibleName('Close menu');
+    expect(button).toHaveAccessibleName('Menu');
     expect(document.body).toHaveClass('scroll-locked');
 
     await user.click(button);

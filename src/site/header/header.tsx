@@ -2,16 +2,20 @@ import { useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
+import { currentSection } from './current-section.ts';
+import { earlyMenuIsOpen, takeOverEarlyMenu } from './early-menu.ts';
 import styles from './header.module.css';
 
 /** The site header: logo, main navigation, brochure download and, on small screens, a menu button. */
 export function Header() {
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on: navigating closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
+  // A menu opened before the app started stays open: the app takes it over as the visitor left it.
+  const [openOn, setOpenOn] = useState<string | null>(() => (earlyMenuIsOpen() ? pathname : null));
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
+  useLayoutEffect(takeOverEarlyMenu, []);
 
   // While the menu covers the page, the page behind it must not scroll; Escape closes it. A layout effect, so that
   // the page is locked and unlocked in the same frame as the menu opens and closes (Preact runs plain effects later).
@@ -29,6 +33,7 @@ export function Header() {
   }, [open]);
 
   const { brand, navigation, brochure } = site;
+  const section = currentSection(pathname);
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -40,18 +45,26 @@ export function Header() {
           className={styles.menuButton}
           aria-expanded={open}
           aria-controls={menuId}
+          data-menu-button
           onClick={() => setOpen(!open)}
         >
           <span className={styles.burger} data-open={open} aria-hidden="true" />
-          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          <span className="visually-hidden">Menu</span>
         </button>
         <nav id={menuId} className={styles.nav} data-open={open} aria-label="Main">
           <ul className={styles.links}>
             {navigation.map((item) => (
               <li key={item.route}>
-                <NavLink to={item.route} end={item.route === '/'} className={styles.link}>
-                  {item.label}
-                </NavLink>
+                {item.route === section ? (
+                  // The page is inside this link's section, not the link's page itself.
+                  <Link to={item.route} aria-current="true" className={styles.link}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink to={item.route} end={item.route === '/'} className={styles.link}>
+                    {item.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

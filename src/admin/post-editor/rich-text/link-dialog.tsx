@@ -78,7 +78,7 @@ export function LinkDialog({ initialHref, onApply, onRemove, onClose }: LinkDial
           </p>
         ) : (
           <p id={`${id}-hint`} className={styles.dialogHint}>
-            https://…, mailto:…, tel:… or a path on this site such as /contact-us.
+            https://…, mailto:…, tel:… or a path on this site such as /contact.
           </p>
         )}
         <div className={styles.dialogActions}>

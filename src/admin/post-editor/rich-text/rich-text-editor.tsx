@@ -6,6 +6,7 @@ import { cleanPastedHtml } from './clean-paste.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { LinkDialog } from './link-dialog.tsx';
+import { placeCursorAfterImage } from './place-cursor-after-image.ts';
 import './prosemirror-base.css';
 import styles from './rich-text.module.css';
 
@@ -103,6 +104,7 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
   const insertImage = (image: PickedImage) => {
     setPickingImage(false);
     editor.chain().focus().setImage(image).run();
+    placeCursorAfterImage(editor);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/errors.ts';
 
-export function throttled(retryAfterSeconds: number): HttpError {
+export function throttledSignIn(retryAfterSeconds: number): HttpError {
   return new HttpError(429, 'Too many failed sign-in attempts. Wait a few minutes, then try again.', [], {
     'retry-after': String(retryAfterSeconds),
   });

@@ -1,0 +1,91 @@
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  type PDFPage,
+} from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBrochure } from './brochure.ts';
+import { brochureContent } from './lib/brochure-content.ts';
+import { loadContent } from './lib/content.ts';
+
+const { site, pages } = loadContent();
+const content = brochureContent(
+  site.data,
+  pages.map((page) => page.data),
+);
+let pdf: PDFDocument;
+
+beforeAll(async () => {
+  pdf = await PDFDocument.load(await buildBrochure(content));
+}, 60_000);
+
+/** The text a page draws: pdf-lib writes each run as a hex string shown by Tj. */
+function pageText(page: PDFPage): string {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+  const operators = streams
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .join('\n');
+  return [...operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
+    .map((match) => Buffer.from(match[1]!, 'hex').toString('latin1'))
+    .join('\n');
+}
+
+/** The pixel sizes of the images a page draws. */
+function pageImages(page: PDFPage): string[] {
+  const objects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  if (!objects) return [];
+  return objects.values().flatMap((ref) => {
+    const image = pdf.context.lookup(ref);
+    if (!(image instanceof PDFRawStream) || image.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) return [];
+    const size = (key: string) => image.dict.lookup(PDFName.of(key), PDFNumber).asNumber();
+    return [`${size('Width')}x${size('Height')}`];
+  });
+}
+
+describe('the brochure', () => {
+  it('shows the logo on every page, with the contact details', () => {
+    const { width, height } = site.data.brand.logo;
+    // The logo is rendered at four times its size, sharp for print.
+    const logo = `${width * 4}x${height * 4}`;
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(4);
+    for (const page of pdf.getPages()) {
+      expect(pageImages(page)).toContain(logo);
+      const text = pageText(page);
+      expect(text).toContain(site.data.contact.phone.display);
+      expect(text).toContain(site.data.contact.email);
+    }
+  });
+
+  it('presents every service with its image and key offerings', () => {
+    const text = pdf.getPages().map(pageText).join('\n');
+    for (const service of content.services) {
+      expect(text, service.title).toContain(service.title);
+      expect(service.offerings.length, service.title).toBeGreaterThan(0);
+      for (const offering of service.offerings) expect(text).toContain(offering);
+    }
+    const imagesOnServicePages = pdf
+      .getPages()
+      .filter((page) => pageText(page).includes('Our services'))
+      .reduce((count, page) => count + pageImages(page).length - 1, 0);
+    expect(imagesOnServicePages).toBeGreaterThanOrEqual(new Set(content.services.map((s) => s.image)).size);
+  });
+
+  it("carries the portfolio's case figures", () => {
+    const text = pdf.getPages().map(pageText).join(' ').replace(/\s+/g, ' ');
+    expect(content.cases.length).toBeGreaterThan(0);
+    for (const result of content.cases) {
+      for (const figure of result.caption.match(/\d+(?:\.\d+)?%?/g) ?? []) expect(text).toContain(figure);
+    }
+  });
+
+  it('leaves no page nearly blank', () => {
+    for (const page of pdf.getPages()) expect(pageText(page).length).toBeGreaterThan(400);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { auditRequest, type AuditAction } from '../audit/audit-log.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError } from '../http/errors.ts';
+import { emailKey, findUserById, type User } from '../store/users.ts';
+import { trustedDeviceId } from './device-cookie.ts';
+import { signedInAdmin, signInRequired } from './guard.ts';
+import { queuedVerifyPassword, type AuthSettings } from './log-in.ts';
+import { admitLoginAttempt, forgiveAccount } from './login-throttle.ts';
+import { throttledSignIn } from './throttled.ts';
+
+const field = '/currentPassword';
+
+/**
+ * Changes that would let a stolen session keep the account (two-factor sign-in, the password) ask for the password
+ * again, under the same throttle as signing in. Refusals are 403, not 401: the session itself is still good.
+ */
+export async function confirmCurrentPassword(
+  auth: AuthSettings,
+  request: FastifyRequest,
+  currentPassword: string | undefined,
+  action: AuditAction,
+): Promise<User> {
+  const user = await findUserById(auth.db, signedInAdmin(request).id);
+  if (!user) throw signInRequired();
+  if (!currentPassword) {
+    throw new HttpError(403, 'Enter your current password to make this change.', [
+      { path: field, message: 'is required' },
+    ]);
+  }
+  const key = emailKey(user.email);
+  const now = auth.clock();
+  const deviceId = trustedDeviceId(request, auth.keys.signing, key);
+  const ip = clientAddress(request) ?? '';
+  const retryAfterSeconds = await admitLoginAttempt(auth.db, { emailKey: key, ip, now, deviceId });
+  if (retryAfterSeconds > 0) throw throttledSignIn(retryAfterSeconds);
+  const { valid } = await queuedVerifyPassword(auth, currentPassword, user.password_hash);
+  if (!valid) {
+    await auditRequest(auth.db, request, now, { action, target: 'current password', outcome: 'failure' });
+    throw new HttpError(403, 'The current password is not right: nothing was changed.', [
+      { path: field, message: 'is not right' },
+    ]);
+  }
+  await forgiveAccount(auth.db, key);
+  return user;
+}

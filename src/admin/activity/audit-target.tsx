@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import type { AuditEntry } from '@/content/types.gen.ts';
+
+/** What an entry acted on, by name and linked; a deleted post or image says so, never a bare id. */
+export function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const { action, target, targetName } = entry;
+  if (target === null) return <>—</>;
+  if (action.startsWith('post-')) {
+    return targetName === null ? (
+      <i>A deleted post</i>
+    ) : (
+      <Link to={`/admin/blog/edit/${encodeURIComponent(target)}`}>{targetName}</Link>
+    );
+  }
+  if (action.startsWith('media-')) {
+    return targetName === null ? (
+      <i>A deleted image</i>
+    ) : (
+      <Link to={`/admin/media?q=${encodeURIComponent(targetName)}`}>{targetName}</Link>
+    );
+  }
+  return <>{action === 'session-revoke' ? 'A session' : '—'}</>;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { PageDocument } from '@/content/types.gen.ts';
+import { findArticles } from './find-articles.ts';
+
+function anArticle(route: string, title: string, paragraph: string, imageSrc = `/images${route}.svg`): PageDocument {
+  return {
+    $schema: '../../schemas/page.schema.json',
+    route,
+    kind: 'article',
+    title,
+    description: `An article about ${title.toLowerCase()}.`,
+    sections: [
+      { type: 'hero', variant: 'article', heading: title, image: { src: imageSrc, alt: '', width: 1200, height: 630 } },
+      { type: 'prose', blocks: [{ heading: 'Body', paragraphs: [paragraph] }] },
+    ],
+  } as PageDocument;
+}
+
+const budgets = anArticle('/budgets', 'Budgets that hold', 'Spreadsheets, forecasts and the quarterly review.');
+const branding = anArticle('/branding-notes', 'Notes on branding', 'A brand book people open, and budgets for it.');
+const hidden = anArticle('/hidden', 'Plain words', 'Nothing here.', '/images/secretword.svg');
+
+describe('findArticles', () => {
+  it('needs every word, and a word finds the words it starts', () => {
+    expect(findArticles([budgets, branding], 'forecast quarter').map((card) => card.href)).toEqual(['/budgets']);
+    expect(findArticles([budgets, branding], 'forecast brand')).toEqual([]);
+    expect(findArticles([budgets, branding], 'BRAND').map((card) => card.href)).toEqual(['/branding-notes']);
+  });
+
+  it('puts the articles matching in their title first', () => {
+    expect(findArticles([branding, budgets], 'budgets').map((card) => card.href)).toEqual([
+      '/budgets',
+      '/branding-notes',
+    ]);
+  });
+
+  it('describes each article as a card linking to its route, with its hero image and the words to mark', () => {
+    expect(findArticles([budgets], 'spreadsheets!')).toEqual([
+      {
+        slug: 'budgets',
+        href: '/budgets',
+        title: 'Budgets that hold',
+        summary: 'An article about budgets that hold.',
+        coverImage: '/images/budgets.svg',
+        highlight: ['spreadsheets'],
+      },
+    ]);
+  });
+
+  it('searches only what a reader sees, and nothing for a search without words', () => {
+    expect(findArticles([hidden], 'secretword')).toEqual([]);
+    expect(findArticles([hidden, budgets], 'prose hero')).toEqual([]);
+    expect(findArticles([budgets], ' "*" ')).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The phone menu before the app starts: the page's first script opens and closes it, so the first tap works while
+ * the app is still loading, and the header takes it over when it hydrates. Until then this listener answers the
+ * menu button alone (captured at the document, it stops there), so the two never toggle the menu twice.
+ */
+let open = false;
+
+function setMenu(button: Element, value: boolean) {
+  button.setAttribute('aria-expanded', String(value));
+  button.querySelector('[data-open]')?.setAttribute('data-open', String(value));
+  document.getElementById(button.getAttribute('aria-controls') ?? '')?.setAttribute('data-open', String(value));
+  document.body.classList.toggle('scroll-locked', value);
+}
+
+function onClick(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest('[data-menu-button]') : null;
+  if (!button) return;
+  event.stopPropagation();
+  open = !open;
+  setMenu(button, open);
+}
+
+export function listenForEarlyMenu(): void {
+  document.addEventListener('click', onClick, true);
+}
+
+/** Whether the visitor left the menu open before the app started, so that the header starts with it open. */
+export function earlyMenuIsOpen(): boolean {
+  return open;
+}
+
+export function takeOverEarlyMenu(): void {
+  document.removeEventListener('click', onClick, true);
+  open = false;
+}

@@ -1,0 +1,102 @@
+import type { Browser, Locator, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { hydrated, openPage } from './page-helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const navLabels = ['Home', 'About', 'Services', 'Blog', 'Contact', 'Work With Us'];
+
+/**
+ * The labels of the menu's controls that are not the element a tap at their centre would reach, as the page is now:
+ * nothing is scrolled into view first, since a scrolled strip is exactly how the menu hid its links.
+ */
+async function coveredControls(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const controls: Locator[] = [
+    ...navLabels.map((label) => nav.getByRole('link', { name: label, exact: true })),
+    nav.getByRole('link', { name: /Brochure/ }),
+  ];
+  const covered: string[] = [];
+  for (const control of controls) {
+    const onTop = await control.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+      const top = document.elementFromPoint(x, y);
+      return top !== null && element.contains(top);
+    });
+    if (!onTop) covered.push((await control.textContent()) ?? '?');
+  }
+  return covered;
+}
+
+/** Holds the app's main chunk until `release` is called, so the page stays the server's HTML until then. */
+async function holdTheApp(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let releasing = false;
+  await page.route(/\/assets\/main-[^/]+\.js$/, (route) => (releasing ? route.continue() : void held.push(route)));
+  return async () => {
+    releasing = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+describe('the phone menu', () => {
+  for (const width of [320, 375]) {
+    it(`shows every link on top when open at ${width} px, before and after the app starts`, async () => {
+      const { page, context, errors } = await openPage(browser, { width, height: 640 });
+      const release = await holdTheApp(page);
+      await page.goto('/');
+      const button = page.getByRole('button', { name: /menu/i });
+
+      await button.click();
+      expect(await page.locator('#root').getAttribute('data-app')).toBeNull();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await coveredControls(page)).toEqual([]);
+      await button.click();
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).isVisible(),
+      ).toBe(false);
+
+      // Opened before the app starts, the menu stays open when the app takes it over, and closes on the next tap.
+      await button.click();
+      await release();
+      await hydrated(page);
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await coveredControls(page)).toEqual([]);
+      await button.click();
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false);
+
+      await button.click();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await coveredControls(page)).toEqual([]);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work With Us' }).click();
+      await page.waitForURL('**/work-with-us');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows every link on top at 768 px, where the navigation is a row under the logo', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 768, height: 900 });
+    const release = await holdTheApp(page);
+    await page.goto('/');
+    expect(await page.getByRole('button', { name: /menu/i }).isVisible()).toBe(false);
+    expect(await coveredControls(page)).toEqual([]);
+    await release();
+    await hydrated(page);
+    expect(await coveredControls(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
