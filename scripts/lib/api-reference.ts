@@ -48,7 +48,7 @@ function typeOf(schema: Schema): string {
     return `[${name}](#${anchor(name)})`;
   }
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
-  if (schema.enum) return schema.enum.map((value) => `\`${JSON.stringify(value)}\``).join(' \\| ');
+  if (schema.enum) return schema.enum.map((value) => `\`${JSON.stringify(value)}\``).join(' | ');
   if (schema.type === 'array' && schema.items) return `list of ${typeOf(schema.items)}`;
   const types = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any');
   return schema.format ? `${types} (${schema.format})` : types;
@@ -83,7 +83,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
   lines.push('| status | meaning | body |', '|---|---|---|');
   for (const [status, response] of Object.entries(operation.responses)) {
     const schema = response.content?.['application/json']?.schema;
-    lines.push(`| ${status} | ${cell(response.description ?? '')} | ${schema ? typeOf(schema) : '—'} |`);
+    lines.push(`| ${status} | ${cell(response.description ?? '')} | ${schema ? cell(typeOf(schema)) : '—'} |`);
   }
   lines.push('');
   return lines;
