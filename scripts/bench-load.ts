@@ -3,6 +3,8 @@
  * (its own process, NODE_ENV=production) on 127.0.0.1, once on SQLite and once on PostgreSQL (a private cluster
  * that flushes every commit, as a production one does). 90% visitors' reads, 10% an admin's writes; see
  * scripts/lib/mixed-traffic.ts. Prints requests/s, p99 latency, errors and 5xx answers, which must be 0.
+ * Beside that mix, `--sign-ins N` (default 40) connections send wrong-password sign-ins from rotating addresses (the
+ * server trusts X-Forwarded-For, as behind a proxy), and two probes measure `/healthz` and a cached page meanwhile.
  * Defaults: 60 seconds per database, 100 connections.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,12 +23,14 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../server/test-support/server-process.ts';
+import { probe, signInFlood } from './lib/sign-in-flood.ts';
 import { mixedTraffic, type TrafficTargets, type WriteCounts } from './lib/mixed-traffic.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 
 const seconds = wholeNumberOption('seconds', 60);
 const connections = wholeNumberOption('connections', 100);
+const signIns = wholeNumberOption('sign-ins', 40);
 const postCount = 200;
 const admin = { email: 'load@northbeam.example', password: randomBytes(18).toString('base64url') };
 
@@ -67,6 +71,7 @@ function startServer(location: StoreLocation): Promise<ServerProcess> {
       SEED_EXAMPLES: 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      TRUST_PROXY: 'true',
     },
     { timeoutMs: 30_000, output: 'errors-to-console' },
   );
@@ -76,6 +81,9 @@ interface Outcome {
   database: string;
   result: autocannon.Result;
   writes: WriteCounts;
+  flood: autocannon.Result;
+  health: autocannon.Result;
+  page: autocannon.Result;
 }
 
 async function loadTest(database: string, location: StoreLocation): Promise<Outcome> {
@@ -84,9 +92,14 @@ async function loadTest(database: string, location: StoreLocation): Promise<Outc
   try {
     const adminCookie = await signInOver(server.base, admin);
     const { request, writes } = mixedTraffic({ ...targets, origin: server.base, adminCookie });
-    console.log(`${database}: ${connections} connections for ${seconds} s…`);
-    const result = await autocannon({ url: server.base, connections, duration: seconds, requests: [request] });
-    return { database, result, writes };
+    console.log(`${database}: ${connections} connections and ${signIns} sign-in connections for ${seconds} s…`);
+    const [result, flood, health, page] = await Promise.all([
+      autocannon({ url: server.base, connections, duration: seconds, requests: [request] }),
+      signInFlood({ origin: server.base, email: admin.email, connections: signIns, seconds }),
+      probe({ origin: server.base, path: '/healthz', seconds }),
+      probe({ origin: server.base, path: `/blogs/${targets.slugs[0]}`, seconds }),
+    ]);
+    return { database, result, writes, flood, health, page };
   } finally {
     await stopServerProcess(server);
   }
@@ -121,6 +134,19 @@ console.table(
     timeouts: result.timeouts,
     '5xx': result['5xx'],
     'other non-2xx': result.non2xx - result['5xx'],
+  })),
+);
+console.log(`\nMeanwhile: ${signIns} connections of wrong-password sign-ins from rotating addresses, and two probes`);
+console.table(
+  outcomes.map(({ database, flood, health, page }) => ({
+    database,
+    'sign-ins sent': flood.requests.total,
+    'sign-ins refused 429': flood.statusCodeStats?.['429']?.count ?? 0,
+    'sign-ins refused 503': flood.statusCodeStats?.['503']?.count ?? 0,
+    'sign-ins answered 401': flood.statusCodeStats?.['401']?.count ?? 0,
+    '/healthz p99 ms': health.latency.p99,
+    'cached post p99 ms': page.latency.p99,
+    'probe errors': health.errors + page.errors + health.non2xx + page.non2xx,
   })),
 );
 const failed = outcomes.some(({ result }) => result.errors > 0 || result['5xx'] > 0);
