@@ -6,6 +6,7 @@ import type { MediaRecord } from '@/content/types.gen.ts';
 import { MediaGrid } from './media-grid.tsx';
 import { thumbnailUrl } from './media-thumbnail.ts';
 import { MediaUploader } from './media-uploader.tsx';
+import fieldStyles from '../ui/field.module.css';
 import styles from './media.module.css';
 
 export interface PickedImage {
@@ -115,6 +116,7 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
               <>
                 <label htmlFor={`${id}-alt`}>Alt text</label>
                 <input
+                  className={fieldStyles.input}
                   id={`${id}-alt`}
                   type="text"
                   value={alt}

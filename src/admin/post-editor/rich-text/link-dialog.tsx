@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isAllowedHref, normaliseHref } from './safe-url.ts';
+import fieldStyles from '../../ui/field.module.css';
 import styles from './rich-text.module.css';
 
 interface LinkDialogProps {
@@ -56,6 +57,7 @@ export function LinkDialog({ initialHref, onApply, onRemove, onClose }: LinkDial
         </h2>
         <label htmlFor={`${id}-href`}>Address</label>
         <input
+          className={fieldStyles.input}
           id={`${id}-href`}
           type="text"
           inputMode="url"
