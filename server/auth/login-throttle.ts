@@ -33,6 +33,18 @@ export interface LoginAttempt {
   deviceId: string | null;
 }
 
+/**
+ * When the overall limit last refused an attempt, per database: for a second after, untrusted attempts are refused
+ * from memory. A flood from rotating addresses then costs no database writes per attempt (thousands a second would
+ * otherwise hold up every other request); other instances sharing the database learn the same from their own count.
+ */
+const overallRefusals = new WeakMap<Kysely<Database>, { checkedAt: number; reopensAt: number }>();
+const overallRefusalMemoryMs = 1000;
+
+function secondsUntil(at: number, now: Date): number {
+  return Math.max(1, Math.ceil((at - now.getTime()) / 1000));
+}
+
 function secondsUntilBelowLimit({ count, oldest }: FailureCount, limit: number, now: Date): number {
   if (count <= limit || oldest === null) return 0;
   return Math.max(1, Math.ceil((Date.parse(oldest) + throttleWindowMs - now.getTime()) / 1000));
@@ -51,6 +63,14 @@ export async function admitLoginAttempt(
   db: Kysely<Database>,
   { emailKey, ip, now, deviceId }: LoginAttempt,
 ): Promise<number> {
+  const remembered = deviceId === null ? overallRefusals.get(db) : undefined;
+  if (
+    remembered &&
+    now.getTime() < remembered.checkedAt + overallRefusalMemoryMs &&
+    now.getTime() < remembered.reopensAt
+  ) {
+    return secondsUntil(remembered.reopensAt, now);
+  }
   const windowStart = new Date(now.getTime() - throttleWindowMs).toISOString();
   await deleteFailuresBefore(db, windowStart);
   const id = randomUUID();
@@ -72,8 +92,13 @@ export async function admitLoginAttempt(
             (count) => [count, maxFailuresOverall] as [FailureCount, number],
           ),
         ]);
-  const retryAfterSeconds = Math.max(...limits.map(([count, limit]) => secondsUntilBelowLimit(count, limit, now)));
+  const waits = limits.map(([count, limit]) => secondsUntilBelowLimit(count, limit, now));
+  const retryAfterSeconds = Math.max(...waits);
   if (retryAfterSeconds > 0) await deleteLoginFailure(db, id);
+  const overallWait = deviceId === null ? waits[3]! : 0;
+  if (overallWait > 0) {
+    overallRefusals.set(db, { checkedAt: now.getTime(), reopensAt: now.getTime() + overallWait * 1000 });
+  }
   return retryAfterSeconds;
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { maxFailuresOverall, throttleWindowMs } from '../auth/login-throttle.ts';
 import { passwordHashingLimits } from '../auth/password-queue.ts';
+import { openDatabase } from '../store/database.ts';
 import { createTestApp, sameOrigin, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp | undefined;
@@ -36,6 +37,43 @@ describe('sign-ins from rotating addresses', () => {
     expect((await signInFrom(app, maxFailuresOverall + 1, testAdmin, deviceCookie)).statusCode).toBe(200);
     clock.advance(throttleWindowMs + 1000);
     expect((await signInFrom(app, maxFailuresOverall + 2, testAdmin)).statusCode).toBe(200);
+  });
+
+  it('once refused across all addresses, are refused for a second without writing to the database', async () => {
+    testApp = await createTestApp({ trustProxy: true });
+    const { app, clock } = testApp;
+    for (let attempt = 0; attempt < maxFailuresOverall; attempt++) await signInFrom(app, attempt);
+    expect((await signInFrom(app, maxFailuresOverall)).statusCode).toBe(429);
+    const db = openDatabase(testApp.store);
+    try {
+      // A failure older than the window: any attempt that reaches the database clears it away first.
+      const expired = new Date(clock.now().getTime() - throttleWindowMs - 60_000).toISOString();
+      await db
+        .insertInto('login_failures')
+        .values({
+          id: 'expired',
+          email_key: 'old@elsewhere.example',
+          ip: '10.9.9.9',
+          failed_at: expired,
+          device_id: null,
+        })
+        .execute();
+      const expiredKept = async () =>
+        (await db.selectFrom('login_failures').select('id').where('id', '=', 'expired').executeTakeFirst()) !==
+        undefined;
+      for (let attempt = 1; attempt <= 50; attempt++) {
+        const refused = await signInFrom(app, maxFailuresOverall + attempt);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(await expiredKept()).toBe(true);
+      // A second later the database is asked again, and still refuses while the flood's failures last.
+      clock.advance(1500);
+      expect((await signInFrom(app, 10_000)).statusCode).toBe(429);
+      expect(await expiredKept()).toBe(false);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('past the password queue get 503 with Retry-After, while /healthz answers', async () => {
