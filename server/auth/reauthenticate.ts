@@ -5,8 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { emailKey, findUserById, type User } from '../store/users.ts';
 import { trustedDeviceId } from './device-cookie.ts';
 import { signedInAdmin, signInRequired } from './guard.ts';
-import { queuedVerifyPassword, type AuthSettings } from './log-in.ts';
-import { admitLoginAttempt, forgiveAccount } from './login-throttle.ts';
+import { checkPassword, type AuthSettings } from './log-in.ts';
 import { throttledSignIn } from './throttled.ts';
 
 const field = '/currentPassword';
@@ -29,18 +28,18 @@ export async function confirmCurrentPassword(
     ]);
   }
   const key = emailKey(user.email);
-  const now = auth.clock();
-  const deviceId = trustedDeviceId(request, auth.keys.signing, key);
-  const ip = clientAddress(request) ?? '';
-  const retryAfterSeconds = await admitLoginAttempt(auth.db, { emailKey: key, ip, now, deviceId });
-  if (retryAfterSeconds > 0) throw throttledSignIn(retryAfterSeconds);
-  const { valid } = await queuedVerifyPassword(auth, currentPassword, user.password_hash);
-  if (!valid) {
-    await auditRequest(auth.db, request, now, { action, target: 'current password', outcome: 'failure' });
+  const result = await checkPassword(auth, {
+    email: user.email,
+    password: currentPassword,
+    ip: clientAddress(request) ?? '',
+    deviceId: trustedDeviceId(request, auth.keys.signing, key),
+  });
+  if (result.outcome === 'throttled') throw throttledSignIn(result.retryAfterSeconds);
+  if (result.outcome === 'rejected') {
+    await auditRequest(auth.db, request, auth.clock(), { action, target: 'current password', outcome: 'failure' });
     throw new HttpError(403, 'The current password is not right: nothing was changed.', [
       { path: field, message: 'is not right' },
     ]);
   }
-  await forgiveAccount(auth.db, key);
   return user;
 }
