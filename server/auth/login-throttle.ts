@@ -75,30 +75,24 @@ export async function admitLoginAttempt(
   await deleteFailuresBefore(db, windowStart);
   const id = randomUUID();
   await insertLoginFailure(db, { id, email_key: emailKey, ip, failed_at: now.toISOString(), device_id: deviceId });
-  const limits: [FailureCount, number][] =
-    deviceId !== null
-      ? [[await countFailuresSince(db, { device_id: deviceId }, windowStart), maxFailuresPerDevice]]
-      : await Promise.all([
-          countFailuresSince(db, { email_key: emailKey }, windowStart).then(
-            (count) => [count, maxFailuresPerAccount] as [FailureCount, number],
-          ),
-          countFailuresSince(db, { email_key: emailKey, ip }, windowStart).then(
-            (count) => [count, maxFailuresPerAccountAndAddress] as [FailureCount, number],
-          ),
-          countFailuresSince(db, { ip }, windowStart).then(
-            (count) => [count, maxFailuresPerAddress] as [FailureCount, number],
-          ),
-          countUntrustedFailuresSince(db, windowStart).then(
-            (count) => [count, maxFailuresOverall] as [FailureCount, number],
-          ),
-        ]);
-  const waits = limits.map(([count, limit]) => secondsUntilBelowLimit(count, limit, now));
-  const retryAfterSeconds = Math.max(...waits);
-  if (retryAfterSeconds > 0) await deleteLoginFailure(db, id);
-  const overallWait = deviceId === null ? waits[3]! : 0;
-  if (overallWait > 0) {
-    overallRefusals.set(db, { checkedAt: now.getTime(), reopensAt: now.getTime() + overallWait * 1000 });
+  const wait = (count: Promise<FailureCount>, limit: number) =>
+    count.then((counted) => secondsUntilBelowLimit(counted, limit, now));
+  let retryAfterSeconds: number;
+  if (deviceId !== null) {
+    retryAfterSeconds = await wait(countFailuresSince(db, { device_id: deviceId }, windowStart), maxFailuresPerDevice);
+  } else {
+    const [account, accountAndAddress, address, overall] = await Promise.all([
+      wait(countFailuresSince(db, { email_key: emailKey }, windowStart), maxFailuresPerAccount),
+      wait(countFailuresSince(db, { email_key: emailKey, ip }, windowStart), maxFailuresPerAccountAndAddress),
+      wait(countFailuresSince(db, { ip }, windowStart), maxFailuresPerAddress),
+      wait(countUntrustedFailuresSince(db, windowStart), maxFailuresOverall),
+    ]);
+    retryAfterSeconds = Math.max(account, accountAndAddress, address, overall);
+    if (overall > 0) {
+      overallRefusals.set(db, { checkedAt: now.getTime(), reopensAt: now.getTime() + overall * 1000 });
+    }
   }
+  if (retryAfterSeconds > 0) await deleteLoginFailure(db, id);
   return retryAfterSeconds;
 }
 
