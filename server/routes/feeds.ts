@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.ts';
-import { isArchiveName } from '../blog/archive-names.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
-import { termSlug } from '../../src/domain/term-slug.ts';
+import { isArchiveName, termSlug } from '../../src/domain/term-slug.ts';
 import type { Post } from '../store/post.ts';
 import { listArchiveTerms, listPosts, type PostFilter } from '../store/posts.ts';
 
@@ -157,7 +156,7 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
   for (const taxonomy of ['tag', 'category'] as const) {
     app.get<{ Params: { name: string } }>(`/blog/${taxonomy}/:name/rss.xml`, async (request, reply) => {
       const { name } = request.params;
-      if (!isArchiveName(taxonomy, name)) {
+      if (!isArchiveName(name)) {
         return reply.code(404).send(errorBody(404, `No ${taxonomy} can be named "${name}".`));
       }
       const filter: PostFilter = { visibleAt: blog.clock().toISOString(), [taxonomy]: name };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isArchiveName } from '../blog/archive-names.ts';
+import { isArchiveName } from '../../src/domain/term-slug.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import { findNextPublication } from '../store/posts.ts';
@@ -96,7 +96,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     // A name no tag can have is answered with the one not-found page of its kind, rendered once and kept: the
     // address, which anyone can vary, is neither rendered nor kept. `*` because a long parameter would not match.
     app.get<{ Params: { '*': string } }>(`/blog/${taxonomy}/*`, (request, reply) =>
-      isArchiveName(taxonomy, request.params['*'])
+      isArchiveName(request.params['*'])
         ? sendRendered(request, reply)
         : sendRendered(request, reply, 404, `/blog/${taxonomy}/-`),
     );
