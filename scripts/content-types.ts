@@ -31,6 +31,11 @@ const root = {
     revisionSummary: { $ref: 'blog-post-revision-summary.schema.json' },
     media: { $ref: 'media.schema.json' },
     mediaUpdate: { $ref: 'media-update.schema.json' },
+    lead: { $ref: 'lead.schema.json' },
+    leadUpdate: { $ref: 'lead-update.schema.json' },
+    leadListQuery: { $ref: 'lead-list-query.schema.json' },
+    enquiryInput: { $ref: 'enquiry-input.schema.json' },
+    applicationInput: { $ref: 'application-input.schema.json' },
   },
 } as JSONSchema;
 

@@ -40,6 +40,8 @@ export type Paragraphs = string[];
  * Items: Plain text, no HTML.
  */
 export type Paragraphs1 = string[];
+export type LeadType = 'enquiry' | 'application';
+export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'won' | 'lost' | 'spam';
 
 export interface ContentSchemas {
   site?: SiteDocument;
@@ -74,6 +76,11 @@ export interface ContentSchemas {
   revisionSummary?: BlogPostRevisionSummary;
   media?: MediaRecord;
   mediaUpdate?: MediaUpdate;
+  lead?: LeadRecord;
+  leadUpdate?: LeadUpdate;
+  leadListQuery?: LeadListQuery;
+  enquiryInput?: EnquiryInput;
+  applicationInput?: ApplicationInput;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1720,4 +1727,230 @@ export interface MediaUpdate {
    * Default text alternative; empty for a decorative image.
    */
   alt: string;
+}
+/**
+ * An enquiry or a job application as the admin's Inbox reads it.
+ */
+export interface LeadRecord {
+  /**
+   * Identifier of the lead.
+   */
+  _id: string;
+  type: LeadType;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  phone?: string;
+  /**
+   * Enquiries only.
+   */
+  company?: string;
+  /**
+   * Enquiries only: the service asked about, by its page slug.
+   */
+  service?: string;
+  /**
+   * Enquiries only.
+   */
+  budget?: string;
+  /**
+   * Enquiries only.
+   */
+  message?: string;
+  /**
+   * Applications only: the role applied for.
+   */
+  role?: string;
+  /**
+   * Applications only.
+   */
+  coverLetter?: string;
+  cv?: LeadFile;
+  /**
+   * The exact consent wording the person agreed to.
+   */
+  consentText: string;
+  attribution: LeadAttribution;
+  createdAt: string;
+  notes: LeadNote[];
+  /**
+   * Status changes, oldest first; the first is the status the lead arrived with.
+   */
+  history: LeadStatusChange[];
+}
+/**
+ * A CV: never public, downloaded by admins as an attachment from /api/leads/{id}/cv.
+ */
+export interface LeadFile {
+  fileName: string;
+  mimeType: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  bytes: number;
+}
+/**
+ * Where the visit that produced a lead came from, kept for the browser tab only (no cookie) and sent with the form.
+ */
+export interface LeadAttribution {
+  /**
+   * Path (with query) of the first page of the visit.
+   */
+  landingPage?: string;
+  /**
+   * Host name of the page that sent the visitor, or empty when none.
+   */
+  referrerHost?: string;
+  /**
+   * utm_source of the landing page.
+   */
+  utmSource?: string;
+  /**
+   * utm_medium of the landing page.
+   */
+  utmMedium?: string;
+  /**
+   * utm_campaign of the landing page.
+   */
+  utmCampaign?: string;
+  /**
+   * utm_term of the landing page.
+   */
+  utmTerm?: string;
+  /**
+   * utm_content of the landing page.
+   */
+  utmContent?: string;
+}
+export interface LeadNote {
+  at: string;
+  /**
+   * Who wrote the note.
+   */
+  author: string;
+  text: string;
+}
+export interface LeadStatusChange {
+  at: string;
+  /**
+   * Who changed it; null when the server did (arrival, spam check).
+   */
+  by: string | null;
+  status: LeadStatus;
+}
+/**
+ * The body of PATCH /api/leads/{id}: a new status, a note, or both.
+ */
+export interface LeadUpdate {
+  status?: LeadStatus;
+  /**
+   * A note to add to the lead.
+   */
+  note?: string;
+}
+/**
+ * The query of GET /api/leads and /api/leads/export.csv: newest first, the total in X-Total-Count.
+ */
+export interface LeadListQuery {
+  type?: LeadType;
+  status?: LeadStatus;
+  /**
+   * Only enquiries about this service.
+   */
+  service?: string;
+  /**
+   * Words to find in names, e-mails, companies and messages.
+   */
+  q?: string;
+  /**
+   * Only leads that arrived on or after this day.
+   */
+  from?: string;
+  /**
+   * Only leads that arrived on or before this day.
+   */
+  to?: string;
+  limit?: number;
+  offset?: number;
+}
+/**
+ * The body of POST /api/enquiries, as JSON or as an HTML form post: a prospect asking to talk.
+ */
+export interface EnquiryInput {
+  /**
+   * The person's name.
+   */
+  name: string;
+  /**
+   * Where to answer.
+   */
+  email: string;
+  /**
+   * A telephone number, if the person wants a call.
+   */
+  phone?: string;
+  /**
+   * The person's company.
+   */
+  company?: string;
+  /**
+   * One of the site's services (content), by its page slug.
+   */
+  service?: string;
+  /**
+   * One of the budget ranges in content.
+   */
+  budget?: string;
+  /**
+   * What the person wants.
+   */
+  message: string;
+  /**
+   * The person agreed to the consent text shown beside the form.
+   */
+  consent: true;
+  attribution?: LeadAttribution;
+  /**
+   * The signed token given with the form, telling when it was shown (spam time trap).
+   */
+  formToken?: string;
+  /**
+   * A field hidden from people; anything in it marks the post as spam (honeypot).
+   */
+  website?: string;
+}
+/**
+ * The text fields of POST /api/applications (multipart, beside the `cv` file): someone applying to work with the agency.
+ */
+export interface ApplicationInput {
+  /**
+   * The person's name.
+   */
+  name: string;
+  /**
+   * Where to answer.
+   */
+  email: string;
+  /**
+   * A telephone number.
+   */
+  phone?: string;
+  /**
+   * The role applied for, if any.
+   */
+  role?: string;
+  /**
+   * A cover letter.
+   */
+  coverLetter?: string;
+  /**
+   * The person agreed to the consent text shown beside the form.
+   */
+  consent: true;
+  attribution?: LeadAttribution;
+  /**
+   * The signed token given with the form, telling when it was shown (spam time trap).
+   */
+  formToken?: string;
+  /**
+   * A field hidden from people; anything in it marks the post as spam (honeypot).
+   */
+  website?: string;
 }
