@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type * as EntryServer from '../../src/entry-server.tsx';
-import { ByteBudgetCache, responseBytes, type ByteBudget } from '../http/byte-budget-cache.ts';
-import { preparedResponse, type PreparedResponse } from '../http/prepared-response.ts';
+import { htmlAnswer, redirectAnswer, type Answer } from '../http/answer.ts';
 
 export interface HtmlPagesOptions {
   clientDir: string;
@@ -12,34 +11,15 @@ export interface HtmlPagesOptions {
   serverDir: string;
   /** The public origin (SITE_URL, or http://HOST:PORT) put into every absolute URL. */
   origin: string;
-  /** Changes whenever a post is written: rendered blog pages made before it are stale. */
-  generation: () => number;
-  now: () => number;
-  /** When the next scheduled post comes out (ms since the epoch, Infinity if none): rendered pages expire then. */
-  nextPublication: () => Promise<number>;
   /** A last pass over each rendered page, e.g. responsive markup for uploaded images. */
   finishHtml?: (html: string) => Promise<string>;
-  /** How much the rendered pages kept in memory may hold. */
-  renderBudget?: ByteBudget;
 }
 
-export interface RenderedResponse {
-  status: number;
-  redirect?: string;
-  response?: PreparedResponse;
-}
-
-const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
-// Writes through any instance clear the cache at once (the change watcher); this bounds changes made by hand in SQL.
-const renderedTtlMs = 5000;
-// A post's page holds its text up to three times (markup, the data for the browser, the summary): a long post's
-// page is a few megabytes, an ordinary one well under 100 KB.
-const defaultRenderBudget: ByteBudget = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 4 * 1024 * 1024 };
+const htmlHeaders = { 'cache-control': 'no-cache' };
 
 /**
- * The site's HTML: prerendered content pages (with the public origin put into their absolute URLs),
- * pages that show posts rendered per request and cached until the next write or scheduled publication, and
- * the bare shell for the admin.
+ * The site's HTML, as answers for the response cache to encode and keep: prerendered content pages (with the public
+ * origin put into their absolute URLs), pages that show posts rendered per request, and the bare shell for the admin.
  */
 export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOptions) {
   const { clientDir, serverDir } = options;
@@ -61,17 +41,15 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   };
 
   const perRequest = new Set(entry.renderedPerRequest ?? []);
-  const prerendered = new Map<string, PreparedResponse>();
+  const prerendered = new Map<string, Answer>();
   for (const route of contentRoutes) {
     if (perRequest.has(route)) continue;
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
     if (!existsSync(file)) continue;
     const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, () => options.origin);
-    prerendered.set(route, preparedResponse(Buffer.from(html), htmlHeaders));
+    prerendered.set(route, htmlAnswer(html, 200, htmlHeaders));
   }
-  const rendered = new ByteBudgetCache<RenderedResponse & { expiresAt: number; generation: number }>(
-    options.renderBudget ?? defaultRenderBudget,
-  );
+  const finish = options.finishHtml ?? (async (html: string) => html);
 
   return {
     /** A post's summary, or the fallback made from its text, by the site's own rule. */
@@ -81,41 +59,20 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
     contentRoutes,
 
-    prerendered(route: string): PreparedResponse | undefined {
+    prerendered(route: string): Answer | undefined {
       return prerendered.get(route);
     },
 
     /** The page without content, which the browser app fills: the admin. */
-    shell: preparedResponse(Buffer.from(template), { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
+    shell: htmlAnswer(template, 200, { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
 
-    /** What the rendered pages kept in memory hold, in bytes. */
-    get renderedBytes(): number {
-      return rendered.bytes;
-    },
-
-    async render(url: string): Promise<RenderedResponse> {
-      const generation = options.generation();
-      const cached = rendered.get(url);
-      if (cached && cached.generation === generation && cached.expiresAt > options.now()) return cached;
+    /** The page at `url` rendered now, with the status it calls for, or the redirect it asks for. */
+    async render(url: string): Promise<Answer> {
       // Set at every render: the bundle is loaded once per process, which tests share between several apps.
       entry.setApiTransport(transport);
-      const [page, nextPublication] = await Promise.all([entry.render(url, options.origin), options.nextPublication()]);
-      const finish = options.finishHtml ?? (async (html: string) => html);
-      const result: RenderedResponse = page.redirect
-        ? { status: page.status, redirect: page.redirect }
-        : {
-            status: page.status,
-            response: preparedResponse(
-              Buffer.from(await finish(entry.fillTemplate(template, page, manifest))),
-              htmlHeaders,
-            ),
-          };
-      if (generation === options.generation()) {
-        const expiresAt = Math.min(options.now() + renderedTtlMs, nextPublication);
-        const bytes = result.response ? responseBytes(result.response) : (result.redirect?.length ?? 0);
-        rendered.set(url, { ...result, expiresAt, generation }, bytes);
-      }
-      return result;
+      const page = await entry.render(url, options.origin);
+      if (page.redirect) return redirectAnswer(page.redirect, page.status);
+      return htmlAnswer(await finish(entry.fillTemplate(template, page, manifest)), page.status, htmlHeaders);
     },
   };
 }
