@@ -37,9 +37,9 @@ import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
-import { siteRoutes } from './routes/site.ts';
+import { builtSiteRoutes } from './routes/built-site.ts';
 import { repositoryRoot } from './repository-root.ts';
-import { readSiteFacts } from './site-facts.ts';
+import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
 import { migrateToLatest } from './store/migrate.ts';
 
@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   try {
     const { fresh } = await migrateToLatest(db);
-    const facts = readSiteFacts();
+    const facts = readBrandFacts();
     await ensureFirstAdmin(db, {
       email: options.adminEmail,
       password: options.adminPassword,
@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });
-    await app.register(siteRoutes, {
+    await app.register(builtSiteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
       blog,
       origin,

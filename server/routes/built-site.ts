@@ -8,13 +8,13 @@ import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
 import { registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
 import { makeImagesResponsive } from '../media/responsive-images.ts';
-import { createHtmlPages } from '../site/html-pages.ts';
-import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
-import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
+import { createHtmlPages } from '../pages/html-pages.ts';
+import { isBuildBookkeeping, withoutTrailingSlash } from '../pages/build-files.ts';
+import { compressibleFile, precompressDirectory } from '../pages/precompress.ts';
 import { feedRoutes } from './feeds.ts';
 import { movedPostPages } from './moved-post-pages.ts';
 
-export interface SiteOptions {
+export interface BuiltSiteOptions {
   /** The browser app's build: prerendered pages, hashed files in assets/, and everything of public/. */
   clientDir: string;
   /** The server render bundle and the page template; dist/server beside clientDir by default. */
@@ -39,7 +39,7 @@ function cacheHeaders(clientDir: string) {
  * Serves the built site: content pages prerendered at build time, the blog rendered per request, the admin's
  * shell, static files, and for every other address the not-found page with status 404.
  */
-export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) => {
+export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app, options) => {
   const { clientDir, blog } = options;
   const serverDir = options.serverDir ?? join(clientDir, '..', 'server');
   // One address per page: `/about/` moves to `/about` before any file lookup, whatever the request accepts.
