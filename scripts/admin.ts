@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { productionScryptCost } from '../server/auth/password.ts';
 import { addUser } from '../server/auth/add-user.ts';
 import { setPassword } from '../server/auth/set-password.ts';
-import { readSiteFacts } from '../server/site-facts.ts';
+import { readBrandFacts } from '../server/brand-facts.ts';
 import { openDatabase } from '../server/store/database.ts';
 
 const usage = 'Usage: npm run admin -- set-password EMAIL\n       npm run admin -- add-user EMAIL';
@@ -75,7 +75,7 @@ const commands: Record<string, (email: string) => Promise<void>> = {
   },
   async 'add-user'(email) {
     const password = await askPasswordTwice(`Password for the new admin ${email}: `);
-    const name = readSiteFacts().teamName;
+    const name = readBrandFacts().teamName;
     await onServerDatabase((db) =>
       addUser(db, { email, password, name, passwordCost: productionScryptCost, now: new Date() }),
     );

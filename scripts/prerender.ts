@@ -10,7 +10,7 @@ import type { BuildManifest } from '../src/entry-server.tsx';
 import { lastChanged } from './lib/content-dates.ts';
 import { repoRoot } from './lib/content.ts';
 import { contentRouteEntries } from './vite-content-routes.ts';
-import { precompressDirectory } from '../server/site/precompress.ts';
+import { precompressDirectory } from '../server/pages/precompress.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const templatePath = join(dist, 'server', 'template.html');

@@ -32,15 +32,14 @@ import { applySecurityHeaders, sendSecurityHeaders } from './http/security-heade
 import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
-import { VisitorAnswers } from './http/visitor-answers.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
 import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
-import { siteRoutes } from './routes/site.ts';
+import { builtSiteRoutes } from './routes/built-site.ts';
 import { repositoryRoot } from './repository-root.ts';
-import { readSiteFacts } from './site-facts.ts';
+import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
 import { migrateToLatest } from './store/migrate.ts';
 
@@ -69,6 +68,8 @@ export interface AppOptions {
   announce?: (message: string) => void;
   /** Turns on GET /metrics, for requests that send it as a bearer token. */
   metricsToken?: string;
+  /** Tests only: hooks added to the app before its routes, as a plugin of the app would add them. */
+  hooksForTests?: (app: FastifyInstance) => void;
   /** Tests only: routes added beside the app's own, such as one that fails. */
   routesForTests?: FastifyPluginAsync;
   /** How many uploads are processed at once and may wait; imageProcessingLimits otherwise. */
@@ -110,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   try {
     const { fresh } = await migrateToLatest(db);
-    const facts = readSiteFacts();
+    const facts = readBrandFacts();
     await ensureFirstAdmin(db, {
       email: options.adminEmail,
       password: options.adminPassword,
@@ -141,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const avif = startAvifWorker(db, clock, app.log);
     app.addHook('onClose', () => avif.stop());
 
-    registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
+    app.decorate('responses', blog.responses);
+    registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
     registerRequestFront(app, [
       tagRequestId,
       sendSecurityHeaders,
@@ -157,18 +159,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Before the routes: the OpenAPI document is built from the schemas of the routes registered after it.
     await app.register(fastifySwagger, openApiOptions);
     await app.register(healthRoutes, { db });
-    const visitorAnswers = new VisitorAnswers(app, { trustProxy: options.trustProxy, requestIdFor });
+    options.hooksForTests?.(app);
     await app.register(apiRoutes, {
       prefix: '/api',
       blog,
       auth,
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
-      visitorAnswers,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });
-    await app.register(siteRoutes, {
+    await app.register(builtSiteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
       blog,
       origin,

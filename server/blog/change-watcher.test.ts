@@ -22,11 +22,11 @@ describe('watching the database for changes of posts', () => {
     const watcher = await watchBlogChanges(blog, log, 10);
     try {
       await pause(100);
-      expect(blog.publicResponses.generation).toBe(0);
+      expect(blog.responses.generation).toBe(0);
 
       await db.destroy();
       await pause(100);
-      expect(blog.publicResponses.generation).toBeGreaterThan(2);
+      expect(blog.responses.generation).toBeGreaterThan(2);
       expect(messages).toEqual(['Could not check the database for changes of posts']);
     } finally {
       await watcher.stop();

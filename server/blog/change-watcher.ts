@@ -19,8 +19,8 @@ export interface ChangeWatcher {
 }
 
 /**
- * Clears the cached public responses, and so the rendered blog pages, whenever the database's count of post writes
- * moves: writes through other instances sharing the database show up here within one interval.
+ * Empties the response cache (server/http/response-cache.ts) whenever the database's count of post writes moves:
+ * writes through other instances sharing the database show up here within one interval.
  */
 export async function watchBlogChanges(
   blog: BlogContext,
@@ -40,10 +40,10 @@ export async function watchBlogChanges(
       failing = false;
       if (version === knownVersion) return;
       knownVersion = version;
-      blog.publicResponses.clear();
+      blog.responses.forget();
     } catch (error) {
       // Without an answer, nothing cached can be vouched for: read posts from the database again.
-      blog.publicResponses.clear();
+      blog.responses.forget();
       if (!failing) log.warn({ err: error }, 'Could not check the database for changes of posts');
       failing = true;
     }

@@ -1,7 +1,7 @@
-import { jsonResponse, type PreparedResponse } from '../http/prepared-response.ts';
-import { findNextPublication, listPostPage, type PostFilter } from '../store/posts.ts';
+import { jsonAnswer, type Answer } from '../http/answer.ts';
+import { listPostPage, type PostFilter } from '../store/posts.ts';
 import type { BlogListQuery } from '../../src/content/types.gen.ts';
-import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
+import type { BlogContext } from './blog-context.ts';
 import { toPostJson } from '../store/post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
@@ -31,37 +31,20 @@ function paginationHeaders(query: ListQuery, total: number): Record<string, stri
     : { 'x-total-count': String(total) };
 }
 
-async function loadListing(
+async function listing(
   blog: BlogContext,
   query: ListQuery,
   filter: PostFilter,
   headers: Record<string, string>,
-): Promise<PreparedResponse> {
+): Promise<Answer> {
   const page = { limit: query.limit, offset: query.offset };
   const { posts, total } = await listPostPage(blog.db, filter, page);
-  return jsonResponse(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
+  return jsonAnswer(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
 }
 
-/** Where a visitor's listing is kept in the public response cache. */
-export function listingCacheKey(query: ListQuery): string {
-  return JSON.stringify(['list', query.limit, query.offset, query.tag, query.category, query.q]);
-}
-
-/** Published posts whose time has come, newest first, served from memory when possible. */
-export async function publicListing(blog: BlogContext, query: ListQuery): Promise<PreparedResponse> {
-  const now = blog.clock();
-  return blog.publicResponses.load(listingCacheKey(query), now.getTime(), async () => {
-    const visibleAt = now.toISOString();
-    const [response, nextPublication] = await Promise.all([
-      loadListing(blog, query, { ...searchFilter(query), visibleAt }, publicReadHeaders),
-      findNextPublication(blog.db, visibleAt),
-    ]);
-    const expiresAt = Math.min(
-      now.getTime() + publicResponseTtlMs,
-      nextPublication === null ? Infinity : Date.parse(nextPublication),
-    );
-    return { response, expiresAt };
-  });
+/** Published posts whose time has come, newest first. */
+export function publicListing(blog: BlogContext, query: ListQuery): Promise<Answer> {
+  return listing(blog, query, { ...searchFilter(query), visibleAt: blog.clock().toISOString() }, publicReadHeaders);
 }
 
 /** What an admin's status filter means: published is what readers see now, scheduled what they will see later. */
@@ -71,8 +54,8 @@ function adminStatusFilter(status: ListQuery['status'], now: string): PostFilter
   return { status: status === 'all' ? undefined : status };
 }
 
-/** Every post, or those of one status, for a signed-in admin; never cached. */
-export function adminListing(blog: BlogContext, query: ListQuery): Promise<PreparedResponse> {
+/** Every post, or those of one status, for a signed-in admin. */
+export function adminListing(blog: BlogContext, query: ListQuery): Promise<Answer> {
   const filter = { ...searchFilter(query), ...adminStatusFilter(query.status, blog.clock().toISOString()) };
-  return loadListing(blog, query, filter, adminReadHeaders);
+  return listing(blog, query, filter, adminReadHeaders);
 }

@@ -1,8 +1,8 @@
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
+import { jsonAnswer, type Answer } from '../http/answer.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonResponse, type PreparedResponse } from '../http/prepared-response.ts';
 import { findPostById, findPostBySlug } from '../store/posts.ts';
-import { publicResponseTtlMs, type BlogContext } from './blog-context.ts';
+import type { BlogContext } from './blog-context.ts';
 import { toPostJson, type Post } from '../store/post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
@@ -13,26 +13,16 @@ function isVisible(post: Post, signedIn: boolean, now: Date): boolean {
   return signedIn || isPublicAt(post, now);
 }
 
-async function findVisiblePost(blog: BlogContext, key: PostKey, signedIn: boolean, now: Date): Promise<Post> {
+async function findVisiblePost(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<Post> {
   const post = 'id' in key ? await findPostById(blog.db, key.id) : await findPostBySlug(blog.db, key.slug);
-  if (!post || !isVisible(post, signedIn, now)) {
+  if (!post || !isVisible(post, signedIn, blog.clock())) {
     throw new HttpError(404, 'id' in key ? 'No blog post has this id.' : 'No blog post has this slug.');
   }
   return post;
 }
 
-/** Where a visitor's read of a post is kept in the public response cache. */
-export function postCacheKey(key: PostKey): string {
-  return JSON.stringify(key);
-}
-
-/** One post by id or slug as the API sends it; visitors' answers come from memory when possible. */
-export async function postResponse(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<PreparedResponse> {
-  const now = blog.clock();
-  if (signedIn) return jsonResponse(toPostJson(await findVisiblePost(blog, key, true, now)), adminReadHeaders);
-
-  return blog.publicResponses.load(postCacheKey(key), now.getTime(), async () => ({
-    response: jsonResponse(toPostJson(await findVisiblePost(blog, key, false, now)), publicReadHeaders),
-    expiresAt: now.getTime() + publicResponseTtlMs,
-  }));
+/** One post by id or slug as the API sends it, to a visitor or to a signed-in admin. */
+export async function postAnswer(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<Answer> {
+  const post = await findVisiblePost(blog, key, signedIn);
+  return jsonAnswer(toPostJson(post), signedIn ? adminReadHeaders : publicReadHeaders);
 }

@@ -67,7 +67,7 @@ export async function createPost(blog: BlogContext, input: BlogPostInput, author
     post.slug,
     insertPost(blog.db, post, { id: randomUUID(), author, reason: 'save', kind: 'created' }),
   );
-  blog.publicResponses.clear();
+  blog.responses.forget();
   return post;
 }
 
@@ -99,11 +99,11 @@ export async function changePost(
   };
   const written = await rethrowSlugClash(post.slug, updatePost(blog.db, post, stored, revision));
   if (!written) throw editedMeanwhile();
-  blog.publicResponses.clear();
+  blog.responses.forget();
   return post;
 }
 
 export async function removePost(blog: BlogContext, id: string): Promise<void> {
   if (!(await deletePost(blog.db, id, blog.clock().toISOString()))) throw notFound();
-  blog.publicResponses.clear();
+  blog.responses.forget();
 }

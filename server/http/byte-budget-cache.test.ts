@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ByteBudgetCache, responseBytes } from './byte-budget-cache.ts';
-import { preparedResponse } from './prepared-response.ts';
+import { htmlAnswer } from './answer.ts';
+import { prepareResponse } from './prepared-response.ts';
 
 describe('a cache bounded by bytes', () => {
   it('never holds more than its budget, however many distinct keys come', () => {
@@ -35,7 +36,7 @@ describe('a cache bounded by bytes', () => {
   });
 
   it('counts a response with room for its compressed copies', () => {
-    const response = preparedResponse(Buffer.alloc(10_000, 'a'), { 'content-type': 'text/html' });
+    const response = prepareResponse(htmlAnswer('a'.repeat(10_000), 200, {}));
     expect(responseBytes(response)).toBeGreaterThanOrEqual(20_000);
   });
 });

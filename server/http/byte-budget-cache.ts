@@ -72,7 +72,7 @@ export class ByteBudgetCache<Value> {
 }
 
 /** The text of a set of headers, as kept in memory. */
-export function headerBytes(headers: Record<string, string>): number {
+function headerBytes(headers: Record<string, string>): number {
   let bytes = 0;
   for (const [name, value] of Object.entries(headers)) bytes += name.length + value.length;
   return bytes;
@@ -83,5 +83,5 @@ export function headerBytes(headers: Record<string, string>): number {
  * copies made on demand (Brotli and gzip, each a fraction of the body for HTML and JSON), each with its headers.
  */
 export function responseBytes(response: PreparedResponse): number {
-  return 2 * response.body.length + 3 * headerBytes(response.headers);
+  return 2 * (response.body?.length ?? 0) + 3 * headerBytes(response.headers);
 }

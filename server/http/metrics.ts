@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { PublicResponseCache } from '../blog/public-response-cache.ts';
 import type { DatabaseObserver } from '../store/database.ts';
 import { HttpError } from './errors.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 export interface AppMetrics {
   /** This app's own registry: several apps in one process (tests, scale-out) never mix their figures. */
@@ -106,7 +106,7 @@ function countRequests(app: FastifyInstance, observe: RequestObserver): void {
   });
 }
 
-function countCache(registry: Registry, cache: PublicResponseCache): void {
+function countCache(registry: Registry, cache: ResponseCache): void {
   new Counter({
     name: 'northbeam_public_cache_hits_total',
     help: "Visitors' reads answered from memory.",
@@ -130,7 +130,7 @@ function countCache(registry: Registry, cache: PublicResponseCache): void {
 export interface MetricsOptions {
   metrics: AppMetrics;
   token: string | undefined;
-  cache: PublicResponseCache;
+  cache: ResponseCache;
 }
 
 /**

@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Answer } from './answer.ts';
 
 type Encoding = 'br' | 'gzip';
 
 /**
- * A body (JSON, or a rendered HTML page), already encoded, with every header it is sent with, its ETag included: computed once, sent many
- * times (a Buffer spares encoding the text again for every request). Compressed copies, with their headers, are
- * made on first demand.
+ * An answer encoded once and sent many times: its body as bytes (a Buffer spares encoding the text again for every
+ * request) and every header it is sent with, its ETag included. Compressed copies, with their headers, are made on
+ * first demand. Only the response cache makes these; handlers return an `Answer`.
  */
 export interface PreparedResponse {
-  body: Buffer;
-  etag: string;
+  status: number;
+  /** None for a redirect. */
+  body: Buffer | undefined;
   headers: Record<string, string>;
   compressed: Partial<Record<Encoding, ResponseVariant>>;
 }
@@ -20,18 +22,15 @@ export interface PreparedResponse {
 // Below this, compression saves less than its headers cost.
 const minimumCompressedSize = 1024;
 
-export function jsonResponse(value: unknown, headers: Record<string, string>): PreparedResponse {
-  return preparedResponse(Buffer.from(JSON.stringify(value)), {
-    'content-type': 'application/json; charset=utf-8',
-    ...headers,
-  });
-}
-
-/** Any body prepared the same way, such as a rendered HTML page; headers must include its content-type. */
-export function preparedResponse(body: Buffer, headers: Record<string, string>): PreparedResponse {
+export function prepareResponse(answer: Answer): PreparedResponse {
+  if (answer.text === undefined) {
+    return { status: answer.status, body: undefined, headers: answer.headers, compressed: {} };
+  }
+  const body = Buffer.from(answer.text);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const { headers } = answer;
   const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-  return { body, etag, headers: { etag, ...headers, vary }, compressed: {} };
+  return { status: answer.status, body, headers: { etag, ...headers, vary }, compressed: {} };
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {
@@ -54,36 +53,37 @@ function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefi
   return accepted.includes('gzip') ? 'gzip' : undefined;
 }
 
-function compressed(response: PreparedResponse, encoding: Encoding): ResponseVariant {
+function compressed(response: PreparedResponse, body: Buffer, encoding: Encoding): ResponseVariant {
   const compress = (): ResponseVariant => ({
-    status: 200,
+    status: response.status,
     headers: { ...response.headers, 'content-encoding': encoding },
     body:
       encoding === 'br'
-        ? brotliCompressSync(response.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(response.body),
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(body),
   });
   return (response.compressed[encoding] ??= compress());
 }
 
 /** What a request gets of a response: 304 Not Modified when it holds this version, else the body it accepts. */
 export interface ResponseVariant {
-  /** 200 stands for the response's own status. */
-  status: 200 | 304;
+  status: number;
   /** The response's headers, with Content-Encoding when the body is compressed. */
   headers: Record<string, string>;
   body: Buffer | undefined;
 }
 
 export function responseVariant(response: PreparedResponse, requestHeaders: IncomingHttpHeaders): ResponseVariant {
+  const { body, headers } = response;
+  if (body === undefined) return { status: response.status, headers, body };
   const ifNoneMatch = requestHeaders['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, response.etag)) {
-    return { status: 304, headers: response.headers, body: undefined };
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, headers.etag!)) {
+    return { status: 304, headers, body: undefined };
   }
   const encoding =
-    response.body.length >= minimumCompressedSize ? acceptedEncoding(requestHeaders['accept-encoding']) : undefined;
-  if (encoding === undefined) return { status: 200, headers: response.headers, body: response.body };
-  return compressed(response, encoding);
+    body.length >= minimumCompressedSize ? acceptedEncoding(requestHeaders['accept-encoding']) : undefined;
+  if (encoding === undefined) return { status: response.status, headers, body };
+  return compressed(response, body, encoding);
 }
 
 /** Sends the response, compressed when the client accepts it, or 304 Not Modified when it holds this version. */
@@ -93,7 +93,5 @@ export function sendPreparedResponse(
   response: PreparedResponse,
 ): FastifyReply {
   const { status, headers, body } = responseVariant(response, request.headers);
-  // A status the caller set (a 404 page, say) stays, unless the client holds this version.
-  if (status === 304) reply.code(304);
-  return reply.headers(headers).send(body);
+  return reply.code(status).headers(headers).send(body);
 }

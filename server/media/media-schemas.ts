@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { schemaRef } from '../http/api-schemas.ts';
 import { repositoryRoot } from '../repository-root.ts';
 
 const readSchema = (name: string): { $id: string } =>
@@ -13,9 +14,9 @@ export function addMediaSchemas(app: FastifyInstance): void {
   for (const schema of schemas) if (app.getSchema(schema.$id) === undefined) app.addSchema(schema);
 }
 
-export const mediaRecordRef = { $ref: 'media.schema.json#' };
-export const mediaUpdateRef = { $ref: 'media-update.schema.json#' };
-export const apiErrorRef = { $ref: 'api-error.schema.json#' };
+export const mediaRecordRef = schemaRef('media.schema.json');
+export const mediaUpdateRef = schemaRef('media-update.schema.json');
+export const apiErrorRef = schemaRef('api-error.schema.json');
 
 /** The error answers every admin route can give. */
 export const adminErrors = { 400: apiErrorRef, 401: apiErrorRef, 403: apiErrorRef, 404: apiErrorRef };

@@ -3,7 +3,7 @@ import { registerApiGuard } from '../auth/guard.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
-import type { VisitorAnswers } from '../http/visitor-answers.ts';
+import { registerCachedAnswerReader } from '../http/cached-answers.ts';
 import { auditRoutes } from './audit.ts';
 import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
@@ -15,13 +15,14 @@ export interface ApiOptions {
   auth: AuthSettings;
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
-  visitorAnswers: VisitorAnswers;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, visitorAnswers } = options;
+  const { blog, auth, trustedOrigins, media } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
-  await app.register(blogRoutes, { prefix: '/blogs', blog, visitorAnswers });
+  // After the guard, which tells a visitor from an admin.
+  registerCachedAnswerReader(app, blog.responses);
+  await app.register(blogRoutes, { prefix: '/blogs', blog });
   await app.register(authRoutes, { prefix: '/auth', ...auth });
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });

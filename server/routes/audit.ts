@@ -4,8 +4,7 @@ import type { Kysely } from 'kysely';
 import { auditTargetNames } from '../audit/audit-target-names.ts';
 import { countAuditRows, listAuditRows, type AuditFilter } from '../store/audit-log.ts';
 import type { Database } from '../store/schema.ts';
-import { errorResponses } from '../http/api-schemas.ts';
-import { securitySchema } from './security-schemas.ts';
+import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 
 /** Defaults fill limit and offset in. */
 type AuditQuery = Required<Pick<AuditQueryParams, 'limit' | 'offset'>> & AuditFilter;
@@ -23,8 +22,11 @@ export const auditRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
     '/',
     {
       schema: {
-        querystring: securitySchema('audit-query'),
-        response: { 200: { type: 'array', items: securitySchema('audit-entry') }, ...errorResponses(400, 401) },
+        querystring: schemaRef('security/audit-query.schema.json'),
+        response: {
+          200: { type: 'array', items: schemaRef('security/audit-entry.schema.json') },
+          ...errorResponses(400, 401),
+        },
       },
       config: { access: 'admin' },
     },

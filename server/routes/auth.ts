@@ -15,7 +15,6 @@ import { HttpError } from '../http/errors.ts';
 import { emailKey } from '../store/users.ts';
 import { signedInAdmin } from '../auth/guard.ts';
 import { passwordChangeRoutes } from './password-change.ts';
-import { securitySchema } from './security-schemas.ts';
 import { sessionRoutes } from './sessions.ts';
 import { twoFactorRoutes } from './two-factor.ts';
 
@@ -28,7 +27,7 @@ const loginSchema = {
   tags: ['auth'],
   body: schemaRef('api/login-body.schema.json'),
   response: {
-    200: { anyOf: [adminUser, securitySchema('two-factor-required')] },
+    200: { anyOf: [adminUser, schemaRef('security/two-factor-required.schema.json')] },
     ...errorResponses(400, 401, 403, 413, 415, 429, 500, 503),
   },
 };

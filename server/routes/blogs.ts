@@ -3,14 +3,13 @@ import type { BlogPostInput, PostIdParams, PostSaveQuery, PostSlugParams } from 
 import { auditRequest } from '../audit/audit-log.ts';
 import { signedInAdmin, signInRequired } from '../auth/guard.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
-import { adminListing, listingCacheKey, publicListing, type ListQuery } from '../blog/listing.ts';
+import { adminListing, publicListing, type ListQuery } from '../blog/listing.ts';
 import { toPostJson } from '../store/post.ts';
-import { postCacheKey, postResponse } from '../blog/post-reads.ts';
+import { postAnswer } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
 import { changePost, createPost, removePost } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
-import { sendPreparedResponse } from '../http/prepared-response.ts';
-import type { VisitorAnswers } from '../http/visitor-answers.ts';
+import { sendAnswer } from '../http/cached-answers.ts';
 import {
   createPostSchema,
   deletePostSchema,
@@ -24,7 +23,6 @@ import { revisionRoutes } from './post-revisions.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
-  visitorAnswers: VisitorAnswers;
 }
 
 const writeHeaders = { 'cache-control': 'no-store' };
@@ -39,27 +37,22 @@ const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog, visitorAnswers }) => {
-  const cached = (key: string) => () => blog.publicResponses.peek(key, blog.clock().getTime());
-
+export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
   app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema }, async (request, reply) => {
     const { query } = request;
-    if (request.user !== null) return sendPreparedResponse(request, reply, await adminListing(blog, query));
-    if (query.status !== undefined && query.status !== 'published') {
+    if (request.user === null && query.status !== undefined && query.status !== 'published') {
       throw signInRequired();
     }
-    const response = await publicListing(blog, query);
-    visitorAnswers.remember(request, reply, cached(listingCacheKey(query)));
-    return sendPreparedResponse(request, reply, response);
+    return sendAnswer(blog.responses, request, reply, () =>
+      request.user === null ? publicListing(blog, query) : adminListing(blog, query),
+    );
   });
 
   app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
     const { slug } = request.params;
     const signedIn = request.user !== null;
     try {
-      const response = await postResponse(blog, { slug }, signedIn);
-      if (!signedIn) visitorAnswers.remember(request, reply, cached(postCacheKey({ slug })));
-      return sendPreparedResponse(request, reply, response);
+      return await sendAnswer(blog.responses, request, reply, () => postAnswer(blog, { slug }, signedIn));
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
       const moved = await movedSlug(blog, slug, signedIn);
@@ -71,10 +64,9 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema }, async (request, reply) => {
     const { id } = request.params;
-    const response = await postResponse(blog, { id }, request.user !== null).catch((error: unknown) =>
-      rethrowIfDeleted(blog, id, error),
+    return sendAnswer(blog.responses, request, reply, () =>
+      postAnswer(blog, { id }, request.user !== null).catch((error: unknown) => rethrowIfDeleted(blog, id, error)),
     );
-    return sendPreparedResponse(request, reply, response);
   });
 
   app.post<{ Body: BlogPostInput }>(

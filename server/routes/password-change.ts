@@ -4,18 +4,17 @@ import { auditRequest } from '../audit/audit-log.ts';
 import { queuedHashPassword, type AuthSettings } from '../auth/log-in.ts';
 import { passwordLength, passwordProblem } from '../auth/password.ts';
 import { confirmCurrentPassword } from '../auth/reauthenticate.ts';
-import { emptyResponse, errorResponses } from '../http/api-schemas.ts';
+import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { replacePasswordHash } from '../store/users.ts';
 import { signedInAdmin } from '../auth/guard.ts';
-import { securitySchema } from './security-schemas.ts';
 
 const passwordChangeSchema = {
   summary: 'Change the password',
   description:
     'Needs the current password (403 naming `/currentPassword` without it or when it is wrong; throttled like signing in). Ends every other session of the admin.',
   tags: ['auth'],
-  body: securitySchema('password-change'),
+  body: schemaRef('security/password-change.schema.json'),
   response: {
     204: emptyResponse('The password is changed; this session goes on, every other one has ended.'),
     ...errorResponses(400, 401, 403, 429, 503),

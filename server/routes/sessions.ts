@@ -5,8 +5,7 @@ import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteOtherSessions, deleteUserSession, listUserSessions } from '../store/sessions.ts';
 import { signedInAdmin } from '../auth/guard.ts';
-import { errorResponses } from '../http/api-schemas.ts';
-import { securitySchema } from './security-schemas.ts';
+import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 
 /** The signed-in admin's own sessions: listed, and ended one by one or all but this one. */
 export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
@@ -14,7 +13,10 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
     '/',
     {
       schema: {
-        response: { 200: { type: 'array', items: securitySchema('admin-session') }, ...errorResponses(401) },
+        response: {
+          200: { type: 'array', items: schemaRef('security/admin-session.schema.json') },
+          ...errorResponses(401),
+        },
       },
       config: { access: 'admin' },
     },
@@ -36,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
     '/:id',
     {
       schema: {
-        params: securitySchema('session-id'),
+        params: schemaRef('security/session-id.schema.json'),
         response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -53,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
 
   app.delete(
     '/',
-    { schema: { response: { 200: securitySchema('sessions-ended'), ...errorResponses(401, 403) } } },
+    { schema: { response: { 200: schemaRef('security/sessions-ended.schema.json'), ...errorResponses(401, 403) } } },
     async (request) => {
       const user = signedInAdmin(request);
       const ended = await deleteOtherSessions(auth.db, user.id, user.sessionId);

@@ -21,7 +21,6 @@ import { HttpError } from '../http/errors.ts';
 import { countRecoveryCodes } from '../store/two-factor.ts';
 import { emailKey, findUserById, type User } from '../store/users.ts';
 import { signedInAdmin, signInRequired } from '../auth/guard.ts';
-import { securitySchema } from './security-schemas.ts';
 
 /** Codes are throttled like passwords, under a key of their own per user. */
 const codeThrottleKey = (userId: string) => `2fa:${userId}`;
@@ -44,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
   app.get(
     '/',
     {
-      schema: { response: { 200: securitySchema('two-factor-status'), ...errorResponses(401) } },
+      schema: { response: { 200: schemaRef('security/two-factor-status.schema.json'), ...errorResponses(401) } },
       config: { access: 'admin' },
     },
     async (request) => {
@@ -63,8 +62,8 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         done();
       },
       schema: {
-        body: securitySchema('current-password'),
-        response: { 200: securitySchema('two-factor-setup'), ...reauthenticationRefusals },
+        body: schemaRef('security/current-password.schema.json'),
+        response: { 200: schemaRef('security/two-factor-setup.schema.json'), ...reauthenticationRefusals },
       },
     },
     async (request) => {
@@ -79,8 +78,8 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     '/enable',
     {
       schema: {
-        body: securitySchema('two-factor-enable'),
-        response: { 200: securitySchema('recovery-codes'), ...reauthenticationRefusals },
+        body: schemaRef('security/two-factor-enable.schema.json'),
+        response: { 200: schemaRef('security/recovery-codes.schema.json'), ...reauthenticationRefusals },
       },
     },
     async (request) => {
@@ -97,7 +96,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     '/disable',
     {
       schema: {
-        body: securitySchema('two-factor-disable'),
+        body: schemaRef('security/two-factor-disable.schema.json'),
         response: { 204: { type: 'null' }, ...reauthenticationRefusals },
       },
     },
@@ -122,7 +121,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     '/verify',
     {
       schema: {
-        body: securitySchema('two-factor-code'),
+        body: schemaRef('security/two-factor-code.schema.json'),
         response: {
           200: schemaRef('api/admin-user.schema.json', 'The signed-in admin.'),
           ...errorResponses(400, 401, 403, 429),

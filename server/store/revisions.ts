@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BlogPost } from '../../src/content/types.gen.ts';
 import { toPostJson, type Post } from './post.ts';
 import { readRevisionSnapshot } from './revision-snapshot.ts';
-import type { Database, RevisionKind, RevisionReason } from './schema.ts';
+import type { Database, PostRevisionTable, RevisionKind, RevisionReason } from './schema.ts';
 
 /** How many versions of each post are kept: the newest. */
 export const keptRevisions = 25;
@@ -52,14 +52,10 @@ export async function recordRevision(trx: Transaction<Database>, post: Post, inf
 }
 
 /** Newest first. */
-export async function listRevisions(db: Kysely<Database>, postId: string): Promise<RevisionSummary[]> {
-  const rows = await db
-    .selectFrom('post_revisions')
-    .select(['id', 'post_id', 'created_at', 'author', 'reason', 'kind', 'title'])
-    .where('post_id', '=', postId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map((row) => ({
+type SummaryColumns = 'id' | 'post_id' | 'created_at' | 'author' | 'reason' | 'kind' | 'title';
+
+function toRevisionSummary(row: Pick<PostRevisionTable, SummaryColumns>): RevisionSummary {
+  return {
     id: row.id,
     postId: row.post_id,
     createdAt: row.created_at,
@@ -67,7 +63,17 @@ export async function listRevisions(db: Kysely<Database>, postId: string): Promi
     reason: row.reason,
     kind: row.kind,
     title: row.title,
-  }));
+  };
+}
+
+export async function listRevisions(db: Kysely<Database>, postId: string): Promise<RevisionSummary[]> {
+  const rows = await db
+    .selectFrom('post_revisions')
+    .select(['id', 'post_id', 'created_at', 'author', 'reason', 'kind', 'title'])
+    .where('post_id', '=', postId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toRevisionSummary);
 }
 
 /** One revision of this post; undefined when the id is unknown or belongs to another post. */
@@ -79,14 +85,5 @@ export async function findRevision(db: Kysely<Database>, postId: string, id: str
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    postId: row.post_id,
-    createdAt: row.created_at,
-    author: row.author,
-    reason: row.reason,
-    kind: row.kind,
-    title: row.title,
-    post: readRevisionSnapshot(row.id, row.snapshot),
-  };
+  return { ...toRevisionSummary(row), post: readRevisionSnapshot(row.id, row.snapshot) };
 }

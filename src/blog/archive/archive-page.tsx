@@ -7,13 +7,16 @@ import { site } from '@/content/site.ts';
 import { PostCard } from '@/sections/post-card/post-card.tsx';
 import { Head } from '@/ui/head.tsx';
 import { DocumentHead } from '@/ui/document-head/document-head.tsx';
+import { PageLinks } from '@/ui/page-links/page-links.tsx';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { termSlug } from '@/domain/term-slug.ts';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
-import { ArchivePagination } from './archive-pagination.tsx';
 import styles from '@/sections/post-list/post-list.module.css';
 
 export type Taxonomy = 'tag' | 'category';
+
+/** Page 1 at the archive's own address, the others with ?page=N: links that work without JavaScript. */
+const archivePageAddress = (basePath: string) => (page: number) => (page === 1 ? basePath : `${basePath}?page=${page}`);
 
 const pageSize = 12;
 
@@ -93,7 +96,7 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
               ))}
             </ul>
           )}
-          <ArchivePagination basePath={path} page={page} pageCount={pageCount} />
+          <PageLinks page={page} pageCount={pageCount} href={archivePageAddress(path)} label="Archive pages" />
         </div>
       </section>
     </>

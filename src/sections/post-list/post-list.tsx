@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLinks } from '@/ui/page-links/page-links.tsx';
 import { PostCard, type PostCardData } from '../post-card/post-card.tsx';
 import type { SectionProps } from '../types.ts';
 import styles from './post-list.module.css';
@@ -43,33 +43,7 @@ export function PostList({ section, posts = [], page = 1, pageCount = 1, status,
             ))}
           </ul>
         )}
-        {pageCount > 1 && (
-          <nav className={styles.pagination} aria-label="Blog pages">
-            {page > 1 && (
-              <Link to={href(page - 1)} rel="prev">
-                ← Newer posts
-              </Link>
-            )}
-            <ol>
-              {Array.from({ length: pageCount }, (_, index) => index + 1).map((target) => (
-                <li key={target}>
-                  <Link
-                    to={href(target)}
-                    aria-current={target === page ? 'page' : undefined}
-                    aria-label={`Page ${target}`}
-                  >
-                    {target}
-                  </Link>
-                </li>
-              ))}
-            </ol>
-            {page < pageCount && (
-              <Link to={href(page + 1)} rel="next">
-                Older posts →
-              </Link>
-            )}
-          </nav>
-        )}
+        <PageLinks page={page} pageCount={pageCount} href={href} label="Blog pages" />
       </div>
     </section>
   );

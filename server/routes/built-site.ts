@@ -5,16 +5,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isArchiveName } from '../../src/domain/term-slug.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
-import { findNextPublication } from '../store/posts.ts';
-import { sendPreparedResponse } from '../http/prepared-response.ts';
+import type { Answer } from '../http/answer.ts';
+import { registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
 import { makeImagesResponsive } from '../media/responsive-images.ts';
-import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
-import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
-import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
+import { createHtmlPages } from '../pages/html-pages.ts';
+import { isBuildBookkeeping, withoutTrailingSlash } from '../pages/build-files.ts';
+import { compressibleFile, precompressDirectory } from '../pages/precompress.ts';
 import { feedRoutes } from './feeds.ts';
 import { movedPostPages } from './moved-post-pages.ts';
 
-export interface SiteOptions {
+export interface BuiltSiteOptions {
   /** The browser app's build: prerendered pages, hashed files in assets/, and everything of public/. */
   clientDir: string;
   /** The server render bundle and the page template; dist/server beside clientDir by default. */
@@ -39,7 +39,7 @@ function cacheHeaders(clientDir: string) {
  * Serves the built site: content pages prerendered at build time, the blog rendered per request, the admin's
  * shell, static files, and for every other address the not-found page with status 404.
  */
-export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) => {
+export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app, options) => {
   const { clientDir, blog } = options;
   const serverDir = options.serverDir ?? join(clientDir, '..', 'server');
   // One address per page: `/about/` moves to `/about` before any file lookup, whatever the request accepts.
@@ -68,23 +68,28 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     clientDir,
     serverDir,
     origin: options.origin,
-    generation: () => blog.publicResponses.generation,
-    now: () => blog.clock().getTime(),
-    nextPublication: async () => {
-      const next = await findNextPublication(blog.db, blog.clock().toISOString());
-      return next === null ? Infinity : Date.parse(next);
-    },
     finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
+  // After the trailing-slash redirect: pages are kept by their one address.
+  registerCachedAnswerReader(app, blog.responses);
 
-  const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number, url = request.url) => {
-    const page: RenderedResponse = await pages.render(url);
-    if (page.redirect) return reply.redirect(page.redirect, page.status);
-    return sendPreparedResponse(request, reply.code(status ?? page.status), page.response!);
-  };
+  const send = (request: FastifyRequest, reply: FastifyReply, load: () => Promise<Answer>, key?: string) =>
+    sendAnswer(blog.responses, request, reply, load, key);
+  /** The page at `url` (the request's own by default), with `status` instead of its own when given. */
+  const sendRendered = (request: FastifyRequest, reply: FastifyReply, status?: number, url = request.url) =>
+    send(
+      request,
+      reply,
+      async () => {
+        const page = await pages.render(url);
+        return status === undefined ? page : { ...page, status };
+      },
+      url,
+    );
 
   for (const route of pages.prerenderedRoutes) {
-    app.get(route, (request, reply) => sendPreparedResponse(request, reply, pages.prerendered(route)!));
+    const page = pages.prerendered(route)!;
+    app.get(route, (request, reply) => send(request, reply, async () => page));
   }
   for (const route of pages.renderedRoutes) app.get(route, (request, reply) => sendRendered(request, reply));
   app.get(
@@ -101,8 +106,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
         : sendRendered(request, reply, 404, `/blog/${taxonomy}/-`),
     );
   }
-  const adminShell = (request: FastifyRequest, reply: FastifyReply) =>
-    sendPreparedResponse(request, reply, pages.shell);
+  const adminShell = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, async () => pages.shell);
   app.get('/admin', adminShell);
   app.get('/admin/*', adminShell);
 

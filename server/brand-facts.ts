@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SiteDocument } from '../src/content/types.gen.ts';
 import { repositoryRoot } from './repository-root.ts';
 
-export interface SiteFacts {
+export interface BrandFacts {
   /** Shown as the author of the example posts and of the first admin's posts. */
   teamName: string;
   /** The domain of the agency's e-mail address, for the made-up first admin account. */
@@ -12,8 +12,8 @@ export interface SiteFacts {
   tagline: string;
 }
 
-/** The facts the server shares with the site, from content/site.json where they are written once. */
-export function readSiteFacts(): SiteFacts {
+/** The brand facts the server needs (names, tagline, e-mail domain), from content/site.json where they are written once. */
+export function readBrandFacts(): BrandFacts {
   const site = JSON.parse(readFileSync(join(repositoryRoot, 'content', 'site.json'), 'utf8')) as SiteDocument;
   const emailDomain = site.contact.email.split('@')[1];
   if (!emailDomain) throw new Error('content/site.json: contact.email has no domain');

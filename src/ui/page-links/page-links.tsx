@@ -1,20 +1,23 @@
 import { Link } from 'react-router-dom';
-import styles from '@/sections/post-list/post-list.module.css';
+import styles from './page-links.module.css';
 
-/** Page links that work without JavaScript (?page=2). */
-export function ArchivePagination({
-  basePath,
+/** Links to the pages of a list (newer, each page, older) that work without JavaScript. */
+export function PageLinks({
   page,
   pageCount,
+  href,
+  label,
 }: {
-  basePath: string;
   page: number;
   pageCount: number;
+  /** The address of a page, from 1. */
+  href: (page: number) => string;
+  /** What the navigation is named for assistive technology, such as "Blog pages". */
+  label: string;
 }) {
   if (pageCount <= 1) return null;
-  const href = (target: number) => (target === 1 ? basePath : `${basePath}?page=${target}`);
   return (
-    <nav className={styles.pagination} aria-label="Archive pages">
+    <nav className={styles.pageLinks} aria-label={label}>
       {page > 1 && (
         <Link to={href(page - 1)} rel="prev">
           ← Newer posts

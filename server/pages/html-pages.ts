@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type * as EntryServer from '../../src/entry-server.tsx';
+import { htmlAnswer, redirectAnswer, type Answer } from '../http/answer.ts';
+
+export interface HtmlPagesOptions {
+  clientDir: string;
+  /** The server render bundle and the page template (dist/server). */
+  serverDir: string;
+  /** The public origin (SITE_URL, or http://HOST:PORT) put into every absolute URL. */
+  origin: string;
+  /** A last pass over each rendered page, e.g. responsive markup for uploaded images. */
+  finishHtml?: (html: string) => Promise<string>;
+}
+
+const htmlHeaders = { 'cache-control': 'no-cache' };
+
+/**
+ * The site's HTML, as answers for the response cache to encode and keep: prerendered content pages (with the public
+ * origin put into their absolute URLs), pages that show posts rendered per request, and the bare shell for the admin.
+ */
+export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOptions) {
+  const { clientDir, serverDir } = options;
+  const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as typeof EntryServer;
+  const template = readFileSync(join(serverDir, 'template.html'), 'utf8');
+  const manifest = JSON.parse(
+    readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as EntryServer.BuildManifest;
+  const contentRoutes = JSON.parse(readFileSync(join(clientDir, 'routes.json'), 'utf8')) as string[];
+
+  // Rendering on the server asks the API in-process: same rules, no network.
+  const transport: Parameters<typeof entry.setApiTransport>[0] = async (path, init) => {
+    const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    if (init.method && init.method !== 'GET') throw new Error('The server renderer only reads.');
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+  const perRequest = new Set(entry.renderedPerRequest ?? []);
+  const prerendered = new Map<string, Answer>();
+  for (const route of contentRoutes) {
+    if (perRequest.has(route)) continue;
+    const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, () => options.origin);
+    prerendered.set(route, htmlAnswer(html, 200, htmlHeaders));
+  }
+  const finish = options.finishHtml ?? (async (html: string) => html);
+
+  return {
+    /** A post's summary, or the fallback made from its text, by the site's own rule. */
+    postSummary: entry.postSummary,
+    prerenderedRoutes: [...prerendered.keys()],
+    /** Content routes the server renders per request, because they show posts. */
+    renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
+    contentRoutes,
+
+    prerendered(route: string): Answer | undefined {
+      return prerendered.get(route);
+    },
+
+    /** The page without content, which the browser app fills: the admin. */
+    shell: htmlAnswer(template, 200, { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
+
+    /** The page at `url` rendered now, with the status it calls for, or the redirect it asks for. */
+    async render(url: string): Promise<Answer> {
+      // Set at every render: the bundle is loaded once per process, which tests share between several apps.
+      entry.setApiTransport(transport);
+      const page = await entry.render(url, options.origin);
+      if (page.redirect) return redirectAnswer(page.redirect, page.status);
+      return htmlAnswer(await finish(entry.fillTemplate(template, page, manifest)), page.status, htmlHeaders);
+    },
+  };
+}
+
+export type HtmlPages = Awaited<ReturnType<typeof createHtmlPages>>;
