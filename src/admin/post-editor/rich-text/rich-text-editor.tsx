@@ -68,8 +68,9 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
   const openLink = (current: Editor) => setLinkHref((current.getAttributes('link').href as string | undefined) ?? '');
 
   // Content replaced from outside (a restored draft, the latest version loaded): it becomes the new starting point.
-  // Checked as the render commits: an effect run later (Preact runs effects after the next frame, or on the next
-  // render) would compare an older render's value with newer typing, take it for outside content and drop keystrokes.
+  // Checked as the render commits: an effect run later (after paint, for an update that came from ProseMirror's own
+  // observer rather than a key event) would compare an older render's value with newer typing, take it for outside
+  // content and drop keystrokes.
   useLayoutEffect(() => {
     if (!editor || value === lastSent.current) return;
     stored.current = value;
