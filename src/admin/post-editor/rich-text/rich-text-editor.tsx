@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { MediaPickerDialog, type PickedImage } from '../../media/media-picker-dialog.tsx';
 import { cleanPastedHtml } from './clean-paste.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -103,7 +104,9 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
   };
 
   const insertImage = (image: PickedImage) => {
-    setPickingImage(false);
+    // The modal picker goes first: as it goes, the browser hands focus back to the button that opened it, which
+    // would otherwise take the cursor from the editor after the image is in.
+    flushSync(() => setPickingImage(false));
     editor.chain().focus().setImage(image).run();
     placeCursorAfterImage(editor);
   };
