@@ -45,8 +45,8 @@ async function startApp(): Promise<void> {
   await nextTask();
   await import('react-dom/client');
   await nextTask();
-  // Named, so that the build keeps only the router's parts that the app uses.
-  const { createBrowserRouter } = await import('react-router-dom');
+  // One export named, not the whole module: the build then keeps only the router's parts that the app uses.
+  await import('react-router-dom').then(({ createBrowserRouter }) => createBrowserRouter);
   await nextTask();
   const { start } = await import('./main.tsx');
   await nextTask();
