@@ -33,15 +33,6 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // The browser's runtime (Preact) does not move these into the head as React does.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "JSXOpeningElement[name.name=/^(title|meta|link)$/]:not(JSXElement[openingElement.name.name='DocumentHead'] JSXOpeningElement)",
-          message: 'Put <title>, <meta> and <link> inside <DocumentHead>, which writes them into the document head.',
-        },
-      ],
     },
   },
   ...importRules,

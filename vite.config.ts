@@ -5,26 +5,10 @@ import { contentCheck } from './scripts/vite-content-check.ts';
 import { contentRoutes } from './scripts/vite-content-routes.ts';
 import { defineConfig } from 'vitest/config';
 
-/**
- * The browser build runs on Preact's React-compatible runtime: React DOM alone is 61 KB of gzip, more than half the
- * home page's JavaScript budget. The server still renders with React, and Preact hydrates its HTML.
- */
-const preactForReact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [contentCheck(), react(), contentRoutes(), brochurePlugin()],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // Only the production client build: the dev server's Fast Refresh and the unit tests need React itself.
-      ...(command === 'build' && !isSsrBuild ? preactForReact : []),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   build: isSsrBuild
     ? { outDir: 'dist/server', copyPublicDir: false }

@@ -1,5 +1,6 @@
 import './styles/global.css';
 import { listenForEarlyMenu } from './site/header/early-menu.ts';
+import { listenForEarlyVideoControl } from './sections/video-hero/early-video-control.ts';
 
 /**
  * The page's first script, a few hundred bytes. The server's HTML is the whole page, so the app (React, the router,
@@ -29,9 +30,35 @@ function firstInteraction(): Promise<void> {
   });
 }
 
+/** Ends the current task, so the browser can paint and answer input before the next module is evaluated. */
+function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The app's modules, each evaluated in a task of its own: a static import graph would evaluate React, react-dom,
+ * the router and the app in one long task. Each import finds the modules before it already evaluated.
+ */
+async function startApp(): Promise<void> {
+  await import('react');
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  // One export named, not the whole module: the build then keeps only the router's parts that the app uses.
+  await import('react-router-dom').then(({ createBrowserRouter }) => createBrowserRouter);
+  await nextTask();
+  const { start } = await import('./main.tsx');
+  await nextTask();
+  await start();
+}
+
 const serverRendered = document.getElementById('app-state') !== null;
-if (serverRendered) listenForEarlyMenu();
+if (serverRendered) {
+  listenForEarlyMenu();
+  listenForEarlyVideoControl();
+}
 void (serverRendered ? Promise.race([afterFirstPaint(), firstInteraction()]) : Promise.resolve())
-  .then(() => import('./main.tsx'))
+  .then(startApp)
   // Without the app the page stays what the server sent: its links and forms work as plain HTML.
   .catch((error: unknown) => console.error('The app could not start', error));

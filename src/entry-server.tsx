@@ -48,8 +48,14 @@ export type BuildManifest = Record<string, { file: string; css?: string[]; impor
 
 const handler = createStaticHandler(routes);
 
+/**
+ * Larger than any page: React writes a Suspense boundary bigger than this at the end of the page, completed by an
+ * inline script that the CSP refuses. With it, every section's boundary is written inline, where it stands.
+ */
+const progressiveChunkSize = Number.MAX_SAFE_INTEGER;
+
 async function renderToHtml(element: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');

@@ -2,14 +2,9 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
-import { afterTurns, hydrateInTurns } from './ui/hydrate-in-turn.tsx';
 import { OriginContext } from './ui/origin.ts';
+import { countServerBoundaries, sectionsHydrated } from './ui/section-boundary/section-hydration.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
-
-const rootElement = document.getElementById('root')!;
-
-/** The server's render of this page: its data and router state, in a JSON data block (no inline script). */
-const serverState = readServerState();
 
 /** Loads the lazy modules of the routes on screen, so the first client render matches the server's HTML. */
 async function resolveLazyRoutes(tree: RouteObject[]) {
@@ -24,19 +19,24 @@ async function resolveLazyRoutes(tree: RouteObject[]) {
 }
 
 /**
- * Marks the root once the first render is committed and every section has had its turn to hydrate, so that all of
+ * Marks the root once the first render is committed and every server-rendered section has hydrated, so that all of
  * the page's controls have their handlers: the signal the browser tests wait for before clicking.
  */
-function Started() {
+function Started({ root, sections }: { root: HTMLElement; sections: number }) {
   useEffect(() => {
-    void afterTurns().then(() => {
-      rootElement.dataset.app = 'started';
+    void sectionsHydrated(sections).then(() => {
+      root.dataset.app = 'started';
     });
-  }, []);
+  }, [root, sections]);
   return null;
 }
 
-async function start() {
+/** Starts the app on the page: hydrates the server's HTML, or renders a page the server sent empty (the admin). */
+export async function start(): Promise<void> {
+  const rootElement = document.getElementById('root')!;
+  // The server's render of this page: its data and router state, in a JSON data block (no inline script).
+  const serverState = readServerState();
+  const hydrating = serverState !== null && rootElement.hasChildNodes();
   if (serverState) {
     (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = serverState.router;
     await resolveLazyRoutes(routes);
@@ -46,15 +46,12 @@ async function start() {
     <StrictMode>
       <OriginContext value={window.location.origin}>
         <RouterProvider router={router} />
-        <Started />
+        <Started root={rootElement} sections={hydrating ? countServerBoundaries(rootElement) : 0} />
       </OriginContext>
     </StrictMode>
   );
-  // In a transition, hydration yields to the browser between components instead of holding the main thread.
-  // Preact hydrates synchronously: its sections then take their turns, one task each (see HydrateInTurn).
-  if (serverState && rootElement.hasChildNodes()) {
-    startTransition(() => hydrateInTurns(() => void hydrateRoot(rootElement, app)));
-  } else createRoot(rootElement).render(app);
+  // In a transition, hydration renders in slices of 5 ms and yields to the browser between them; each section's
+  // Suspense boundary then hydrates and commits on its own.
+  if (hydrating) startTransition(() => void hydrateRoot(rootElement, app));
+  else createRoot(rootElement).render(app);
 }
-
-void start();

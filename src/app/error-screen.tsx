@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { isChunkLoadError } from './chunk.ts';
 import { NotFound } from './not-found.tsx';
 import styles from './error-screen.module.css';
@@ -17,9 +16,7 @@ export function ErrorScreen() {
   const chunkFailed = isChunkLoadError(error);
   return (
     <section className={styles.screen}>
-      <DocumentHead>
-        <title>Unexpected Application Error!</title>
-      </DocumentHead>
+      <title>Unexpected Application Error!</title>
       <div className="container">
         <h1>Unexpected Application Error!</h1>
         <p className={styles.message}>{describe(error)}</p>

@@ -1,16 +1,13 @@
 import { Link } from 'react-router-dom';
 import { site } from '@/content/site.ts';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import styles from './error-screen.module.css';
 
 /** The page for a path the site does not have. */
 export function NotFound() {
   return (
     <section className={styles.screen}>
-      <DocumentHead>
-        <title>{`Page not found | ${site.brand.name}`}</title>
-        <meta name="robots" content="noindex" />
-      </DocumentHead>
+      <title>{`Page not found | ${site.brand.name}`}</title>
+      <meta name="robots" content="noindex" />
       <div className="container">
         <p className="eyebrow">Error 404</p>
         <h1>We couldn’t find that page</h1>

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
 import { adminRoutes } from '@/admin/admin-routes.ts';
 import { blogSlotModules, loadBlogSlots } from '@/blog/sections/blog-slots.ts';
+import { lazySectionModules } from '@/sections/lazy-section-modules.ts';
 import { loadChunk } from './chunk.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -37,7 +38,14 @@ async function withQueries<P extends object>(component: Promise<ComponentType<P>
 function contentRoute(entry: ContentRoute): RouteObject {
   return {
     path: entry.path,
-    handle: { modules: [contentPageModule, entry.file, ...blogSlotModules(entry.sectionTypes)] } satisfies RouteModules,
+    handle: {
+      modules: [
+        contentPageModule,
+        entry.file,
+        ...blogSlotModules(entry.sectionTypes),
+        ...lazySectionModules(entry.sectionTypes),
+      ],
+    } satisfies RouteModules,
     lazy: async () => {
       const [{ ContentPage }, { default: doc }, slots] = await Promise.all([
         loadChunk('content-page', () => import('./content-page.ts')),

@@ -95,10 +95,11 @@ describe('SectionRenderer', () => {
 
   it.each(Object.values(examples).map((section) => [section.type, section] as const))(
     'renders a %s section',
-    (_, section) => {
+    async (_, section) => {
       renderSections([section]);
       const heading = section.type === 'prose' ? 'Prose heading' : (section as { heading: string }).heading;
-      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+      // A section whose widget (a carousel, the reel's control) loads lazily appears when its code has arrived.
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     },
   );
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Section, SiteDocument } from '@/content/types.gen.ts';
-import { HydrateInTurn } from '@/ui/hydrate-in-turn.tsx';
+import { SectionBoundary } from '@/ui/section-boundary/section-boundary.tsx';
 import { BlogCards } from './blog-cards/blog-cards.tsx';
 import { CarouselSection } from './carousel/carousel-section.tsx';
 import { Contact } from './contact/contact.tsx';
@@ -51,11 +51,10 @@ export function SectionRenderer({ sections, site, components }: SectionRendererP
   return sections.map((section, index) => {
     const Component = (components?.[section.type] ?? sectionComponents[section.type]) as
       ComponentType<SectionProps<SectionType>> | undefined;
-    // Each section hydrates in a task of its own, so the browser stays responsive while a long page comes alive.
     return Component ? (
-      <HydrateInTurn key={index}>
+      <SectionBoundary key={index}>
         <Component section={section} site={site} />
-      </HydrateInTurn>
+      </SectionBoundary>
     ) : null;
   });
 }

@@ -1,7 +1,6 @@
 import type { PageDocument, PageMeta, SiteDocument } from '@/content/types.gen.ts';
 import { OriginContext, useAbsoluteUrl } from './origin.ts';
 import { useContext } from 'react';
-import { DocumentHead } from './document-head/document-head.tsx';
 
 interface HeadProps {
   title: string;
@@ -18,7 +17,10 @@ interface HeadProps {
   canonicalUrl?: string;
 }
 
-/** A page's head: title, description, canonical URL, Open Graph and Twitter tags, JSON-LD. */
+/**
+ * A page's head: title, description, canonical URL, Open Graph and Twitter tags, JSON-LD. React lifts the title, meta
+ * and link elements into the document's head, on the server and in the browser, wherever a page renders them.
+ */
 export function Head({
   title,
   description,
@@ -39,23 +41,21 @@ export function Head({
   const structuredData = Array.isArray(jsonLd) ? (jsonLd.length > 1 ? jsonLd : jsonLd[0]) : jsonLd;
   return (
     <>
-      <DocumentHead>
-        <title>{title}</title>
-        <meta name="description" content={description} />
-        {noindex && <meta name="robots" content="noindex" />}
-        <link rel="canonical" href={url} />
-        <link rel="alternate" type="application/rss+xml" title={`${site.brand.name} blog`} href={feedUrl} />
-        <meta property="og:type" content={type} />
-        <meta property="og:site_name" content={site.brand.name} />
-        <meta property="og:title" content={title} />
-        <meta property="og:description" content={description} />
-        <meta property="og:url" content={url} />
-        <meta property="og:image" content={imageUrl} />
-        <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:title" content={title} />
-        <meta name="twitter:description" content={description} />
-        <meta name="twitter:image" content={imageUrl} />
-      </DocumentHead>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <link rel="canonical" href={url} />
+      <link rel="alternate" type="application/rss+xml" title={`${site.brand.name} blog`} href={feedUrl} />
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={site.brand.name} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={imageUrl} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
       {structuredData && (
         <script
           type="application/ld+json"

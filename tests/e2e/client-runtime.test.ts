@@ -1,5 +1,5 @@
 /**
- * The browser's runtime (Preact, behind React's API) takes over React's server HTML: hydration must keep every
+ * React in the browser takes over the server's HTML, section by section: hydration must keep every
  * server node rather than render a second copy, and client-side navigation must keep the document's head in step.
  */
 import { readFileSync } from 'node:fs';

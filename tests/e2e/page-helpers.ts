@@ -60,8 +60,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /**
  * Waits until the app owns an element of the server's markup, so a click on it reaches its handler: the app starts
- * after first paint, and a click before that is a click on plain HTML. Hydration is one synchronous pass (the page
- * has no Suspense boundary that could hydrate later), so the app's start marks every element as owned.
+ * after first paint, and a click before that is a click on plain HTML. Each section hydrates on its own, and the app
+ * marks the root only once every section has.
  */
 export async function untilHydrated(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'attached' });

@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router-dom';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { SessionGate } from '../session/session-gate.tsx';
 import { Sidebar } from './sidebar.tsx';
 import styles from './admin-layout.module.css';
@@ -8,9 +7,7 @@ import styles from './admin-layout.module.css';
 export function AdminLayout() {
   return (
     <SessionGate>
-      <DocumentHead>
-        <meta name="robots" content="noindex, nofollow" />
-      </DocumentHead>
+      <meta name="robots" content="noindex, nofollow" />
       <div className={styles.shell}>
         <a className="skip-link" href="#admin-main">
           Skip to content

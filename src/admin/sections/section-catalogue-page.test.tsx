@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/api/testing/fake-api.ts';
 import { sectionComponents } from '@/sections/section-renderer.tsx';
@@ -28,7 +28,10 @@ describe('SectionCataloguePage', () => {
       expect(entry.querySelector('h2')).toHaveTextContent(type);
       expect(entry.querySelector('table caption')).toHaveTextContent(`Fields of ${type}`);
       expect(entry.querySelector('tbody th')).toHaveTextContent('type');
-      expect(within(entry).getByTestId(`example-${type}`).childElementCount, type).toBeGreaterThan(0);
+      // A section with a lazy widget (the carousel) shows its example once that code has arrived.
+      await waitFor(() =>
+        expect(within(entry).getByTestId(`example-${type}`).childElementCount, type).toBeGreaterThan(0),
+      );
     }
   }, 30_000);
 

@@ -1,5 +1,4 @@
 import { site } from '@/content/site.ts';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import styles from './sign-in.module.css';
 
@@ -7,9 +6,7 @@ import styles from './sign-in.module.css';
 export function SignInScreen() {
   return (
     <main className={styles.screen}>
-      <DocumentHead>
-        <title>{`Sign in | ${site.brand.name} admin`}</title>
-      </DocumentHead>
+      <title>{`Sign in | ${site.brand.name} admin`}</title>
       <div className={styles.card}>
         <img
           src={site.brand.logo.src}

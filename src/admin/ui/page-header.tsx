@@ -1,6 +1,5 @@
 import type { ReactNode, Ref } from 'react';
 import { site } from '@/content/site.ts';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import styles from './page-header.module.css';
 
 interface PageHeaderProps {
@@ -14,9 +13,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, actions, headingRef }: PageHeaderProps) {
   return (
     <header className={styles.header}>
-      <DocumentHead>
-        <title>{`${title} | ${site.brand.name} admin`}</title>
-      </DocumentHead>
+      <title>{`${title} | ${site.brand.name} admin`}</title>
       <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
         {title}
       </h1>

@@ -6,7 +6,6 @@ import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import { site } from '@/content/site.ts';
 import { PostCard } from '@/sections/post-card/post-card.tsx';
 import { Head } from '@/ui/head.tsx';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { PageLinks } from '@/ui/page-links/page-links.tsx';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { termSlug } from '@/domain/term-slug.ts';
@@ -70,9 +69,7 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
         site={site}
         noindex={isApiError(error, 404)}
       />
-      <DocumentHead>
-        <link rel="alternate" type="application/rss+xml" title={heading} href={`${path}/rss.xml`} />
-      </DocumentHead>
+      <link rel="alternate" type="application/rss+xml" title={heading} href={`${path}/rss.xml`} />
       <section className="section" aria-labelledby="archive-heading">
         <div className="container">
           <p className="eyebrow">

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { usePostBySlug } from '@/api/get-post-by-slug.ts';
 import { isApiError } from '@/api/api-client.ts';
-import { DocumentHead } from '@/ui/document-head/document-head.tsx';
 import { PostArticle } from '@/ui/post-article/post-article.tsx';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
 import { PostHead } from './post-head.tsx';
@@ -12,10 +11,8 @@ import styles from './post-page.module.css';
 function NotFoundMessage() {
   return (
     <div className={styles.message}>
-      <DocumentHead>
-        <title>{`Blog Not Found | ${site.brand.name}`}</title>
-        <meta name="robots" content="noindex" />
-      </DocumentHead>
+      <title>{`Blog Not Found | ${site.brand.name}`}</title>
+      <meta name="robots" content="noindex" />
       <h1>Blog Not Found</h1>
       <p>No post lives at this address. It may have been renamed or taken down.</p>
       <Link to="/blog" className="button">

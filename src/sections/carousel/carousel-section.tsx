@@ -1,8 +1,14 @@
-import { Carousel } from '@/ui/carousel/carousel.tsx';
+import { lazy } from 'react';
 import { Picture } from '@/ui/picture.tsx';
 import type { Slide } from '@/content/types.gen.ts';
 import type { SectionProps } from '../types.ts';
 import styles from './carousel-section.module.css';
+
+/**
+ * Loaded inside the section's Suspense boundary: the server waits for it and writes the slides; in the browser the
+ * section keeps the server's markup until the carousel's code has arrived, then hydrates.
+ */
+const Carousel = lazy(() => import('@/ui/carousel/carousel.tsx').then(({ Carousel }) => ({ default: Carousel })));
 
 function SlideContent({ slide }: { slide: Slide }) {
   switch (slide.kind) {

@@ -23,9 +23,16 @@ function stubPlayback() {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The hero with its control, whose code loads on its own. */
+async function renderHero() {
+  const rendered = render(<VideoHero section={section} site={site} />);
+  await screen.findByRole('button');
+  return rendered;
+}
+
 describe('VideoHero', () => {
-  it('offers the reel, muted and looping, only to visitors who do not ask for reduced motion', () => {
-    const { container } = render(<VideoHero section={section} site={site} />);
+  it('offers the reel, muted and looping, only to visitors who do not ask for reduced motion', async () => {
+    const { container } = await renderHero();
     const video = container.querySelector('video')!;
     expect([video.autoplay, video.muted, video.loop]).toEqual([true, true, true]);
     expect(video.getAttribute('poster')).toBe(section.video.poster);
@@ -35,9 +42,9 @@ describe('VideoHero', () => {
     expect(source.getAttribute('media')).toBe('(prefers-reduced-motion: no-preference)');
   });
 
-  it('has a visible button that pauses the reel and plays it again', () => {
+  it('has a visible button that pauses the reel and plays it again', async () => {
     const { play, pause } = stubPlayback();
-    const { container } = render(<VideoHero section={section} site={site} />);
+    const { container } = await renderHero();
     const video = container.querySelector('video')!;
     act(() => void video.dispatchEvent(new Event('play')));
     const button = screen.getByRole('button', { name: 'Pause video' });
@@ -50,9 +57,9 @@ describe('VideoHero', () => {
     expect(screen.getByRole('button', { name: 'Pause video' })).toBe(button);
   });
 
-  it('loads the reel on Play when no source matched (reduced motion)', () => {
+  it('loads the reel on Play when no source matched (reduced motion)', async () => {
     const { play } = stubPlayback();
-    const { container } = render(<VideoHero section={section} site={site} />);
+    const { container } = await renderHero();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Play video' })));
     expect(container.querySelector('video')!.getAttribute('src')).toBe(section.video.src);
     expect(play).toHaveBeenCalledTimes(1);

@@ -29,7 +29,10 @@ export function earlyMenuIsOpen(): boolean {
   return open;
 }
 
-export function takeOverEarlyMenu(): void {
+/** Hands the menu to the header: from now on its button answers. Says whether the visitor left the menu open. */
+export function takeOverEarlyMenu(): boolean {
   document.removeEventListener('click', onClick, true);
+  const wasOpen = open;
   open = false;
+  return wasOpen;
 }

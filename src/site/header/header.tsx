@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
@@ -15,11 +15,17 @@ export function Header() {
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
-  useLayoutEffect(takeOverEarlyMenu, []);
 
-  // While the menu covers the page, the page behind it must not scroll; Escape closes it. A layout effect, so that
-  // the page is locked and unlocked in the same frame as the menu opens and closes (Preact runs plain effects later).
+  // As the header commits, before the browser handles another tap: from here on its button answers, as the
+  // visitor left the menu (hydration yields, so a tap may have come after the first render read it).
   useLayoutEffect(() => {
+    const openedEarly = takeOverEarlyMenu();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the menu's state lived outside React until now
+    setOpenOn((current) => (openedEarly ? (current ?? window.location.pathname) : null));
+  }, []);
+
+  // While the menu covers the page, the page behind it must not scroll; Escape closes it.
+  useEffect(() => {
     if (!open) return;
     document.body.classList.add('scroll-locked');
     const onKey = (event: KeyboardEvent) => {

@@ -1,10 +1,34 @@
 import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
+import Autoplay from 'embla-carousel-autoplay';
 import type { CarouselOptions } from '@/content/types.gen.ts';
 import styles from './carousel.module.css';
-import { useEmbla } from './use-embla.ts';
 
 const narrowScreen = '(max-width: 576px)';
 const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+/** Embla's options and plugins for the carousel's data. */
+function emblaSettings(options: CarouselOptions): { options: EmblaOptionsType; plugins: EmblaPluginType[] } {
+  const autoplay = options.autoplay
+    ? Autoplay({
+        delay: options.autoplayDelayMs ?? 4000,
+        stopOnInteraction: false,
+        stopOnMouseEnter: true,
+        stopOnFocusIn: true,
+        breakpoints: { [reducedMotion]: { active: false } },
+      })
+    : undefined;
+  return {
+    options: {
+      align: 'start',
+      duration: Math.round(options.speedMs / 20),
+      loop: options.loop === 'always',
+      breakpoints: options.loop === 'narrow' ? { [narrowScreen]: { loop: true } } : {},
+    },
+    plugins: autoplay ? [autoplay] : [],
+  };
+}
 
 interface CarouselProps {
   label: string;
@@ -16,27 +40,14 @@ interface CarouselProps {
 /**
  * A carousel whose behaviour is data. Layout depends only on CSS (slides visible per width), never
  * on the viewport during render, so it renders the same on the server; embla's breakpoints handle
- * looping on narrow screens and switch autoplay off for people who prefer reduced motion.
+ * looping on narrow screens and switch autoplay off for people who prefer reduced motion. Its code (embla and
+ * its autoplay) is a chunk of its own, loaded by the sections that show a carousel.
  */
 export function Carousel({ label, options, slides, tone = 'light' }: CarouselProps) {
   const hintId = useId();
-  const [viewportRef, embla] = useEmbla(
-    {
-      align: 'start',
-      duration: Math.round(options.speedMs / 20),
-      loop: options.loop === 'always',
-      breakpoints: options.loop === 'narrow' ? { [narrowScreen]: { loop: true } } : {},
-    },
-    options.autoplay
-      ? {
-          delay: options.autoplayDelayMs ?? 4000,
-          stopOnInteraction: false,
-          stopOnMouseEnter: true,
-          stopOnFocusIn: true,
-          breakpoints: { [reducedMotion]: { active: false } },
-        }
-      : undefined,
-  );
+  // Read once, at mount: embla starts on the server's markup when the section hydrates.
+  const [settings] = useState(() => emblaSettings(options));
+  const [viewportRef, embla] = useEmblaCarousel(settings.options, settings.plugins);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(slides.length);
   const [playing, setPlaying] = useState(false);

@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { MediaPickerDialog, type PickedImage } from '../../media/media-picker-dialog.tsx';
 import { cleanPastedHtml } from './clean-paste.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -68,8 +69,9 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
   const openLink = (current: Editor) => setLinkHref((current.getAttributes('link').href as string | undefined) ?? '');
 
   // Content replaced from outside (a restored draft, the latest version loaded): it becomes the new starting point.
-  // Checked as the render commits: an effect run later (Preact runs effects after the next frame, or on the next
-  // render) would compare an older render's value with newer typing, take it for outside content and drop keystrokes.
+  // Checked as the render commits: an effect run later (after paint, for an update that came from ProseMirror's own
+  // observer rather than a key event) would compare an older render's value with newer typing, take it for outside
+  // content and drop keystrokes.
   useLayoutEffect(() => {
     if (!editor || value === lastSent.current) return;
     stored.current = value;
@@ -102,7 +104,9 @@ export function RichTextEditor({ id, labelId, value, onChange, describedBy, inva
   };
 
   const insertImage = (image: PickedImage) => {
-    setPickingImage(false);
+    // The modal picker goes first: as it goes, the browser hands focus back to the button that opened it, which
+    // would otherwise take the cursor from the editor after the image is in.
+    flushSync(() => setPickingImage(false));
     editor.chain().focus().setImage(image).run();
     placeCursorAfterImage(editor);
   };
