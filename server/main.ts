@@ -36,6 +36,8 @@ try {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   });
   if (env.NODE_ENV === 'production' && !env.SITE_URL) {
     app.log.warn(

@@ -12,6 +12,7 @@ import { createHtmlPages, type RenderedResponse } from '../site/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../site/build-files.ts';
 import { compressibleFile, precompressDirectory } from '../site/precompress.ts';
 import { feedRoutes } from './feeds.ts';
+import type { FormPages } from '../leads/form-refusal.ts';
 import { movedPostPages } from './moved-post-pages.ts';
 
 export interface SiteOptions {
@@ -24,6 +25,8 @@ export interface SiteOptions {
   origin: string;
   brandName: string;
   brandTagline: string;
+  /** Given the renderer of a page holding a refused form, once the build is loaded. */
+  formPages?: FormPages;
 }
 
 function cacheHeaders(clientDir: string) {
@@ -76,6 +79,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, options) 
     },
     finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
+  if (options.formPages) options.formPages.render = pages.renderFormPage;
 
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply, status?: number, url = request.url) => {
     const page: RenderedResponse = await pages.render(url);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import type * as EntryServer from '../../src/entry-server.tsx';
 import { ByteBudgetCache, responseBytes, type ByteBudget } from '../http/byte-budget-cache.ts';
 import { preparedResponse, type PreparedResponse } from '../http/prepared-response.ts';
@@ -22,6 +23,9 @@ export interface HtmlPagesOptions {
   /** How much the rendered pages kept in memory may hold. */
   renderBudget?: ByteBudget;
 }
+
+/** A page answering a form sent without JavaScript is for a browser that runs none: it goes without the app. */
+const withoutScripts = (html: string): string => html.replace(/<script type="module"[^>]*><\/script>/g, '');
 
 export interface RenderedResponse {
   status: number;
@@ -91,6 +95,14 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     /** What the rendered pages kept in memory hold, in bytes. */
     get renderedBytes(): number {
       return rendered.bytes;
+    },
+
+    /** A content page with a refused form in it, rendered for this one answer and never kept. */
+    async renderFormPage(url: string, formState: LeadFormState): Promise<string | undefined> {
+      if (!contentRoutes.includes(url)) return undefined;
+      entry.setApiTransport(transport);
+      const page = await entry.render(url, options.origin, formState);
+      return page.redirect ? undefined : withoutScripts(entry.fillTemplate(template, page, manifest));
     },
 
     async render(url: string): Promise<RenderedResponse> {
