@@ -85,7 +85,7 @@ export interface AppOptions {
   /** The notifications' From; `{brand} <no-reply@{the agency's domain}>` by default. */
   mailFrom?: string;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
-  mailTiming?: { pollMs?: number; firstBackoffMs?: number; leaseMs?: number };
+  mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
