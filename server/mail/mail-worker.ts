@@ -19,7 +19,10 @@ export interface MailWorkerSettings {
   log: FastifyBaseLogger;
   /** How often to look for due mail when nobody nudges the worker. */
   pollMs?: number;
-  /** How long a claimed mail stays this worker's: longer than any SMTP exchange. */
+  /**
+   * How long a claimed mail stays this worker's: longer than any SMTP exchange (see smtpTimeouts). A worker that dies
+   * mid-send leaves its mail to the others once this has passed.
+   */
   leaseMs?: number;
   /** The first retry's wait, doubled at each failure up to maxBackoffMs. */
   firstBackoffMs?: number;
@@ -46,7 +49,7 @@ export function backoffMs(attempts: number, first: number, max: number): number 
 export function startMailWorker(settings: MailWorkerSettings): MailWorker {
   const { db, transport, from, log } = settings;
   const pollMs = settings.pollMs ?? 5_000;
-  const leaseMs = settings.leaseMs ?? 120_000;
+  const leaseMs = settings.leaseMs ?? 60_000;
   const firstBackoffMs = settings.firstBackoffMs ?? 10_000;
   const maxBackoffMs = settings.maxBackoffMs ?? 60 * 60 * 1000;
   let stopped = false;

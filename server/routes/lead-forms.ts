@@ -8,7 +8,7 @@ import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from '../leads/cv-file.ts';
-import { formFieldsToInput, refererPath } from '../leads/form-fields.ts';
+import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
 import {
   acceptLead,

@@ -1,4 +1,4 @@
-/** Field names of the forms that are not part of the input: the page the form is on, for a refusal. */
+/** The field of a form that is not part of the input: the page the form is on, to show it again with problems. */
 export const returnToField = 'returnTo';
 
 const pagePath = /^\/[a-z0-9/-]{0,200}$/;
