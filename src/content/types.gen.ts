@@ -4,9 +4,11 @@
  * One block of a page, chosen by its type.
  */
 export type Section =
+  | ApplicationFormSection
   | BlogCardsSection
   | CarouselSection
   | ContactSection
+  | EnquiryFormSection
   | FeatureGridSection
   | HeroSection
   | ImageBannerSection
@@ -436,6 +438,23 @@ export interface PageMeta {
   description: string;
 }
 /**
+ * The job application form: name, e-mail, phone, role, cover letter, CV (PDF or DOCX up to 10 MB) and consent, sent to POST /api/applications. The roles suggested and the consent text are site.json's forms.application. Works without JavaScript.
+ */
+export interface ApplicationFormSection {
+  /**
+   * Section type.
+   */
+  type: 'application-form';
+  /**
+   * Plain text, no HTML.
+   */
+  heading: string;
+  /**
+   * Plain text, no HTML.
+   */
+  text?: string;
+}
+/**
  * Static blog cards: one featured card and further cards, each with a date label and a Read more link.
  */
 export interface BlogCardsSection {
@@ -656,6 +675,31 @@ export interface ContactSection {
    * Which details to show, in this order.
    */
   show?: ('address' | 'phone' | 'email' | 'social')[];
+}
+/**
+ * The enquiry form: name, e-mail, phone, company, service, budget, message and consent, sent to POST /api/enquiries. The services offered are site.json's services, the budget ranges and the consent text are site.json's forms.enquiry. Works without JavaScript.
+ */
+export interface EnquiryFormSection {
+  /**
+   * Section type.
+   */
+  type: 'enquiry-form';
+  /**
+   * Plain text, no HTML.
+   */
+  heading: string;
+  /**
+   * Plain text, no HTML.
+   */
+  text?: string;
+  /**
+   * The service chosen at first, by its page slug (a service page's own); the person may change it.
+   */
+  service?: string;
+  /**
+   * Plain text, no HTML.
+   */
+  submitLabel?: string;
 }
 /**
  * A grid of headed cards: Why Choose Us, Our Values, Our Environment, What We Do.
