@@ -61,12 +61,11 @@ export function ApplicationForm({ section, site }: SectionProps<'application-for
           <h2 id={headingId}>{section.heading}</h2>
           {section.text && <p className={styles.intro}>{section.text}</p>}
           {form.status === 'sent' ? (
-            <SentPanel form={form} heading="Thank you for applying">
+            <SentPanel heading="Thank you for applying">
               <p>Your application reached our HR team. A person reads every one, and we reply to every candidate.</p>
             </SentPanel>
           ) : (
             <form
-              id={form.formId}
               method="post"
               action="/api/applications"
               encType="multipart/form-data"

@@ -36,18 +36,11 @@ export function EnquiryForm({ section, site }: SectionProps<'enquiry-form'>) {
           <h2 id={headingId}>{section.heading}</h2>
           {section.text && <p className={styles.intro}>{section.text}</p>}
           {form.status === 'sent' ? (
-            <SentPanel form={form} heading="Thank you: your message reached us">
+            <SentPanel heading="Thank you: your message reached us">
               <p>A strategist will read it and reply within one working day.</p>
             </SentPanel>
           ) : (
-            <form
-              id={form.formId}
-              method="post"
-              action="/api/enquiries"
-              noValidate
-              onSubmit={form.onSubmit}
-              aria-labelledby={headingId}
-            >
+            <form method="post" action="/api/enquiries" noValidate onSubmit={form.onSubmit} aria-labelledby={headingId}>
               <FormSummary form={form} />
               <div className={styles.grid}>
                 <Field form={form} name="name" label="Your name" required>

@@ -95,15 +95,15 @@ export function HiddenFields({ form }: { form: LeadForm }) {
 /** What went wrong as a whole, read out when it appears; focused when no field is at fault. */
 export function FormSummary({ form }: { form: LeadForm }) {
   return (
-    <p id={form.summaryId} tabIndex={-1} role="alert" className={form.summary ? styles.summary : styles.empty}>
+    <p tabIndex={-1} role="alert" className={form.summary ? styles.summary : styles.empty}>
       {form.summary}
     </p>
   );
 }
 
-export function SentPanel({ form, heading, children }: { form: LeadForm; heading: string; children: ReactNode }) {
+export function SentPanel({ heading, children }: { heading: string; children: ReactNode }) {
   return (
-    <div id={form.sentId} tabIndex={-1} role="status" className={styles.sent}>
+    <div tabIndex={-1} role="status" className={styles.sent}>
       <h3>{heading}</h3>
       {children}
     </div>
@@ -112,7 +112,7 @@ export function SentPanel({ form, heading, children }: { form: LeadForm; heading
 
 export function SubmitButton({ form, label }: { form: LeadForm; label: string }) {
   return (
-    <div className={`${styles.field} ${styles.wide}`}>
+    <div className={`${styles.field} ${styles.wide} ${styles.submit}`}>
       <button type="submit" className="button" aria-disabled={form.status === 'sending' ? true : undefined}>
         {form.status === 'sending' ? 'Sending…' : label}
       </button>

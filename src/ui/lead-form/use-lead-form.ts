@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
 import { getFormToken } from '@/api/get-form-token.ts';
 import type { LeadType } from '@/content/types.gen.ts';
@@ -32,9 +32,9 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   const served = useContext(LeadFormStateContext);
   const state = served?.form === behaviour.form ? served : null;
   const id = useId();
-  const formId = `${id}-form`;
-  const summaryId = `${id}-summary`;
-  const sentId = `${id}-sent`;
+  // The form and its panel as the last submit found them: ids cannot find them, as the browser's runtime may name
+  // elements otherwise than the server did.
+  const submitted = useRef<{ form: HTMLFormElement; panel: HTMLElement | null } | null>(null);
   const [status, setStatus] = useState<LeadFormStatus>('editing');
   const [token, setToken] = useState('');
   const [problems, setProblems] = useState<LeadFieldError[]>(state?.errors ?? []);
@@ -46,17 +46,17 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   }, [behaviour.form]);
 
   useEffect(() => {
-    if (focusAfterRender === 0) return;
+    const last = submitted.current;
+    if (focusAfterRender === 0 || last === null) return;
     if (status === 'sent') {
-      document.getElementById(sentId)?.focus();
+      last.panel?.querySelector<HTMLElement>('[role="status"]')?.focus();
       return;
     }
     const names = new Set(problems.map((problem) => fieldName(problem.path)));
-    const form = document.getElementById(formId) as HTMLFormElement | null;
-    const fields = [...(form?.elements ?? [])] as HTMLInputElement[];
+    const fields = [...last.form.elements] as HTMLInputElement[];
     const first = fields.find((field) => names.has(field.name) && field.type !== 'hidden');
-    (first ?? document.getElementById(summaryId))?.focus();
-  }, [focusAfterRender, problems, status, formId, summaryId, sentId]);
+    (first ?? last.form.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+  }, [focusAfterRender, problems, status]);
 
   const errorFor = (name: string): string | undefined => {
     const problem = problems.find((candidate) => fieldName(candidate.path) === name);
@@ -74,6 +74,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     event.preventDefault();
     if (status === 'sending') return;
     const form = event.currentTarget;
+    submitted.current = { form, panel: form.parentElement };
     const fields = [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
     const { input } = formFieldsToInput(fields);
     const attribution = visitAttribution();
@@ -102,9 +103,6 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     token,
     values: state?.values ?? {},
     summary,
-    formId,
-    summaryId,
-    sentId,
     errorFor,
     /** The id of a field's problem, for its aria-describedby. */
     errorId: (name: string) => `${id}-${name.replace(/\W/g, '-')}-error`,
