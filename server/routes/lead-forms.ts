@@ -7,6 +7,7 @@ import { refuseOverLimit } from '../forms/form-limits.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
+import { contentSecurityPolicy, permissionsPolicy } from '../http/security-headers.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from '../leads/cv-file.ts';
 import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
@@ -37,6 +38,13 @@ declare module 'fastify' {
 }
 
 const noStore = { 'cache-control': 'no-store' };
+// A refused plain form post is answered with a page, under an API address: it gets a page's policy, not the API's.
+const pageHeaders = {
+  'content-security-policy': contentSecurityPolicy,
+  'permissions-policy': permissionsPolicy,
+  'cross-origin-opener-policy': 'same-origin',
+  'content-type': 'text/html; charset=utf-8',
+};
 const formBodyLimit = 64 * 1024;
 // The CV, the text fields and multipart's boundaries: a body declared larger is refused before it is read.
 const applicationBodyLimit = maxCvBytes + formBodyLimit;
@@ -151,7 +159,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     const html = (await formPages.render?.(page, state)) ?? bareRefusalPage(state, page);
     return reply
       .code(error.statusCode)
-      .headers({ ...error.headers, ...noStore, 'content-type': 'text/html; charset=utf-8' })
+      .headers({ ...error.headers, ...noStore, ...pageHeaders })
       .send(Buffer.from(html));
   }
 
