@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server in the test process, keeping every mail it receives, parsed. */
 export class SmtpSink {
   readonly mails: ParsedMail[] = [];
+  /** When each mail of `mails` arrived (performance.now()), at the end of its DATA. */
+  readonly arrivedAt: number[] = [];
   private server: SMTPServer | undefined;
 
   constructor(readonly port: number) {}
@@ -16,6 +18,7 @@ export class SmtpSink {
       onData: (stream, _session, callback) => {
         simpleParser(stream).then(
           (mail) => {
+            this.arrivedAt.push(performance.now());
             this.mails.push(mail);
             callback();
           },
