@@ -121,6 +121,7 @@ export function startMailWorker(settings: MailWorkerSettings): MailWorker {
       stopped = true;
       clearTimeout(timer);
       await running;
+      transport.close();
     },
   };
 }

@@ -6,10 +6,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
  */
 export const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
 
-/** A transport for SMTP_URL (smtp://user:pass@host:port or smtps://…). */
+/** A transport for SMTP_URL (smtp://user:pass@host:port or smtps://…), keeping its connection for the next mail. */
 export function smtpTransport(smtpUrl: string): Transporter {
   const url = new URL(smtpUrl);
-  for (const [name, value] of Object.entries(smtpTimeouts)) {
+  for (const [name, value] of Object.entries({ ...smtpTimeouts, pool: true })) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
   }
   return nodemailer.createTransport(url.href);
