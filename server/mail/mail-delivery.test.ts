@@ -92,3 +92,15 @@ describe('the outbox lease', () => {
     expect(await leaseOutboxMail(db, id, { token: 'third', until: later, now: later })).toBe(true);
   });
 });
+
+describe('without SMTP_URL', () => {
+  it('says at start that leads go to the Inbox only, and queues no notices', async () => {
+    const lines: string[] = [];
+    sink = new SmtpSink(await freePort());
+    testApp = await createTestApp({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
+    db = openDatabase(testApp.store);
+    expect(lines.join('')).toContain('SMTP_URL is not set: leads go to the Inbox only');
+    await sendEnquiry();
+    expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+  });
+});
