@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { generateBlogPostValidator } from './blog-post-validator.ts';
+import { generateLeadInputValidators } from './lead-input-validators.ts';
 import { schemasDir } from './lib/schemas.ts';
 
 const target = join(import.meta.dirname, '..', 'src', 'content', 'types.gen.ts');
@@ -52,7 +53,7 @@ const body = await compile(root, 'ContentSchemas', {
 
 const check = process.argv.includes('--check');
 // The admin form's validator is generated from the same schemas and goes stale with them.
-const validatorFine = await generateBlogPostValidator(check);
+const validatorFine = (await generateBlogPostValidator(check)) && (await generateLeadInputValidators(check));
 
 if (check) {
   if (readFileSync(target, 'utf8') !== body) {

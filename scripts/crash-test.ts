@@ -1,12 +1,21 @@
 /**
  * `npm run test:crash -- --kills N` (20 by default): the production server on a SQLite file, written to by four
- * connections (posts, changes to posts kept as revisions, image uploads) and killed with SIGKILL mid-write N times;
- * then every acknowledged write must still be there and SQLite must find the file intact. `--minutes M` stops
+ * connections (posts, changes to posts kept as revisions, image uploads, enquiries) and killed with SIGKILL mid-write
+ * N times; then every acknowledged write must still be there, every enquiry's notification must have reached a local
+ * SMTP server, and SQLite must find the file intact. `--minutes M` stops
  * killing after M minutes and checks the kills done so far. Prints progress every 50 kills and the totals; exits 1
  * on any loss.
  */
 import { rmSync } from 'node:fs';
-import { crashRounds } from '../server/test-support/crash-rounds.ts';
+import {
+  crashRounds,
+  leadWrites,
+  mediaWrites,
+  postWrites,
+  revisionWrites,
+} from '../server/test-support/crash-rounds.ts';
+import { freePort } from '../server/test-support/free-port.ts';
+import { SmtpSink } from '../server/test-support/smtp-sink.ts';
 import { temporaryDirectory } from '../server/test-support/test-app.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 
@@ -15,11 +24,15 @@ const writers = wholeNumberOption('writers', 4);
 const minutes = process.argv.some((arg) => arg.startsWith('--minutes')) ? wholeNumberOption('minutes', 0) : undefined;
 const dataDir = temporaryDirectory('northbeam-crash-');
 const started = Date.now();
+const sink = new SmtpSink(await freePort());
+await sink.start();
 try {
   const report = await crashRounds({
     dataDir,
     kills,
     writers,
+    kinds: [postWrites, revisionWrites, mediaWrites, leadWrites(sink)],
+    env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
     deadline: minutes === undefined ? undefined : started + minutes * 60_000,
     onRound(round, acknowledged) {
       if (round % 50 === 0 || round === kills)
@@ -39,5 +52,6 @@ try {
   const failed = lost > 0 || report.unexpected.length > 0 || report.integrity !== 'ok' || report.foreignKeyProblems > 0;
   process.exitCode = failed ? 1 : 0;
 } finally {
+  await sink.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -32,6 +32,10 @@ import { applySecurityHeaders, sendSecurityHeaders } from './http/security-heade
 import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
+import { readLeadFacts } from './leads/lead-facts.ts';
+import type { FormPages } from './leads/form-refusal.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
+import { smtpTransport } from './mail/smtp-transport.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
 import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -42,6 +46,7 @@ import { repositoryRoot } from './repository-root.ts';
 import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
 import { migrateToLatest } from './store/migrate.ts';
+import { sharedKey } from './store/server-secrets.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */
@@ -76,6 +81,12 @@ export interface AppOptions {
   imageQueue?: Partial<WorkQueueLimits>;
   /** How long a request and a connection may take; defaultServerTimeouts otherwise. */
   timeouts?: Partial<ServerTimeouts>;
+  /** smtp://… or smtps://…: where notifications of leads are sent. Without it, leads go to the Inbox only. */
+  smtpUrl?: string;
+  /** The notifications' From; `{brand} <no-reply@{the agency's domain}>` by default. */
+  mailFrom?: string;
+  /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
+  mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -141,6 +152,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const trustedOrigins = new Set([origin]);
     const avif = startAvifWorker(db, clock, app.log);
     app.addHook('onClose', () => avif.stop());
+    const mail = options.smtpUrl
+      ? startMailWorker({
+          db,
+          transport: smtpTransport(options.smtpUrl),
+          from: options.mailFrom ?? `${facts.brandName} <no-reply@${facts.emailDomain}>`,
+          log: app.log,
+          ...options.mailTiming,
+        })
+      : null;
+    if (mail) app.addHook('onClose', () => mail.stop());
+    else app.log.warn('SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail.');
+    const formPages: FormPages = {};
 
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
@@ -166,6 +189,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
+      leads: {
+        intake: { db, clock, facts: readLeadFacts(), formKey: await sharedKey(db, 'form-token'), origin, mail },
+        formPages,
+      },
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });
@@ -175,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       origin,
       brandName: facts.brandName,
       brandTagline: facts.tagline,
+      formPages,
     });
     await app.ready();
   } catch (error) {

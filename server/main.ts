@@ -15,6 +15,13 @@ function trustProxyFrom(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+function secondsFrom(name: string, value: string): number {
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw new Error(`${name} must be a whole number of seconds, not "${value}"`);
+  return seconds;
+}
+
 const env = process.env;
 /** How long requests in flight get to finish after SIGTERM before their connections are cut. */
 const shutdownGraceMs = 10_000;
@@ -36,6 +43,11 @@ try {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    mailTiming: env.MAIL_LEASE_SECONDS
+      ? { leaseMs: secondsFrom('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS) * 1000 }
+      : {},
   });
   if (env.NODE_ENV === 'production' && !env.SITE_URL) {
     app.log.warn(

@@ -14,6 +14,8 @@ import {
 } from 'react-router-dom';
 import { routes, type RouteModules } from './app/routes.tsx';
 import { isApiError, setApiTransport } from './api/api-client.ts';
+import type { LeadFormState } from './domain/lead-form-state.ts';
+import { LeadFormStateContext } from './ui/lead-form-state-context.ts';
 import { OriginContext } from './ui/origin.ts';
 
 export { setApiTransport };
@@ -83,7 +85,11 @@ function routerState(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors };
 }
 
-export async function render(url: string, origin: string): Promise<RenderedPage> {
+export async function render(
+  url: string,
+  origin: string,
+  formState: LeadFormState | null = null,
+): Promise<RenderedPage> {
   // origin + url, not new URL(url, origin): a path starting with // would otherwise name another host.
   const context = await handler.query(new Request(`${origin}${url}`));
   if (context instanceof Response) {
@@ -97,7 +103,9 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
   const app = () => (
     <OriginContext value={origin}>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <LeadFormStateContext value={formState}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </LeadFormStateContext>
       </QueryClientProvider>
     </OriginContext>
   );

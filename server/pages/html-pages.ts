@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import type * as EntryServer from '../../src/entry-server.tsx';
 import { htmlAnswer, redirectAnswer, type Answer } from '../http/answer.ts';
 
@@ -16,6 +17,9 @@ export interface HtmlPagesOptions {
 }
 
 const htmlHeaders = { 'cache-control': 'no-cache' };
+
+/** A page answering a form sent without JavaScript is for a browser that runs none: it goes without the app. */
+const withoutScripts = (html: string): string => html.replace(/<script type="module"[^>]*><\/script>/g, '');
 
 /**
  * The site's HTML, as answers for the response cache to encode and keep: prerendered content pages (with the public
@@ -65,6 +69,14 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
 
     /** The page without content, which the browser app fills: the admin. */
     shell: htmlAnswer(template, 200, { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
+
+    /** A content page with a refused form in it, rendered for this one answer and never kept. */
+    async renderFormPage(url: string, formState: LeadFormState): Promise<string | undefined> {
+      if (!contentRoutes.includes(url)) return undefined;
+      entry.setApiTransport(transport);
+      const page = await entry.render(url, options.origin, formState);
+      return page.redirect ? undefined : withoutScripts(entry.fillTemplate(template, page, manifest));
+    },
 
     /** The page at `url` rendered now, with the status it calls for, or the redirect it asks for. */
     async render(url: string): Promise<Answer> {

@@ -8,6 +8,7 @@ import { auditRoutes } from './audit.ts';
 import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
+import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { mediaRoutes } from './media.ts';
 
 export interface ApiOptions {
@@ -15,10 +16,11 @@ export interface ApiOptions {
   auth: AuthSettings;
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
+  leads: LeadFormOptions;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media } = options;
+  const { blog, auth, trustedOrigins, media, leads } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -26,6 +28,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(authRoutes, { prefix: '/auth', ...auth });
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
+  await app.register(leadFormRoutes, leads);
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

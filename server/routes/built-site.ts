@@ -12,6 +12,7 @@ import { createHtmlPages } from '../pages/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../pages/build-files.ts';
 import { compressibleFile, precompressDirectory } from '../pages/precompress.ts';
 import { feedRoutes } from './feeds.ts';
+import type { FormPages } from '../leads/form-refusal.ts';
 import { movedPostPages } from './moved-post-pages.ts';
 
 export interface BuiltSiteOptions {
@@ -24,6 +25,8 @@ export interface BuiltSiteOptions {
   origin: string;
   brandName: string;
   brandTagline: string;
+  /** Given the renderer of a page holding a refused form, once the build is loaded. */
+  formPages?: FormPages;
 }
 
 function cacheHeaders(clientDir: string) {
@@ -70,6 +73,7 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     origin: options.origin,
     finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
+  if (options.formPages) options.formPages.render = pages.renderFormPage;
   // After the trailing-slash redirect: pages are kept by their one address.
   registerCachedAnswerReader(app, blog.responses);
 

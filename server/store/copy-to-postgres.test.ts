@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
 import type { MediaRecord } from '../../src/content/types.gen.ts';
+import { testPdf } from '../test-support/cv-files.ts';
+import { applicationFields, enquiry, formToken, postApplication, postEnquiry } from '../test-support/leads.ts';
 import { testImage, uploadImage } from '../test-support/media.ts';
 import { createPost } from '../test-support/posts.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database.ts';
+import { openDatabase } from './database.ts';
+import { readLead, readLeadCv } from './leads.ts';
 
 let sqliteApp: TestApp;
 let postgresApp: TestApp | undefined;
@@ -44,7 +48,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
 
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
     expect(copy.output).toMatch(
-      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images and 1 users/,
+      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images, 0 leads, 0 outbox mails and 1 users/,
     );
     expect(copy.output).not.toContain(new URL(target.databaseUrl!).password);
     expect(copy.code).toBe(0);
@@ -112,7 +116,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     );
     target = await createTestDatabase();
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/, 1 images and 1 users/);
+    expect(copy.output).toMatch(/, 1 images, 0 leads, 0 outbox mails and 1 users/);
     expect(copy.code).toBe(0);
 
     postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
@@ -124,6 +128,54 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
       expect(after.statusCode).toBe(200);
       expect(after.headers['content-type']).toBe(before.headers['content-type']);
       expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    }
+  });
+
+  it('carries every lead with its notes, history and CV, byte for byte, and the mail outbox', async () => {
+    sqliteApp = await createTestApp({
+      databaseUrl: undefined,
+      smtpUrl: 'smtp://127.0.0.1:9',
+      mailTiming: { pollMs: 60_000 },
+    });
+    const enquiryId = (
+      await sqliteApp.app.inject(postEnquiry(enquiry({ formToken: await formToken(sqliteApp.app, sqliteApp.clock) })))
+    ).json<{ _id: string }>()._id;
+    const cv = testPdf();
+    const applicationId = (
+      await sqliteApp.app.inject(
+        postApplication([
+          ...applicationFields(await formToken(sqliteApp.app, sqliteApp.clock, 'application')),
+          { name: 'cv', value: cv, fileName: 'cv.pdf' },
+        ]),
+      )
+    ).json<{ _id: string }>()._id;
+    const sqliteDb = openDatabase(sqliteApp.store);
+    await sqliteDb
+      .insertInto('lead_notes')
+      .values({
+        id: 'note-1',
+        lead_id: enquiryId,
+        at: '2025-12-01T12:00:10.000Z',
+        author: testAdmin.email,
+        text: 'Called back',
+      })
+      .execute();
+    const before = await Promise.all([readLead(sqliteDb, enquiryId), readLead(sqliteDb, applicationId)]);
+    await sqliteDb.destroy();
+    target = await createTestDatabase();
+    const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
+    expect(copy.output).toMatch(/, 2 leads, 2 outbox mails and 1 users/);
+    expect(copy.code).toBe(0);
+
+    const postgresDb = openDatabase({ dataDir: sqliteApp.dataDir, databaseUrl: target.databaseUrl });
+    try {
+      expect(await Promise.all([readLead(postgresDb, enquiryId), readLead(postgresDb, applicationId)])).toEqual(before);
+      expect(before[0]!.notes).toHaveLength(1);
+      expect((await readLeadCv(postgresDb, applicationId))?.data.equals(cv)).toBe(true);
+      const mails = await postgresDb.selectFrom('mail_outbox').select(['about', 'sent_at']).orderBy('about').execute();
+      expect(mails.map((mail) => mail.about).sort()).toEqual([`lead:${applicationId}`, `lead:${enquiryId}`].sort());
+    } finally {
+      await postgresDb.destroy();
     }
   });
 

@@ -20,6 +20,10 @@ export interface CopySummary {
   redirects: number;
   /** Uploaded images, each with all its files. */
   media: number;
+  /** Enquiries and applications, with their notes, status history and CVs. */
+  leads: number;
+  /** Mails of the outbox, sent or waiting. */
+  outboxMails: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -61,9 +65,56 @@ async function copyMedia(source: Kysely<Database>, target: Transaction<Database>
   }
 }
 
+/** Rows of a table keyed by `id`, a page at a time. */
+async function copyById(
+  source: Kysely<Database>,
+  target: Transaction<Database>,
+  table: 'leads' | 'lead_notes' | 'lead_status_changes' | 'mail_outbox',
+): Promise<number> {
+  let copied = 0;
+  for (let lastId = ''; ;) {
+    const rows = await source
+      .selectFrom(table)
+      .selectAll()
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return copied;
+    // A lease on a mail belongs to a server of the old database.
+    const values =
+      table === 'mail_outbox' ? rows.map((row) => ({ ...row, leased_until: null, lease_token: null })) : rows;
+    await target
+      .insertInto(table)
+      .values(values as never)
+      .execute();
+    copied += rows.length;
+    lastId = rows[rows.length - 1]!.id;
+  }
+}
+
+/** One CV at a time: like images, their bytes are never all in memory at once. */
+async function copyLeadFiles(source: Kysely<Database>, target: Transaction<Database>): Promise<void> {
+  for (let lastId = ''; ;) {
+    const file = await source
+      .selectFrom('lead_files')
+      .selectAll()
+      .where('lead_id', '>', lastId)
+      .orderBy('lead_id')
+      .limit(1)
+      .executeTakeFirst();
+    if (file === undefined) return;
+    await target
+      .insertInto('lead_files')
+      .values({ ...file, data: Buffer.from(file.data) })
+      .execute();
+    lastId = file.lead_id;
+  }
+}
+
 /**
  * Copies every user (with two-factor settings and recovery codes), post, post term, revision, old slug, image (with
- * its files) and audit entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL
+ * its files), lead (with its notes, history and CV), outbox mail and audit entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL
  * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
  * Sessions, pending two-factor sign-ins (five minutes long) and sign-in failures stay behind: admins sign in again
@@ -92,6 +143,8 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         redirects: 0,
         auditEntries: 0,
         media: 0,
+        leads: 0,
+        outboxMails: 0,
       };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
@@ -174,6 +227,11 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
       }
       summary.redirects = redirectRows.length;
       summary.media = await copyMedia(source, trx);
+      summary.leads = await copyById(source, trx, 'leads');
+      await copyById(source, trx, 'lead_notes');
+      await copyById(source, trx, 'lead_status_changes');
+      await copyLeadFiles(source, trx);
+      summary.outboxMails = await copyById(source, trx, 'mail_outbox');
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;

@@ -69,6 +69,9 @@ export class ApiContract {
     const declared = found.operation.responses?.[status] ?? found.operation.responses?.default;
     if (!declared) return `${where} answered ${status}, which its OpenAPI responses do not declare`;
     this.checked.add(`${where} ${status}`);
+    const contentType = String(response.headers['content-type'] ?? '').split(';', 1)[0]!;
+    // A route that answers a browser's plain form post with a page declares text/html beside its JSON.
+    if (contentType === 'text/html' && declared.content?.['text/html']) return undefined;
     const schema = declared.content?.['application/json']?.schema;
     if (method.toUpperCase() === 'HEAD') return undefined;
     const text = decodedBody(response);

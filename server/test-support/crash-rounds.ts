@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { BlogPost, BlogPostRevisionSummary, MediaRecord } from '../../src/content/types.gen.ts';
 import { sqliteFileName } from '../store/database.ts';
 import { bundleServer } from './server-bundle.ts';
+import type { SmtpSink } from './smtp-sink.ts';
 import { startServerProcess, signInOver, type ServerProcess } from './server-process.ts';
 
 /**
@@ -116,6 +117,56 @@ export const mediaWrites: DurableWrite = {
   },
 };
 
+let leadCount = 0;
+
+/**
+ * An enquiry, acknowledged by its 201: it must be stored and its notification must reach the SMTP server even when
+ * the kill came between the commit and the delivery. Each comes from an address of its own (the server trusts the
+ * test as its proxy), so that the limits per address leave them alone; its key is its sender's name.
+ */
+export function leadWrites(sink: SmtpSink): DurableWrite {
+  let token: Promise<string> | undefined;
+  const formToken = async (base: string) => {
+    const response = await fetch(`${base}/api/form-token?form=enquiry`);
+    const { token } = (await response.json()) as { token: string };
+    // Old enough for the time trap; the key is in the database, so the token outlives restarts.
+    await pause(3100);
+    return token;
+  };
+  return {
+    name: 'leads',
+    async write({ base }, key) {
+      token ??= formToken(base);
+      leadCount += 1;
+      const response = await fetch(`${base}/api/enquiries`, {
+        method: 'POST',
+        headers: {
+          origin: base,
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${(leadCount >> 16) & 255}.${(leadCount >> 8) & 255}.${leadCount & 255}`,
+        },
+        body: JSON.stringify({
+          name: key,
+          email: 'crash@example.com',
+          message: `Enquiry ${key}, sent while the server may die.`,
+          consent: true,
+          formToken: await token,
+        }),
+      });
+      await response.body?.cancel();
+      if (response.status === 201) return key;
+      throw new Error(`an enquiry was answered ${response.status}`);
+    },
+    async missing(_server, acknowledged) {
+      const deadline = Date.now() + 60_000;
+      const arrived = () => new Set(sink.mails.map((mail) => mail.subject?.replace('New enquiry from ', '')));
+      while (Date.now() < deadline && acknowledged.some((key) => !arrived().has(key))) await pause(50);
+      const received = arrived();
+      return acknowledged.filter((key) => !received.has(key));
+    },
+  };
+}
+
 export interface CrashReport {
   kills: number;
   /** Acknowledged writes by kind, all found again. */
@@ -139,6 +190,8 @@ export interface CrashOptions {
   deadline?: number;
   /** Called after each round, for progress output. */
   onRound?: (round: number, acknowledged: number) => void;
+  /** More settings of the server, such as SMTP_URL for the leads' notifications. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -153,6 +206,7 @@ export async function crashRounds({
   kinds = [postWrites, revisionWrites, mediaWrites],
   deadline = Infinity,
   onRound,
+  env: moreEnv = {},
 }: CrashOptions): Promise<CrashReport> {
   const admin = { email: 'crash@northbeam.example', password: 'a password long enough' };
   const env = {
@@ -160,6 +214,10 @@ export async function crashRounds({
     CLIENT_DIR: join(dataDir, 'no-build'),
     SEED_EXAMPLES: 'false',
     NODE_ENV: 'production',
+    TRUST_PROXY: '127.0.0.1',
+    // A notification being sent at a kill waits out its lease before a restarted server sends it again.
+    MAIL_LEASE_SECONDS: '5',
+    ...moreEnv,
   };
   // A machine busy with other work can take a while to start a server: that is not what these rounds test.
   const startTimeoutMs = 90_000;

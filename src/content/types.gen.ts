@@ -4,9 +4,11 @@
  * One block of a page, chosen by its type.
  */
 export type Section =
+  | ApplicationFormSection
   | BlogCardsSection
   | CarouselSection
   | ContactSection
+  | EnquiryFormSection
   | FeatureGridSection
   | HeroSection
   | ImageBannerSection
@@ -251,6 +253,8 @@ export interface SiteDocument {
      */
     commentsBadge: number;
   };
+  forms: SiteForms;
+  privacy: SitePrivacy;
 }
 /**
  * An image file of this site with its intrinsic size, so the browser reserves its space.
@@ -328,6 +332,56 @@ export interface FooterColumn {
   links: NavLink[];
 }
 /**
+ * What the enquiry and job application forms offer and the consent each asks for; the server accepts only these choices.
+ */
+export interface SiteForms {
+  enquiry: EnquiryFormSettings;
+  application: ApplicationFormSettings;
+}
+export interface EnquiryFormSettings {
+  /**
+   * Budget ranges a prospect may choose from, as shown.
+   *
+   * @minItems 1
+   *
+   * Items: Plain text, no HTML.
+   */
+  budgets: string[];
+  /**
+   * Plain text, no HTML.
+   */
+  consentText: string;
+  /**
+   * The page a form sent without JavaScript goes to once accepted.
+   */
+  thankYouRoute: string;
+}
+export interface ApplicationFormSettings {
+  /**
+   * Open roles suggested to applicants; they may type another.
+   *
+   * Items: Plain text, no HTML.
+   */
+  roles?: string[];
+  /**
+   * Plain text, no HTML.
+   */
+  consentText: string;
+  /**
+   * The page a form sent without JavaScript goes to once accepted.
+   */
+  thankYouRoute: string;
+}
+/**
+ * How long personal data from the forms is kept.
+ */
+export interface SitePrivacy {
+  /**
+   * Leads of a closed status (won, lost, spam) and every CV are deleted this many days after they arrived.
+   */
+  retentionDays: number;
+}
+/**
  * A page of the site: its route, its head and its sections, rendered in order.
  */
 export interface PageDocument {
@@ -382,6 +436,23 @@ export interface PageMeta {
    * Meta description, 50 to 160 characters.
    */
   description: string;
+}
+/**
+ * The job application form: name, e-mail, phone, role, cover letter, CV (PDF or DOCX up to 10 MB) and consent, sent to POST /api/applications. The roles suggested and the consent text are site.json's forms.application. Works without JavaScript.
+ */
+export interface ApplicationFormSection {
+  /**
+   * Section type.
+   */
+  type: 'application-form';
+  /**
+   * Plain text, no HTML.
+   */
+  heading: string;
+  /**
+   * Plain text, no HTML.
+   */
+  text?: string;
 }
 /**
  * Static blog cards: one featured card and further cards, each with a date label and a Read more link.
@@ -604,6 +675,31 @@ export interface ContactSection {
    * Which details to show, in this order.
    */
   show?: ('address' | 'phone' | 'email' | 'social')[];
+}
+/**
+ * The enquiry form: name, e-mail, phone, company, service, budget, message and consent, sent to POST /api/enquiries. The services offered are site.json's services, the budget ranges and the consent text are site.json's forms.enquiry. Works without JavaScript.
+ */
+export interface EnquiryFormSection {
+  /**
+   * Section type.
+   */
+  type: 'enquiry-form';
+  /**
+   * Plain text, no HTML.
+   */
+  heading: string;
+  /**
+   * Plain text, no HTML.
+   */
+  text?: string;
+  /**
+   * The service chosen at first, by its page slug (a service page's own); the person may change it.
+   */
+  service?: string;
+  /**
+   * Plain text, no HTML.
+   */
+  submitLabel?: string;
 }
 /**
  * A grid of headed cards: Why Choose Us, Our Values, Our Environment, What We Do.

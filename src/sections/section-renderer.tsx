@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import type { Section, SiteDocument } from '@/content/types.gen.ts';
 import { SectionBoundary } from '@/ui/section-boundary/section-boundary.tsx';
+import { ApplicationForm } from './application-form/application-form.tsx';
 import { BlogCards } from './blog-cards/blog-cards.tsx';
 import { CarouselSection } from './carousel/carousel-section.tsx';
 import { Contact } from './contact/contact.tsx';
+import { EnquiryForm } from './enquiry-form/enquiry-form.tsx';
 import { FeatureGrid } from './feature-grid/feature-grid.tsx';
 import { Hero } from './hero/hero.tsx';
 import { ImageBanner } from './image-banner/image-banner.tsx';
@@ -22,9 +24,11 @@ import type { SectionProps, SectionType } from './types.ts';
 export type SectionComponents = { [K in SectionType]: ComponentType<SectionProps<K>> };
 
 export const sectionComponents: SectionComponents = {
+  'application-form': ApplicationForm,
   'blog-cards': BlogCards,
   carousel: CarouselSection,
   contact: Contact,
+  'enquiry-form': EnquiryForm,
   'feature-grid': FeatureGrid,
   hero: Hero,
   'image-banner': ImageBanner,

@@ -1,0 +1,54 @@
+/**
+ * Precompiles a JSON Schema of schemas/ into a standalone ajv validator for the browser, so that a form checks its
+ * input with the server's rules without compiling at run time (our CSP forbids eval).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type standaloneCodeType from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
+import { format, resolveConfig } from 'prettier';
+import { schemasDir } from './lib/schemas.ts';
+
+// CommonJS modules whose `default` export Node's ESM loader does not unwrap.
+const require = createRequire(import.meta.url);
+const standaloneCode = require('ajv/dist/standalone').default as typeof standaloneCodeType;
+const ucs2length = require('ajv/dist/runtime/ucs2length').default as (text: string) => number;
+
+/**
+ * ajv's ESM output still `require`s its runtime helpers, which browsers and Node ESM reject. ucs2length has no
+ * closure, so its source is inlined; the format checkers become a namespace import, whose named exports every
+ * bundler and Node read alike (a CommonJS `default` they do not).
+ */
+function replaceRequires(code: string, banner: string): string {
+  const imports = new Map<string, string>();
+  const rewritten = code.replace(/require\("([^"]+)"\)(\.default)?/g, (call, module: string, isDefault?: string) => {
+    if (module === 'ajv/dist/runtime/ucs2length' && isDefault) return `(${ucs2length.toString()})`;
+    if (module === 'ajv-formats/dist/formats' && !isDefault) {
+      if (!imports.has(module)) imports.set(module, `formatsModule${imports.size}`);
+      return imports.get(module)!;
+    }
+    throw new Error(`standalone-validator: no rewrite for ${call}; add one to scripts/standalone-validator.ts`);
+  });
+  const importLines = [...imports].map(([module, name]) => `import * as ${name} from '${module}.js';`);
+  return [banner, ...importLines, rewritten.replace(/^"use strict";/, '')].join('\n');
+}
+
+const readSchema = (name: string): object => JSON.parse(readFileSync(join(schemasDir, name), 'utf8')) as object;
+
+/** The formatted source of a validator of `schema` (a file of schemas/), which may refer to `references`. */
+export async function standaloneValidatorSource(options: {
+  schema: string;
+  references?: string[];
+  banner: string;
+  /** Where the source will be written, for Prettier's settings. */
+  path: string;
+}): Promise<string> {
+  const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true });
+  addFormats.default(ajv);
+  for (const reference of options.references ?? []) ajv.addSchema(readSchema(reference));
+  const code = replaceRequires(standaloneCode(ajv, ajv.compile(readSchema(options.schema))), options.banner);
+  const settings = await resolveConfig(options.path);
+  return format(code, { ...settings, parser: 'babel' });
+}

@@ -1,0 +1,132 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ApplicationInput, EnquiryInput, LeadFile, LeadType } from '../../src/content/types.gen.ts';
+import { countFormPost } from '../forms/form-limits.ts';
+import { spamReason } from '../forms/spam-check.ts';
+import { HttpError, type ErrorDetail } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { attributionColumns, emailKey, insertLead, readLead, type LeadRow } from '../store/leads.ts';
+import type { Database } from '../store/schema.ts';
+import type { LeadFacts } from './lead-facts.ts';
+import { leadNotification } from './lead-mail.ts';
+
+export interface LeadIntake {
+  db: Kysely<Database>;
+  clock: () => Date;
+  facts: LeadFacts;
+  /** Signs and checks the forms' time-trap tokens. */
+  formKey: Buffer;
+  /** The public origin, for the link in notifications. */
+  origin: string;
+  /** Null when SMTP_URL is not set: leads then go to the Inbox only. */
+  mail: { wake(): void } | null;
+}
+
+/** Where a post came from. */
+export interface Arrival {
+  address: string;
+  /** A browser's form sent without JavaScript (it asked for a page, not JSON). */
+  plainFormPost: boolean;
+}
+
+export interface CvUpload {
+  fileName: string;
+  mimeType: LeadFile['mimeType'];
+  data: Buffer;
+}
+
+/** The rules the schema cannot say: choices from content, and a name that is more than spaces. */
+export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (input.name.trim() === '') problems.push({ path: '/name', message: 'must not be empty' });
+  if (input.service !== undefined && !facts.services.has(input.service))
+    problems.push({ path: '/service', message: "must be one of the site's services" });
+  if (input.budget !== undefined && !facts.budgets.includes(input.budget))
+    problems.push({ path: '/budget', message: 'must be one of the budget ranges offered' });
+  if (input.message.trim().length < 10)
+    problems.push({ path: '/message', message: 'must NOT have fewer than 10 characters' });
+  return problems;
+}
+
+export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
+  return input.name.trim() === '' ? [{ path: '/name', message: 'must not be empty' }] : [];
+}
+
+export function refuseProblems(problems: ErrorDetail[]): void {
+  if (problems.length > 0) {
+    throw new HttpError(400, 'Some fields need your attention: see each one below.', problems);
+  }
+}
+
+const optional = (text: string | undefined): string | null => (text?.trim() ? text.trim() : null);
+
+function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consentText: string, now: string): LeadRow {
+  const enquiry = type === 'enquiry' ? (input as EnquiryInput) : undefined;
+  const application = type === 'application' ? (input as ApplicationInput) : undefined;
+  return {
+    id: randomUUID(),
+    type,
+    status: 'new',
+    name: input.name.trim(),
+    email: input.email.trim(),
+    email_key: emailKey(input.email),
+    phone: optional(input.phone),
+    company: optional(enquiry?.company),
+    service: enquiry?.service ?? null,
+    budget: enquiry?.budget ?? null,
+    message: enquiry ? enquiry.message.trim() : null,
+    role: optional(application?.role),
+    cover_letter: optional(application?.coverLetter),
+    consent_text: consentText,
+    ...attributionColumns(input.attribution),
+    spam_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Stores a lead, the post counted against its address and, unless it is spam or mail is off, its notification, in
+ * one transaction: once this returns, the lead is committed and its mail will be delivered. Spam is kept with status
+ * `spam` and notifies nobody; the caller answers it as any other success.
+ */
+export async function acceptLead(
+  intake: LeadIntake,
+  type: LeadType,
+  input: EnquiryInput | ApplicationInput,
+  arrival: Arrival,
+  cv?: CvUpload,
+): Promise<{ id: string; spam: boolean }> {
+  const now = intake.clock();
+  const { facts } = intake;
+  const texts =
+    type === 'enquiry'
+      ? [(input as EnquiryInput).message, (input as EnquiryInput).company, input.name]
+      : [(input as ApplicationInput).coverLetter, (input as ApplicationInput).role, input.name];
+  const reason = spamReason(
+    intake.formKey,
+    { form: type, honeypot: input.website, formToken: input.formToken, plainFormPost: arrival.plainFormPost, texts },
+    now,
+  );
+  const consentText = type === 'enquiry' ? facts.enquiryConsentText : facts.applicationConsentText;
+  const row = leadRow(type, input, consentText, now.toISOString());
+  if (reason !== null) Object.assign(row, { status: 'spam', spam_reason: reason });
+  const file = cv && {
+    file_name: cv.fileName.slice(0, 255) || 'cv',
+    mime_type: cv.mimeType,
+    bytes: cv.data.length,
+    sha256: createHash('sha256').update(cv.data).digest('hex'),
+    created_at: row.created_at,
+    data: cv.data,
+  };
+  await intake.db.transaction().execute(async (trx) => {
+    await insertLead(trx, row, randomUUID(), file);
+    await countFormPost(trx, type, arrival.address, now);
+    if (reason === null && intake.mail) {
+      const record = await readLead(trx, row.id);
+      await enqueueMail(trx, leadNotification(record!, facts, intake.origin), now);
+    }
+  });
+  if (reason === null) intake.mail?.wake();
+  return { id: row.id, spam: reason !== null };
+}

@@ -1,0 +1,151 @@
+import { sendApplication } from '@/api/send-application.ts';
+import type { LeadFieldError } from '@/domain/lead-form-state.ts';
+import {
+  ConsentField,
+  Field,
+  FormSummary,
+  HiddenFields,
+  SentPanel,
+  SubmitButton,
+  fieldProps,
+} from '@/ui/lead-form/lead-form-parts.tsx';
+import { useLeadForm, type LeadFormBehaviour, type LeadFormSubmission } from '@/ui/lead-form/use-lead-form.ts';
+import { validationProblems } from '@/ui/lead-form/validation-problems.ts';
+import styles from '@/ui/lead-form/lead-form.module.css';
+import type { SectionProps } from '../types.ts';
+
+const maxCvBytes = 10 * 1024 * 1024;
+
+const chosenCv = (form: HTMLFormElement): File | undefined => {
+  const file = new FormData(form).get('cv');
+  return file instanceof File && file.size > 0 ? file : undefined;
+};
+
+function cvProblems(form: HTMLFormElement): LeadFieldError[] {
+  const cv = chosenCv(form);
+  if (!cv) return [{ path: '/cv', message: 'is required' }];
+  return cv.size > maxCvBytes ? [{ path: '/cv', message: 'must not be larger than 10 MB' }] : [];
+}
+
+/** The text fields first, as the form names them, then the CV: the server reads the fields as it reaches the file. */
+function applicationBody({ input, form }: LeadFormSubmission): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(input)) {
+    if (name === 'attribution') {
+      for (const [part, text] of Object.entries(value as Record<string, string>))
+        body.append(`attribution.${part}`, text);
+    } else body.append(name, String(value));
+  }
+  body.append('cv', chosenCv(form)!);
+  return body;
+}
+
+const applicationBehaviour: LeadFormBehaviour = {
+  form: 'application',
+  async check({ input, form }) {
+    const { validate } = await import('@/content/application-input-validator.gen.js');
+    return [...(validate(input) ? [] : validationProblems(validate.errors)), ...cvProblems(form)];
+  },
+  send: (submission) => sendApplication(applicationBody(submission)),
+};
+
+/** The job application form with its CV; works with and without JavaScript. */
+export function ApplicationForm({ section, site }: SectionProps<'application-form'>) {
+  const form = useLeadForm(applicationBehaviour);
+  const { roles = [], consentText } = site.forms.application;
+  const headingId = `${form.id}-heading`;
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <div className="container">
+        <div className={styles.panel}>
+          <h2 id={headingId}>{section.heading}</h2>
+          {section.text && <p className={styles.intro}>{section.text}</p>}
+          {form.status === 'sent' ? (
+            <SentPanel heading="Thank you for applying">
+              <p>Your application reached our HR team. A person reads every one, and we reply to every candidate.</p>
+            </SentPanel>
+          ) : (
+            <form
+              method="post"
+              action="/api/applications"
+              encType="multipart/form-data"
+              noValidate
+              onSubmit={form.onSubmit}
+              aria-labelledby={headingId}
+            >
+              <FormSummary form={form} />
+              <div className={styles.grid}>
+                <Field form={form} name="name" label="Your name" required>
+                  <input
+                    type="text"
+                    autoComplete="name"
+                    maxLength={100}
+                    defaultValue={form.values.name}
+                    {...fieldProps(form, 'name')}
+                  />
+                </Field>
+                <Field form={form} name="email" label="E-mail" required>
+                  <input
+                    type="email"
+                    autoComplete="email"
+                    maxLength={254}
+                    defaultValue={form.values.email}
+                    {...fieldProps(form, 'email')}
+                  />
+                </Field>
+                <Field form={form} name="phone" label="Phone">
+                  <input
+                    type="tel"
+                    autoComplete="tel"
+                    maxLength={40}
+                    defaultValue={form.values.phone}
+                    {...fieldProps(form, 'phone')}
+                  />
+                </Field>
+                <Field form={form} name="role" label="Role you are applying for">
+                  <input
+                    type="text"
+                    maxLength={200}
+                    list={`${form.id}-roles`}
+                    defaultValue={form.values.role}
+                    {...fieldProps(form, 'role')}
+                  />
+                  <datalist id={`${form.id}-roles`}>
+                    {roles.map((role) => (
+                      <option key={role} value={role} />
+                    ))}
+                  </datalist>
+                </Field>
+                <Field
+                  form={form}
+                  name="cv"
+                  label="Your CV"
+                  required
+                  wide
+                  hint="A PDF or Word (.docx) file, up to 10 MB."
+                >
+                  <input
+                    type="file"
+                    accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+                    {...fieldProps(form, 'cv')}
+                  />
+                </Field>
+                <Field form={form} name="coverLetter" label="Cover letter" wide>
+                  <textarea
+                    rows={6}
+                    maxLength={5000}
+                    defaultValue={form.values.coverLetter}
+                    {...fieldProps(form, 'coverLetter')}
+                  />
+                </Field>
+                <ConsentField form={form} text={consentText} />
+                <HiddenFields form={form} />
+                <SubmitButton form={form} label="Send application" />
+              </div>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { returnToField } from '@/domain/lead-form-fields.ts';
+import type { LeadForm } from './use-lead-form.ts';
+import styles from './lead-form.module.css';
+
+/** The attributes that tie a field to its label and its problem. */
+export function fieldProps(form: LeadForm, name: string) {
+  const error = form.errorFor(name);
+  return {
+    id: form.fieldId(name),
+    name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? form.errorId(name) : undefined,
+  };
+}
+
+interface FieldProps {
+  form: LeadForm;
+  name: string;
+  label: string;
+  required?: boolean;
+  /** Words under the label, such as the accepted file types. */
+  hint?: string;
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/** A label, the control, and the control's problem beside it. */
+export function Field({ form, name, label, required, hint, wide, children }: FieldProps) {
+  const error = form.errorFor(name);
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label htmlFor={form.fieldId(name)} className={styles.label}>
+        {label}
+        {required ? (
+          <span className={styles.required}> (required)</span>
+        ) : (
+          <span className={styles.optional}> (optional)</span>
+        )}
+      </label>
+      {hint && <p className={styles.hint}>{hint}</p>}
+      {children}
+      {error && (
+        <p id={form.errorId(name)} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The consent box with the exact words the server stores with the lead. */
+export function ConsentField({ form, text }: { form: LeadForm; text: string }) {
+  const error = form.errorFor('consent');
+  return (
+    <div className={`${styles.field} ${styles.wide}`}>
+      <div className={styles.consent}>
+        <input
+          type="checkbox"
+          value="yes"
+          required
+          defaultChecked={form.values.consent !== undefined}
+          {...fieldProps(form, 'consent')}
+        />
+        <label htmlFor={form.fieldId('consent')}>{text}</label>
+      </div>
+      {error && (
+        <p id={form.errorId('consent')} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What a person never fills in: the time trap's token, the page to come back to without JavaScript, and the
+ * honeypot, out of sight and out of the tab order (a program filling every field fills it).
+ */
+export function HiddenFields({ form }: { form: LeadForm }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <input type="hidden" name="formToken" value={form.token} />
+      <input type="hidden" name={returnToField} value={pathname} />
+      <div className={styles.trap} aria-hidden="true">
+        <label htmlFor={form.fieldId('website')}>Leave this field empty</label>
+        <input type="text" id={form.fieldId('website')} name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+    </>
+  );
+}
+
+/** What went wrong as a whole, read out when it appears; focused when no field is at fault. */
+export function FormSummary({ form }: { form: LeadForm }) {
+  return (
+    <p tabIndex={-1} role="alert" className={form.summary ? styles.summary : styles.empty}>
+      {form.summary}
+    </p>
+  );
+}
+
+export function SentPanel({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div tabIndex={-1} role="status" className={styles.sent}>
+      <h3>{heading}</h3>
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({ form, label }: { form: LeadForm; label: string }) {
+  return (
+    <div className={`${styles.field} ${styles.wide} ${styles.submit}`}>
+      <button type="submit" className="button" aria-disabled={form.status === 'sending' ? true : undefined}>
+        {form.status === 'sending' ? 'Sending…' : label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { isApiError } from '@/api/api-client.ts';
+import { getFormToken } from '@/api/get-form-token.ts';
+import type { LeadType } from '@/content/types.gen.ts';
+import { fieldMessage } from '@/domain/lead-field-messages.ts';
+import { formFieldsToInput } from '@/domain/lead-form-fields.ts';
+import { fieldName, type LeadFieldError } from '@/domain/lead-form-state.ts';
+import { LeadFormStateContext } from '../lead-form-state-context.ts';
+import { visitAttribution } from './visit-attribution.ts';
+
+export type LeadFormStatus = 'editing' | 'sending' | 'sent';
+
+export interface LeadFormSubmission {
+  /** The text fields as the API's input, with the visit's attribution and the form token. */
+  input: Record<string, unknown>;
+  form: HTMLFormElement;
+}
+
+export interface LeadFormBehaviour {
+  form: LeadType;
+  /** Problems the browser finds before sending: the schema's, and any the form adds (the CV's size). */
+  check(submission: LeadFormSubmission): Promise<LeadFieldError[]>;
+  send(submission: LeadFormSubmission): Promise<unknown>;
+}
+
+/**
+ * A lead form's state: what the server rendered after a refused post without JavaScript, the time trap's token,
+ * checking with the schema's rules, sending without a reload, the problems beside their fields and focus on the
+ * first of them.
+ */
+export function useLeadForm(behaviour: LeadFormBehaviour) {
+  const served = useContext(LeadFormStateContext);
+  const state = served?.form === behaviour.form ? served : null;
+  const id = useId();
+  // The form and its panel as the last submit found them: ids cannot find them, as the browser's runtime may name
+  // elements otherwise than the server did.
+  const submitted = useRef<{ form: HTMLFormElement; panel: HTMLElement | null } | null>(null);
+  const [status, setStatus] = useState<LeadFormStatus>('editing');
+  const [token, setToken] = useState('');
+  const [problems, setProblems] = useState<LeadFieldError[]>(state?.errors ?? []);
+  const [summary, setSummary] = useState(state?.message ?? '');
+  const [focusAfterRender, setFocusAfterRender] = useState(0);
+
+  useEffect(() => {
+    getFormToken(behaviour.form).then(setToken, () => setToken(''));
+  }, [behaviour.form]);
+
+  useEffect(() => {
+    const last = submitted.current;
+    if (focusAfterRender === 0 || last === null) return;
+    if (status === 'sent') {
+      last.panel?.querySelector<HTMLElement>('[role="status"]')?.focus();
+      return;
+    }
+    const names = new Set(problems.map((problem) => fieldName(problem.path)));
+    const fields = [...last.form.elements] as HTMLInputElement[];
+    const first = fields.find((field) => names.has(field.name) && field.type !== 'hidden');
+    (first ?? last.form.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+  }, [focusAfterRender, problems, status]);
+
+  const errorFor = (name: string): string | undefined => {
+    const problem = problems.find((candidate) => fieldName(candidate.path) === name);
+    return problem && fieldMessage(problem.path, problem.message);
+  };
+
+  function refuse(found: LeadFieldError[], message: string) {
+    setProblems(found);
+    setSummary(message);
+    setStatus('editing');
+    setFocusAfterRender((count) => count + 1);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'sending') return;
+    const form = event.currentTarget;
+    submitted.current = { form, panel: form.parentElement };
+    const fields = [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const { input } = formFieldsToInput(fields);
+    const attribution = visitAttribution();
+    if (attribution) input.attribution = attribution;
+    if (token) input.formToken = token;
+    const submission = { input, form };
+    const found = await behaviour.check(submission);
+    if (found.length > 0) return refuse(found, 'Some fields need your attention: see each one below.');
+    setStatus('sending');
+    setSummary('');
+    try {
+      await behaviour.send(submission);
+      setProblems([]);
+      setStatus('sent');
+      setFocusAfterRender((count) => count + 1);
+    } catch (error) {
+      const details = isApiError(error) ? error.details : [];
+      const message = error instanceof Error ? error.message : 'The form could not be sent. Please try again.';
+      refuse(details, message);
+    }
+  }
+
+  return {
+    id,
+    status,
+    token,
+    values: state?.values ?? {},
+    summary,
+    errorFor,
+    /** The id of a field's problem, for its aria-describedby. */
+    errorId: (name: string) => `${id}-${name.replace(/\W/g, '-')}-error`,
+    fieldId: (name: string) => `${id}-${name.replace(/\W/g, '-')}`,
+    onSubmit,
+  };
+}
+
+export type LeadForm = ReturnType<typeof useLeadForm>;

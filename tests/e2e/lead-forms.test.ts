@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPdf } from '../../server/test-support/cv-files.ts';
+import { launchBrowser } from './browser.ts';
+import { baseURL, desktop, openPage, phone, seriousViolations, untilHydrated } from './page-helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const cv = { name: 'cv.pdf', mimeType: 'application/pdf', buffer: testPdf() };
+
+/** The element at the middle of a control is the control itself: nothing covers it. */
+async function isOnTop(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top === element || element.contains(top);
+  });
+}
+
+const describedBy = (page: Page, label: RegExp) =>
+  page
+    .getByLabel(label)
+    .evaluate((field) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent);
+
+async function withoutScripts(viewport: typeof phone) {
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), javaScriptEnabled: false });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+describe.each([
+  ['phone', phone],
+  ['desktop', desktop],
+] as const)('the lead forms on a %s', (_, viewport) => {
+  it('enquiry with JavaScript: problems beside their fields, focus on the first, sent without a reload; axe clean', async () => {
+    const { page, context, errors } = await openPage(browser, viewport);
+    await page.goto('/contact?utm_source=e2e&utm_campaign=forms');
+    const send = page.getByRole('button', { name: 'Send enquiry' });
+    await untilHydrated(send);
+    await send.scrollIntoViewIfNeeded();
+    expect(await isOnTop(page, 'form[action="/api/enquiries"] button[type=submit]')).toBe(true);
+    await page.getByLabel(/E-mail/).fill('nope');
+    await send.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    expect(await describedBy(page, /Your name/)).toBe('Please fill this in.');
+    expect(await describedBy(page, /E-mail/)).toContain('Enter an e-mail address');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel(/Your name/).fill('Meera Iyer');
+    await page.getByLabel(/E-mail/).fill('meera@example.com');
+    await page.getByLabel('Service').selectOption({ label: 'Search Engine Optimization' });
+    await page.getByLabel(/How can we help/).fill('We need more visitors from search for our clinics.');
+    await page.getByRole('checkbox').check();
+    // The time trap: a person takes more than three seconds; the page was shown a moment ago.
+    await page.waitForTimeout(3200);
+    await send.click();
+    const status = page.getByRole('status');
+    await status.getByText('your message reached us').waitFor();
+    await expect.poll(() => status.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('enquiry without JavaScript: the form again with its problems and what was typed, then the thank-you page', async () => {
+    const { page, close } = await withoutScripts(viewport);
+    await page.goto('/seo');
+    const form = page.locator('form[action="/api/enquiries"]');
+    expect(await form.getByLabel('Service').inputValue()).toBe('seo');
+    await form.getByLabel(/Your name/).fill('Kabir');
+    await form.getByLabel(/E-mail/).fill('kabir-at-example');
+    await form.getByLabel(/How can we help/).fill('Rankings for our travel agency, please.');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await page.getByText('Some fields need your attention').waitFor();
+    const again = page.locator('form[action="/api/enquiries"]');
+    expect(await again.getByLabel(/Your name/).inputValue()).toBe('Kabir');
+    expect(await again.getByLabel(/How can we help/).inputValue()).toBe('Rankings for our travel agency, please.');
+    expect(await again.getByLabel('Service').inputValue()).toBe('seo');
+    expect(await describedBy(page, /E-mail/)).toContain('Enter an e-mail address');
+    expect(await describedBy(page, /I agree/)).toContain('Tick this box');
+    await again.getByLabel(/E-mail/).fill('kabir@example.com');
+    await again.getByRole('checkbox').check();
+    await again.getByRole('button', { name: 'Send enquiry' }).click();
+    await page.waitForURL((url) => url.pathname === '/contact/thank-you');
+    await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor();
+    await close();
+  });
+
+  it('application with JavaScript: the CV checked, sent without a reload', async () => {
+    const { page, context, errors } = await openPage(browser, viewport);
+    await page.goto('/work-with-us');
+    const send = page.getByRole('button', { name: 'Send application' });
+    await untilHydrated(send);
+    await page.getByLabel(/Your name/).fill('Farah Khan');
+    await page.getByLabel(/E-mail/).fill('farah@example.com');
+    await page.getByLabel(/^Role/).fill('Designer');
+    await page.getByRole('checkbox').check();
+    await send.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cv');
+    expect(await describedBy(page, /Your CV/)).toContain('Attach your CV');
+    await page.getByLabel(/Your CV/).setInputFiles(cv);
+    await page.waitForTimeout(3200);
+    await send.click();
+    await page.getByRole('status').getByText('Thank you for applying').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('application without JavaScript: a plain multipart post, then the thank-you page', async () => {
+    const { page, close } = await withoutScripts(viewport);
+    await page.goto('/work-with-us');
+    const form = page.locator('form[action="/api/applications"]');
+    await form.getByLabel(/Your name/).fill('Dev Patel');
+    await form.getByLabel(/E-mail/).fill('dev@example.com');
+    await form.getByLabel(/Cover letter/).fill('I build fast websites.');
+    await form.getByLabel(/Your CV/).setInputFiles(cv);
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Send application' }).click();
+    await page.waitForURL((url) => url.pathname === '/work-with-us/thank-you');
+    await page.getByRole('heading', { level: 1, name: 'Thank you for applying' }).waitFor();
+    await close();
+  });
+});
