@@ -1402,10 +1402,17 @@ export interface AuditEntry {
     | 'post-update'
     | 'post-delete'
     | 'media-upload'
-    | 'media-delete';
+    | 'media-delete'
+    | 'lead-update'
+    | 'lead-delete'
+    | 'lead-cv-view'
+    | 'lead-export'
+    | 'privacy-export'
+    | 'privacy-erase'
+    | 'lead-retention';
   target: string | null;
   /**
-   * The target's name as it is now: a post's title or an image's file name; null when the post or image has been deleted, or when the target is not one (a session).
+   * The target's name as it is now: a post's title, an image's file name or a lead's name; null when the post, image or lead has been deleted, or when the target is not one (a session).
    */
   targetName: string | null;
   address: string | null;
@@ -1429,7 +1436,14 @@ export interface AuditQuery {
     | 'post-update'
     | 'post-delete'
     | 'media-upload'
-    | 'media-delete';
+    | 'media-delete'
+    | 'lead-update'
+    | 'lead-delete'
+    | 'lead-cv-view'
+    | 'lead-export'
+    | 'privacy-export'
+    | 'privacy-erase'
+    | 'lead-retention';
   actor?: string;
 }
 /**
