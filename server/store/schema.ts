@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../src/content/types.gen.ts';
+import type { AuditEntry, LeadFile, LeadStatus, LeadType } from '../../src/content/types.gen.ts';
 /** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
 export type PostStatus = 'draft' | 'published' | 'archived';
 export type ContentFormat = 'html' | 'markdown';
@@ -175,6 +175,98 @@ export interface MediaFileTable {
   data: Buffer;
 }
 
+/** An enquiry or a job application. Optional fields the person left empty are null. */
+export interface LeadTable {
+  id: string;
+  type: LeadType;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  /** The e-mail lower-cased and trimmed: what privacy requests look leads up by. */
+  email_key: string;
+  phone: string | null;
+  company: string | null;
+  service: string | null;
+  budget: string | null;
+  message: string | null;
+  role: string | null;
+  cover_letter: string | null;
+  /** The exact consent wording the person saw and agreed to. */
+  consent_text: string;
+  landing_page: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** Why the spam check marked the lead as spam (honeypot, time trap, links), or null. */
+  spam_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadNoteTable {
+  id: string;
+  lead_id: string;
+  at: string;
+  /** Who wrote the note (an admin's e-mail). */
+  author: string;
+  text: string;
+}
+
+/** A lead's status changes, the first being the status it arrived with. */
+export interface LeadStatusChangeTable {
+  id: string;
+  lead_id: string;
+  at: string;
+  /** Who changed it, or null when the server did (arrival, spam check). */
+  changed_by: string | null;
+  status: LeadStatus;
+}
+
+/** A CV, one per application; never served publicly. */
+export interface LeadFileTable {
+  lead_id: string;
+  file_name: string;
+  mime_type: LeadFile['mimeType'];
+  bytes: number;
+  sha256: string;
+  created_at: string;
+  data: Buffer;
+}
+
+/** A mail to send, written in the same transaction as what it tells of; delivered by a worker under a lease. */
+export interface MailOutboxTable {
+  id: string;
+  /** JSON array of addresses. */
+  recipients: string;
+  subject: string;
+  text: string;
+  reply_to: string | null;
+  /** What the mail is about (`lead:{id}`), so that erasing that also erases its mail; null for none. */
+  about: string | null;
+  created_at: string;
+  attempts: number;
+  /** Not sent before this time: now at first, later after each failure (back-off). */
+  next_attempt_at: string;
+  /** While a worker sends it; another may take over once this time has passed. */
+  leased_until: string | null;
+  /** The lease's holder: only it may mark the mail sent or failed. */
+  lease_token: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** One accepted post of a public form from an address: the spam limits count these, on every instance. */
+export interface FormPostTable {
+  id: string;
+  /** Which form: `enquiry`, `application`, `comment`. */
+  form: string;
+  address: string;
+  posted_at: string;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
@@ -190,4 +282,10 @@ export interface Database {
   slug_redirects: SlugRedirectTable;
   media: MediaTable;
   media_files: MediaFileTable;
+  leads: LeadTable;
+  lead_notes: LeadNoteTable;
+  lead_status_changes: LeadStatusChangeTable;
+  lead_files: LeadFileTable;
+  mail_outbox: MailOutboxTable;
+  form_posts: FormPostTable;
 }
