@@ -255,6 +255,8 @@ export interface SiteDocument {
      */
     commentsBadge: number;
   };
+  forms: SiteForms;
+  privacy: SitePrivacy;
 }
 /**
  * An image file of this site with its intrinsic size, so the browser reserves its space.
@@ -330,6 +332,56 @@ export interface FooterColumn {
    * @minItems 1
    */
   links: NavLink[];
+}
+/**
+ * What the enquiry and job application forms offer and the consent each asks for; the server accepts only these choices.
+ */
+export interface SiteForms {
+  enquiry: EnquiryFormSettings;
+  application: ApplicationFormSettings;
+}
+export interface EnquiryFormSettings {
+  /**
+   * Budget ranges a prospect may choose from, as shown.
+   *
+   * @minItems 1
+   *
+   * Items: Plain text, no HTML.
+   */
+  budgets: string[];
+  /**
+   * Plain text, no HTML.
+   */
+  consentText: string;
+  /**
+   * The page a form sent without JavaScript goes to once accepted.
+   */
+  thankYouRoute: string;
+}
+export interface ApplicationFormSettings {
+  /**
+   * Open roles suggested to applicants; they may type another.
+   *
+   * Items: Plain text, no HTML.
+   */
+  roles?: string[];
+  /**
+   * Plain text, no HTML.
+   */
+  consentText: string;
+  /**
+   * The page a form sent without JavaScript goes to once accepted.
+   */
+  thankYouRoute: string;
+}
+/**
+ * How long personal data from the forms is kept.
+ */
+export interface SitePrivacy {
+  /**
+   * Leads of a closed status (won, lost, spam) and every CV are deleted this many days after they arrived.
+   */
+  retentionDays: number;
 }
 /**
  * A page of the site: its route, its head and its sections, rendered in order.
