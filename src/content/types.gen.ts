@@ -53,6 +53,7 @@ export interface ContentSchemas {
   'api-admin-user'?: AdminUser;
   'api-blog-list-query'?: BlogListQuery;
   'api-health-status'?: HealthStatus;
+  'api-lead-export-query'?: LeadExportQuery;
   'api-lead-id-params'?: LeadIdParams;
   'api-login-body'?: LoginBody;
   'api-post-id-params'?: PostIdParams;
@@ -1370,6 +1371,29 @@ export interface HealthStatus {
    * Always "ok"; a server that is not ready answers 503.
    */
   status: 'ok';
+}
+/**
+ * The query of GET /api/leads/export.csv: the filters of GET /api/leads; the whole filtered list, never a page of it.
+ */
+export interface LeadExportQuery {
+  type?: LeadType;
+  status?: LeadStatus;
+  /**
+   * Only enquiries about this service.
+   */
+  service?: string;
+  /**
+   * Words to find in names, e-mails, companies and messages.
+   */
+  q?: string;
+  /**
+   * Only leads that arrived on or after this day.
+   */
+  from?: string;
+  /**
+   * Only leads that arrived on or before this day.
+   */
+  to?: string;
 }
 /**
  * A lead named by its identifier in the address.
