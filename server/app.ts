@@ -33,6 +33,7 @@ import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
 import { VisitorAnswers } from './http/visitor-answers.ts';
+import { startRetention } from './inbox/retention.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
 import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -140,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const trustedOrigins = new Set([origin]);
     const avif = startAvifWorker(db, clock, app.log);
     app.addHook('onClose', () => avif.stop());
+    const retention = startRetention(db, clock, facts.retentionDays, app.log);
+    app.addHook('onClose', () => retention.stop());
 
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.publicResponses });
     registerRequestFront(app, [

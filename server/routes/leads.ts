@@ -152,7 +152,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
     {
       schema: {
         params: idParams,
-        response: { 204: emptyResponse('Deleted, with its notes, history and CV.'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          204: emptyResponse('Deleted, with its notes, history and CV.'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
       config: { access: 'admin' },
     },

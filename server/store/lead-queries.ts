@@ -129,14 +129,14 @@ export function leadRowsOfEmail(db: Kysely<Database>, key: string): Promise<Lead
 
 export const closedStatuses: readonly LeadStatus[] = ['won', 'lost', 'spam'];
 
-/** Leads closed (won, lost, spam) and untouched since before the cut-off. */
+/** Leads closed (won, lost, spam) that arrived before the cut-off. */
 export async function closedLeadIdsBefore(db: Kysely<Database>, before: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .select('id')
     .where('status', 'in', closedStatuses)
-    .where('updated_at', '<', before)
-    .orderBy('updated_at')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
