@@ -26,7 +26,7 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
     {
       schema: {
         querystring: request,
-        response: { 200: schemaRef('api/privacy-export.schema.json'), ...errorResponses(400, 401) },
+        response: { 200: schemaRef('lead-privacy-export.schema.json'), ...errorResponses(400, 401) },
       },
       config: { access: 'admin' },
     },

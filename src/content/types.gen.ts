@@ -60,7 +60,6 @@ export interface ContentSchemas {
   'api-post-save-query'?: PostSaveQuery;
   'api-post-slug-params'?: PostSlugParams;
   'api-privacy-erasure'?: PrivacyErasure;
-  'api-privacy-export'?: PrivacyExport;
   'api-privacy-request'?: PrivacyRequest;
   'api-revision-params'?: RevisionParams;
   'security-admin-session'?: AdminSession;
@@ -84,6 +83,7 @@ export interface ContentSchemas {
   lead?: LeadRecord;
   leadUpdate?: LeadUpdate;
   leadListQuery?: LeadListQuery;
+  leadPrivacyExport?: PrivacyExport;
   enquiryInput?: EnquiryInput;
   applicationInput?: ApplicationInput;
 }
@@ -1462,127 +1462,6 @@ export interface PrivacyErasure {
   cvs: number;
 }
 /**
- * Everything stored about one e-mail address, as the answer to a subject access request.
- */
-export interface PrivacyExport {
-  /**
-   * The address asked about.
-   */
-  email: string;
-  exportedAt: string;
-  /**
-   * Every enquiry and application from this address, newest first, with notes, history and the CV's name, type and size.
-   */
-  leads: LeadRecord[];
-}
-/**
- * An enquiry or a job application as the admin's Inbox reads it.
- */
-export interface LeadRecord {
-  /**
-   * Identifier of the lead.
-   */
-  _id: string;
-  type: LeadType;
-  status: LeadStatus;
-  name: string;
-  email: string;
-  phone?: string;
-  /**
-   * Enquiries only.
-   */
-  company?: string;
-  /**
-   * Enquiries only: the service asked about, by its page slug.
-   */
-  service?: string;
-  /**
-   * Enquiries only.
-   */
-  budget?: string;
-  /**
-   * Enquiries only.
-   */
-  message?: string;
-  /**
-   * Applications only: the role applied for.
-   */
-  role?: string;
-  /**
-   * Applications only.
-   */
-  coverLetter?: string;
-  cv?: LeadFile;
-  /**
-   * The exact consent wording the person agreed to.
-   */
-  consentText: string;
-  attribution: LeadAttribution;
-  createdAt: string;
-  notes: LeadNote[];
-  /**
-   * Status changes, oldest first; the first is the status the lead arrived with.
-   */
-  history: LeadStatusChange[];
-}
-/**
- * A CV: never public, downloaded by admins as an attachment from /api/leads/{id}/cv.
- */
-export interface LeadFile {
-  fileName: string;
-  mimeType: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-  bytes: number;
-}
-/**
- * Where the visit that produced a lead came from, kept for the browser tab only (no cookie) and sent with the form.
- */
-export interface LeadAttribution {
-  /**
-   * Path (with query) of the first page of the visit.
-   */
-  landingPage?: string;
-  /**
-   * Host name of the page that sent the visitor, or empty when none.
-   */
-  referrerHost?: string;
-  /**
-   * utm_source of the landing page.
-   */
-  utmSource?: string;
-  /**
-   * utm_medium of the landing page.
-   */
-  utmMedium?: string;
-  /**
-   * utm_campaign of the landing page.
-   */
-  utmCampaign?: string;
-  /**
-   * utm_term of the landing page.
-   */
-  utmTerm?: string;
-  /**
-   * utm_content of the landing page.
-   */
-  utmContent?: string;
-}
-export interface LeadNote {
-  at: string;
-  /**
-   * Who wrote the note.
-   */
-  author: string;
-  text: string;
-}
-export interface LeadStatusChange {
-  at: string;
-  /**
-   * Who changed it; null when the server did (arrival, spam check).
-   */
-  by: string | null;
-  status: LeadStatus;
-}
-/**
  * Whose personal data to export (GET /api/privacy/export?email=) or erase (POST /api/privacy/erase).
  */
 export interface PrivacyRequest {
@@ -1975,6 +1854,113 @@ export interface MediaUpdate {
   alt: string;
 }
 /**
+ * An enquiry or a job application as the admin's Inbox reads it.
+ */
+export interface LeadRecord {
+  /**
+   * Identifier of the lead.
+   */
+  _id: string;
+  type: LeadType;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  phone?: string;
+  /**
+   * Enquiries only.
+   */
+  company?: string;
+  /**
+   * Enquiries only: the service asked about, by its page slug.
+   */
+  service?: string;
+  /**
+   * Enquiries only.
+   */
+  budget?: string;
+  /**
+   * Enquiries only.
+   */
+  message?: string;
+  /**
+   * Applications only: the role applied for.
+   */
+  role?: string;
+  /**
+   * Applications only.
+   */
+  coverLetter?: string;
+  cv?: LeadFile;
+  /**
+   * The exact consent wording the person agreed to.
+   */
+  consentText: string;
+  attribution: LeadAttribution;
+  createdAt: string;
+  notes: LeadNote[];
+  /**
+   * Status changes, oldest first; the first is the status the lead arrived with.
+   */
+  history: LeadStatusChange[];
+}
+/**
+ * A CV: never public, downloaded by admins as an attachment from /api/leads/{id}/cv.
+ */
+export interface LeadFile {
+  fileName: string;
+  mimeType: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  bytes: number;
+}
+/**
+ * Where the visit that produced a lead came from, kept for the browser tab only (no cookie) and sent with the form.
+ */
+export interface LeadAttribution {
+  /**
+   * Path (with query) of the first page of the visit.
+   */
+  landingPage?: string;
+  /**
+   * Host name of the page that sent the visitor, or empty when none.
+   */
+  referrerHost?: string;
+  /**
+   * utm_source of the landing page.
+   */
+  utmSource?: string;
+  /**
+   * utm_medium of the landing page.
+   */
+  utmMedium?: string;
+  /**
+   * utm_campaign of the landing page.
+   */
+  utmCampaign?: string;
+  /**
+   * utm_term of the landing page.
+   */
+  utmTerm?: string;
+  /**
+   * utm_content of the landing page.
+   */
+  utmContent?: string;
+}
+export interface LeadNote {
+  at: string;
+  /**
+   * Who wrote the note.
+   */
+  author: string;
+  text: string;
+}
+export interface LeadStatusChange {
+  at: string;
+  /**
+   * Who changed it; null when the server did (arrival, spam check).
+   */
+  by: string | null;
+  status: LeadStatus;
+}
+/**
  * The body of PATCH /api/leads/{id}: a new status, a note, or both.
  */
 export interface LeadUpdate {
@@ -2008,6 +1994,20 @@ export interface LeadListQuery {
   to?: string;
   limit?: number;
   offset?: number;
+}
+/**
+ * Everything stored about one e-mail address, as the answer to a subject access request.
+ */
+export interface PrivacyExport {
+  /**
+   * The address asked about.
+   */
+  email: string;
+  exportedAt: string;
+  /**
+   * Every enquiry and application from this address, newest first, with notes, history and the CV's name, type and size.
+   */
+  leads: LeadRecord[];
 }
 /**
  * The body of POST /api/enquiries, as JSON or as an HTML form post: a prospect asking to talk.
