@@ -7,6 +7,7 @@ import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts
 import { HttpError } from '../http/errors.ts';
 import { attachmentDisposition } from '../inbox/attachment-name.ts';
 import { leadCsvHeader, leadCsvLine } from '../inbox/lead-csv.ts';
+import { leadQuerySchema } from '../inbox/lead-query-schemas.ts';
 import { changeLead, countLeads, deleteLeads, listLeadRows, type LeadFilter } from '../store/lead-queries.ts';
 import { readLead, readLeadCv, toLeadRecords } from '../store/leads.ts';
 import type { Database } from '../store/schema.ts';
@@ -57,7 +58,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
     '/',
     {
       schema: {
-        querystring: schemaRef('lead-list-query.schema.json'),
+        querystring: leadQuerySchema('lead-list-query'),
         response: { 200: { type: 'array', items: leadRef }, ...errorResponses(400, 401) },
       },
       config: { access: 'admin' },
@@ -80,7 +81,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
     '/export.csv',
     {
       schema: {
-        querystring: schemaRef('api/lead-export-query.schema.json'),
+        querystring: leadQuerySchema('lead-export-query'),
         response: {
           200: {
             description: 'The filtered leads as CSV, newest first, with a header line.',

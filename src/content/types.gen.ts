@@ -53,7 +53,6 @@ export interface ContentSchemas {
   'api-admin-user'?: AdminUser;
   'api-blog-list-query'?: BlogListQuery;
   'api-health-status'?: HealthStatus;
-  'api-lead-export-query'?: LeadExportQuery;
   'api-lead-id-params'?: LeadIdParams;
   'api-login-body'?: LoginBody;
   'api-post-id-params'?: PostIdParams;
@@ -83,6 +82,7 @@ export interface ContentSchemas {
   lead?: LeadRecord;
   leadUpdate?: LeadUpdate;
   leadListQuery?: LeadListQuery;
+  leadExportQuery?: LeadExportQuery;
   leadPrivacyExport?: PrivacyExport;
   enquiryInput?: EnquiryInput;
   applicationInput?: ApplicationInput;
@@ -1373,29 +1373,6 @@ export interface HealthStatus {
   status: 'ok';
 }
 /**
- * The query of GET /api/leads/export.csv: the filters of GET /api/leads; the whole filtered list, never a page of it.
- */
-export interface LeadExportQuery {
-  type?: LeadType;
-  status?: LeadStatus;
-  /**
-   * Only enquiries about this service.
-   */
-  service?: string;
-  /**
-   * Words to find in names, e-mails, companies and messages.
-   */
-  q?: string;
-  /**
-   * Only leads that arrived on or after this day.
-   */
-  from?: string;
-  /**
-   * Only leads that arrived on or before this day.
-   */
-  to?: string;
-}
-/**
  * A lead named by its identifier in the address.
  */
 export interface LeadIdParams {
@@ -1994,6 +1971,29 @@ export interface LeadListQuery {
   to?: string;
   limit?: number;
   offset?: number;
+}
+/**
+ * The query of GET /api/leads/export.csv: the filters of GET /api/leads; the whole filtered list, never a page of it.
+ */
+export interface LeadExportQuery {
+  type?: LeadType;
+  status?: LeadStatus;
+  /**
+   * Only enquiries about this service.
+   */
+  service?: string;
+  /**
+   * Words to find in names, e-mails, companies and messages.
+   */
+  q?: string;
+  /**
+   * Only leads that arrived on or after this day.
+   */
+  from?: string;
+  /**
+   * Only leads that arrived on or before this day.
+   */
+  to?: string;
 }
 /**
  * Everything stored about one e-mail address, as the answer to a subject access request.
