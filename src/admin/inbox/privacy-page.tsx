@@ -130,10 +130,10 @@ export function PrivacyPage() {
                     >
                       Erase for good
                     </button>
-                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaced the button that had focus */}
                     <button
                       type="button"
                       className="button button-secondary"
+                      // eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaced the button that had focus
                       autoFocus
                       onClick={() => setConfirming(false)}
                     >
