@@ -15,41 +15,45 @@ beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
   cookie = await signIn(app);
-  const [seo, web, applicant, spam, formula] = await storeLeads(testApp, [
-    {
-      name: 'Mina Okafor',
-      email: 'mina@harbour.example',
-      company: 'Harbour Coffee',
-      service: 'seo',
-      budget: '£5k–£10k',
-      message: 'Our café needs to be found by tourists.',
-      created_at: day('2025-11-03'),
-      attribution: { landingPage: '/seo?utm_source=news', referrerHost: 'news.example', utmSource: 'news' },
-    },
-    {
-      name: 'Tom Reyes',
-      email: 'tom@fleet.example',
-      service: 'website-development',
-      message: 'A new site for our fleet of boats, 100% responsive.',
-      created_at: day('2025-11-10'),
-    },
-    {
-      name: 'Asha Rao',
-      email: 'asha@example.com',
-      role: 'Designer',
-      cover_letter: 'I design harbour-side brands.',
-      created_at: day('2025-11-20'),
-      cv: { fileName: 'Asha "Rao" CV.pdf', data: testPdf },
-    },
-    { name: 'Buy Now', email: 'bot@spam.example', status: 'spam', created_at: day('2025-11-25') },
-    {
-      name: '=HYPERLINK("http://evil.example","Click")',
-      email: 'excel@example.com',
-      company: '+44 20 7946 0000',
-      message: '@SUM(A1:A9), and a "quoted" line\nthen another',
-      created_at: day('2025-11-28'),
-    },
-  ]);
+  const [seo, web, applicant, spam, formula] = await storeLeads(
+    testApp.store,
+    [
+      {
+        name: 'Mina Okafor',
+        email: 'mina@harbour.example',
+        company: 'Harbour Coffee',
+        service: 'seo',
+        budget: '£5k–£10k',
+        message: 'Our café needs to be found by tourists.',
+        created_at: day('2025-11-03'),
+        attribution: { landingPage: '/seo?utm_source=news', referrerHost: 'news.example', utmSource: 'news' },
+      },
+      {
+        name: 'Tom Reyes',
+        email: 'tom@fleet.example',
+        service: 'website-development',
+        message: 'A new site for our fleet of boats, 100% responsive.',
+        created_at: day('2025-11-10'),
+      },
+      {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        role: 'Designer',
+        cover_letter: 'I design harbour-side brands.',
+        created_at: day('2025-11-20'),
+        cv: { fileName: 'Asha "Rao" CV.pdf', data: testPdf },
+      },
+      { name: 'Buy Now', email: 'bot@spam.example', status: 'spam', created_at: day('2025-11-25') },
+      {
+        name: '=HYPERLINK("http://evil.example","Click")',
+        email: 'excel@example.com',
+        company: '+44 20 7946 0000',
+        message: '@SUM(A1:A9), and a "quoted" line\nthen another',
+        created_at: day('2025-11-28'),
+      },
+    ],
+    testApp.clock.now(),
+  );
   ids = { seo, web, applicant, spam, formula } as typeof ids;
 });
 afterAll(() => testApp.close());

@@ -25,11 +25,15 @@ const audit = async (on = app) =>
 const allIds = async (on = app) => (await get('/api/leads', on)).json<LeadRecord[]>().map((lead) => lead._id);
 
 async function storeOneAddressAndAnother() {
-  return storeLeads(testApp, [
-    { name: 'Asha Rao', email: 'Asha@Example.com', role: 'Designer', cv: { fileName: 'cv.pdf', data: testPdf } },
-    { name: 'Asha Rao', email: 'asha@example.com', message: 'Could you redo our shop?' },
-    { name: 'Tom Reyes', email: 'tom@fleet.example' },
-  ]);
+  return storeLeads(
+    testApp.store,
+    [
+      { name: 'Asha Rao', email: 'Asha@Example.com', role: 'Designer', cv: { fileName: 'cv.pdf', data: testPdf } },
+      { name: 'Asha Rao', email: 'asha@example.com', message: 'Could you redo our shop?' },
+      { name: 'Tom Reyes', email: 'tom@fleet.example' },
+    ],
+    testApp.clock.now(),
+  );
 }
 
 describe('GET /api/privacy/export?email=', () => {
@@ -115,13 +119,21 @@ describe('POST /api/privacy/erase', () => {
 describe('retention', () => {
   it('deletes closed leads and every CV past the period, keeps open leads without their CV, and audits the run', async () => {
     const start = testApp.clock.now().toISOString();
-    const [wonOld, openOldWithCv, spamOld] = await storeLeads(testApp, [
-      { status: 'won', created_at: start },
-      { status: 'contacted', created_at: start, cv: { fileName: 'old.pdf', data: testPdf } },
-      { status: 'spam', created_at: start },
-    ]);
+    const [wonOld, openOldWithCv, spamOld] = await storeLeads(
+      testApp.store,
+      [
+        { status: 'won', created_at: start },
+        { status: 'contacted', created_at: start, cv: { fileName: 'old.pdf', data: testPdf } },
+        { status: 'spam', created_at: start },
+      ],
+      testApp.clock.now(),
+    );
     testApp.clock.advance(300 * dayMs);
-    const [lostRecent] = await storeLeads(testApp, [{ status: 'lost', cv: { fileName: 'new.pdf', data: testPdf } }]);
+    const [lostRecent] = await storeLeads(
+      testApp.store,
+      [{ status: 'lost', cv: { fileName: 'new.pdf', data: testPdf } }],
+      testApp.clock.now(),
+    );
     testApp.clock.advance(65 * dayMs + 1000);
 
     // A restart runs it, as every day does.

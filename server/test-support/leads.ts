@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { LeadAttribution } from '../../src/content/types.gen.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, type StoreLocation } from '../store/database.ts';
 import { attributionColumns, emailKey, insertLead, type LeadRow } from '../store/leads.ts';
-import type { TestApp } from './test-app.ts';
 
 export interface TestLead extends Partial<Omit<LeadRow, 'id'>> {
   attribution?: LeadAttribution;
@@ -10,13 +9,16 @@ export interface TestLead extends Partial<Omit<LeadRow, 'id'>> {
   cv?: { fileName: string; data: Buffer };
 }
 
-/** Stores leads straight into a test app's database, as the forms would have, and gives their ids in order. */
-export async function storeLeads(testApp: TestApp, leads: TestLead[]): Promise<string[]> {
-  const db = openDatabase(testApp.store);
+/**
+ * Stores leads straight into a server's database, as the forms would have, arriving `now` unless they say when,
+ * and gives their ids in order.
+ */
+export async function storeLeads(store: StoreLocation, leads: TestLead[], now = new Date()): Promise<string[]> {
+  const db = openDatabase(store);
   try {
     const ids: string[] = [];
     for (const { attribution, cv, ...fields } of leads) {
-      const at = fields.created_at ?? testApp.clock.now().toISOString();
+      const at = fields.created_at ?? now.toISOString();
       const email = fields.email ?? 'prospect@example.com';
       const lead: LeadRow = {
         id: randomUUID(),
