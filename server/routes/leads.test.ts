@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, LeadRecord } from '../../src/content/types.gen.ts';
-import { storeLeads, testPdf } from '../test-support/leads.ts';
+import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp;

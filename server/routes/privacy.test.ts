@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, LeadRecord, PrivacyExport } from '../../src/content/types.gen.ts';
 import { applyRetention } from '../inbox/retention.ts';
 import { openDatabase } from '../store/database.ts';
-import { storeLeads, testPdf } from '../test-support/leads.ts';
+import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp;

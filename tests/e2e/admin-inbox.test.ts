@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storeLeads, testPdf } from '../../server/test-support/leads.ts';
+import { storeLeads, testPdf } from '../../server/test-support/stored-leads.ts';
 import { signedIn, uniqueSlug, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
 import { seriousViolations } from './page-helpers.ts';
