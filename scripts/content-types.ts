@@ -35,6 +35,8 @@ const root = {
     lead: { $ref: 'lead.schema.json' },
     leadUpdate: { $ref: 'lead-update.schema.json' },
     leadListQuery: { $ref: 'lead-list-query.schema.json' },
+    leadExportQuery: { $ref: 'lead-export-query.schema.json' },
+    leadPrivacyExport: { $ref: 'lead-privacy-export.schema.json' },
     enquiryInput: { $ref: 'enquiry-input.schema.json' },
     applicationInput: { $ref: 'application-input.schema.json' },
   },

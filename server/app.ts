@@ -36,6 +36,7 @@ import { readLeadFacts } from './leads/lead-facts.ts';
 import type { FormPages } from './leads/form-refusal.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { smtpTransport } from './mail/smtp-transport.ts';
+import { startRetention } from './inbox/retention.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
 import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -164,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (mail) app.addHook('onClose', () => mail.stop());
     else app.log.warn('SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail.');
     const formPages: FormPages = {};
+    const retention = startRetention(db, clock, facts.retentionDays, app.log);
+    app.addHook('onClose', () => retention.stop());
 
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });

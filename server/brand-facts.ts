@@ -10,6 +10,8 @@ export interface BrandFacts {
   emailDomain: string;
   brandName: string;
   tagline: string;
+  /** How many days closed leads and every CV are kept. */
+  retentionDays: number;
 }
 
 /** The brand facts the server needs (names, tagline, e-mail domain), from content/site.json where they are written once. */
@@ -17,5 +19,11 @@ export function readBrandFacts(): BrandFacts {
   const site = JSON.parse(readFileSync(join(repositoryRoot, 'content', 'site.json'), 'utf8')) as SiteDocument;
   const emailDomain = site.contact.email.split('@')[1];
   if (!emailDomain) throw new Error('content/site.json: contact.email has no domain');
-  return { teamName: site.brand.teamName, emailDomain, brandName: site.brand.name, tagline: site.brand.tagline };
+  return {
+    teamName: site.brand.teamName,
+    emailDomain,
+    brandName: site.brand.name,
+    tagline: site.brand.tagline,
+    retentionDays: site.privacy.retentionDays,
+  };
 }

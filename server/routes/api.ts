@@ -9,7 +9,9 @@ import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
+import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
+import { privacyRoutes } from './privacy.ts';
 
 export interface ApiOptions {
   blog: BlogContext;
@@ -29,6 +31,8 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
+  await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
+  await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

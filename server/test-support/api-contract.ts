@@ -75,6 +75,13 @@ export class ApiContract {
     const schema = declared.content?.['application/json']?.schema;
     if (method.toUpperCase() === 'HEAD') return undefined;
     const text = decodedBody(response);
+    const otherTypes = Object.keys(declared.content ?? {}).filter((type) => type !== 'application/json');
+    if (!schema && otherTypes.length > 0) {
+      const sent = String(response.headers['content-type'] ?? '')
+        .split(';', 1)[0]!
+        .trim();
+      return otherTypes.includes(sent) ? undefined : `${where} ${status} sent ${sent}, not ${otherTypes.join(' or ')}`;
+    }
     if (!schema) return text === '' ? undefined : `${where} ${status} declares no body but sent one`;
     const key = `${where} ${status}`;
     let validate = this.validators.get(key);

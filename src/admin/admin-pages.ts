@@ -7,3 +7,6 @@ export { SecurityPage } from './security/security-page.tsx';
 export { ActivityPage } from './activity/activity-page.tsx';
 export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';
 export { MediaLibraryPage } from './media/media-library-page.tsx';
+export { InboxPage } from './inbox/inbox-page.tsx';
+export { LeadPage } from './inbox/lead-page.tsx';
+export { PrivacyPage } from './inbox/privacy-page.tsx';

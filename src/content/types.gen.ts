@@ -55,10 +55,13 @@ export interface ContentSchemas {
   'api-admin-user'?: AdminUser;
   'api-blog-list-query'?: BlogListQuery;
   'api-health-status'?: HealthStatus;
+  'api-lead-id-params'?: LeadIdParams;
   'api-login-body'?: LoginBody;
   'api-post-id-params'?: PostIdParams;
   'api-post-save-query'?: PostSaveQuery;
   'api-post-slug-params'?: PostSlugParams;
+  'api-privacy-erasure'?: PrivacyErasure;
+  'api-privacy-request'?: PrivacyRequest;
   'api-revision-params'?: RevisionParams;
   'security-admin-session'?: AdminSession;
   'security-audit-entry'?: AuditEntry;
@@ -81,6 +84,8 @@ export interface ContentSchemas {
   lead?: LeadRecord;
   leadUpdate?: LeadUpdate;
   leadListQuery?: LeadListQuery;
+  leadExportQuery?: LeadExportQuery;
+  leadPrivacyExport?: PrivacyExport;
   enquiryInput?: EnquiryInput;
   applicationInput?: ApplicationInput;
 }
@@ -1412,6 +1417,15 @@ export interface HealthStatus {
   status: 'ok';
 }
 /**
+ * A lead named by its identifier in the address.
+ */
+export interface LeadIdParams {
+  /**
+   * The lead's _id.
+   */
+  id: string;
+}
+/**
  * An admin's credentials.
  */
 export interface LoginBody {
@@ -1456,6 +1470,28 @@ export interface PostSlugParams {
   slug: string;
 }
 /**
+ * What POST /api/privacy/erase removed.
+ */
+export interface PrivacyErasure {
+  /**
+   * Enquiries and applications deleted.
+   */
+  leads: number;
+  /**
+   * CV files deleted with them.
+   */
+  cvs: number;
+}
+/**
+ * Whose personal data to export (GET /api/privacy/export?email=) or erase (POST /api/privacy/erase).
+ */
+export interface PrivacyRequest {
+  /**
+   * The person's e-mail address, in any letter case.
+   */
+  email: string;
+}
+/**
  * The path of one revision: the post's id and the revision's id.
  */
 export interface RevisionParams {
@@ -1498,10 +1534,17 @@ export interface AuditEntry {
     | 'post-update'
     | 'post-delete'
     | 'media-upload'
-    | 'media-delete';
+    | 'media-delete'
+    | 'lead-update'
+    | 'lead-delete'
+    | 'lead-cv-view'
+    | 'lead-export'
+    | 'privacy-export'
+    | 'privacy-erase'
+    | 'lead-retention';
   target: string | null;
   /**
-   * The target's name as it is now: a post's title or an image's file name; null when the post or image has been deleted, or when the target is not one (a session).
+   * The target's name as it is now: a post's title, an image's file name or a lead's name; null when the post, image or lead has been deleted, or when the target is not one (a session).
    */
   targetName: string | null;
   address: string | null;
@@ -1525,7 +1568,14 @@ export interface AuditQuery {
     | 'post-update'
     | 'post-delete'
     | 'media-upload'
-    | 'media-delete';
+    | 'media-delete'
+    | 'lead-update'
+    | 'lead-delete'
+    | 'lead-cv-view'
+    | 'lead-export'
+    | 'privacy-export'
+    | 'privacy-erase'
+    | 'lead-retention';
   actor?: string;
 }
 /**
@@ -1965,6 +2015,43 @@ export interface LeadListQuery {
   to?: string;
   limit?: number;
   offset?: number;
+}
+/**
+ * The query of GET /api/leads/export.csv: the filters of GET /api/leads; the whole filtered list, never a page of it.
+ */
+export interface LeadExportQuery {
+  type?: LeadType;
+  status?: LeadStatus;
+  /**
+   * Only enquiries about this service.
+   */
+  service?: string;
+  /**
+   * Words to find in names, e-mails, companies and messages.
+   */
+  q?: string;
+  /**
+   * Only leads that arrived on or after this day.
+   */
+  from?: string;
+  /**
+   * Only leads that arrived on or before this day.
+   */
+  to?: string;
+}
+/**
+ * Everything stored about one e-mail address, as the answer to a subject access request.
+ */
+export interface PrivacyExport {
+  /**
+   * The address asked about.
+   */
+  email: string;
+  exportedAt: string;
+  /**
+   * Every enquiry and application from this address, newest first, with notes, history and the CV's name, type and size.
+   */
+  leads: LeadRecord[];
 }
 /**
  * The body of POST /api/enquiries, as JSON or as an HTML form post: a prospect asking to talk.

@@ -20,11 +20,14 @@ const entries = [
   entry({ _id: 'a3', action: 'media-upload', target: 'm1', targetName: 'harbour.png' }),
   entry({ _id: 'a4', action: 'media-delete', target: 'm2', targetName: null }),
   entry({ _id: 'a5', action: 'sign-in', target: null, targetName: null }),
+  entry({ _id: 'a6', action: 'lead-cv-view', target: 'l1', targetName: 'Asha Rao' }),
+  entry({ _id: 'a7', action: 'lead-delete', target: 'l2', targetName: null }),
+  entry({ _id: 'a8', action: 'privacy-erase', target: '2 leads, 1 CVs', targetName: null }),
 ];
 
 describe('ActivityPage', () => {
   it('shows what each entry acted on by name, linked, and says when it was deleted, never a raw id', async () => {
-    fakeApi({ ...signedIn, 'GET /api/audit': { body: entries, headers: { 'x-total-count': '5' } } });
+    fakeApi({ ...signedIn, 'GET /api/audit': { body: entries, headers: { 'x-total-count': '8' } } });
     renderAdmin('/admin/activity');
     const table = await screen.findByRole('table', {}, chunkWait);
     const onColumn = within(table)
@@ -37,7 +40,11 @@ describe('ActivityPage', () => {
       'harbour.png',
       'A deleted image',
       '—',
+      'Asha Rao',
+      'A deleted lead',
+      '2 leads, 1 CVs',
     ]);
+    expect(within(onColumn[5]!).getByRole('link')).toHaveAttribute('href', '/admin/inbox/l1');
     expect(within(onColumn[0]!).getByRole('link')).toHaveAttribute('href', '/admin/blog/edit/p1');
     expect(within(onColumn[2]!).getByRole('link')).toHaveAttribute('href', '/admin/media?q=harbour.png');
   });

@@ -14,6 +14,13 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'post-delete': 'Post deleted',
   'media-upload': 'Media uploaded',
   'media-delete': 'Media deleted',
+  'lead-update': 'Lead changed',
+  'lead-delete': 'Lead deleted',
+  'lead-cv-view': 'CV downloaded',
+  'lead-export': 'Leads exported',
+  'privacy-export': 'Personal data exported',
+  'privacy-erase': 'Personal data erased',
+  'lead-retention': 'Old leads and CVs deleted',
 };
 
 export const actions = Object.keys(actionLabels) as AuditEntry['action'][];

@@ -19,5 +19,14 @@ export function AuditTarget({ entry }: { entry: AuditEntry }) {
       <Link to={`/admin/media?q=${encodeURIComponent(targetName)}`}>{targetName}</Link>
     );
   }
+  if (action === 'lead-update' || action === 'lead-delete' || action === 'lead-cv-view') {
+    return targetName === null ? (
+      <i>A deleted lead</i>
+    ) : (
+      <Link to={`/admin/inbox/${encodeURIComponent(target)}`}>{targetName}</Link>
+    );
+  }
+  // Exports, erasures and retention runs name no one: the target says how much they read or removed.
+  if (action.startsWith('lead-') || action.startsWith('privacy-')) return <>{target}</>;
   return <>{action === 'session-revoke' ? 'A session' : '—'}</>;
 }

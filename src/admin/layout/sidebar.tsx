@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { useNewLeadCount } from '@/api/list-leads.ts';
 import { site } from '@/content/site.ts';
 import { useAdminSession } from '../session/admin-session.ts';
 import styles from './admin-layout.module.css';
@@ -12,6 +13,7 @@ const links = [
 /** The admin's navigation, who is signed in, and Log Out. */
 export function Sidebar() {
   const { user, signOut, signingOut, signOutError } = useAdminSession();
+  const newLeads = useNewLeadCount().data;
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.item} ${styles.active}` : styles.item;
   return (
@@ -28,6 +30,17 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/admin/inbox" className={navClass}>
+              Inbox
+              {newLeads !== undefined && newLeads > 0 && (
+                <span className={styles.badge}>
+                  {newLeads}
+                  <span className="visually-hidden"> new</span>
+                </span>
+              )}
+            </NavLink>
+          </li>
           <li>
             {/* The blog has no comments API yet: the entry shows the specification's fixed count, going nowhere. */}
             <span className={`${styles.item} ${styles.unavailable}`}>

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/audit-log.ts';
+import { closedLeadIdsBefore, deleteCvsBefore, deleteLeads, type Removed } from '../store/lead-queries.ts';
+import type { Database } from '../store/schema.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+const batch = 200;
+export const retentionIntervalMs = dayMs;
+
+/** In the audit log's target: what a run or an erasure removed, in words. */
+export const removedSummary = ({ leads, cvs }: Removed): string => `${leads} leads, ${cvs} CVs`;
+
+/**
+ * Deletes leads of a closed status and every CV that arrived more than `retentionDays` ago, and records what it
+ * deleted in the audit log.
+ * Idempotent: two instances running it at once delete each row once and record what each removed.
+ */
+export async function applyRetention(db: Kysely<Database>, now: Date, retentionDays: number): Promise<Removed> {
+  const before = new Date(now.getTime() - retentionDays * dayMs).toISOString();
+  const removed: Removed = { leads: 0, cvs: 0 };
+  for (;;) {
+    const ids = await closedLeadIdsBefore(db, before, batch);
+    if (ids.length === 0) break;
+    const some = await deleteLeads(db, ids);
+    removed.leads += some.leads;
+    removed.cvs += some.cvs;
+  }
+  removed.cvs += await deleteCvsBefore(db, before);
+  // A run that found nothing to delete changed nothing: the daily runs do not crowd the Activity screen.
+  if (removed.leads + removed.cvs > 0) {
+    await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target: removedSummary(removed) });
+  }
+  return removed;
+}
+
+/** Runs the retention at start-up and once a day after; a failed run is logged and tried again the next day. */
+export function startRetention(
+  db: Kysely<Database>,
+  clock: () => Date,
+  retentionDays: number,
+  log: FastifyBaseLogger,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = applyRetention(db, clock(), retentionDays).then(
+      (removed) => log.info({ removed }, 'Retention: deleted closed leads and CVs past their time.'),
+      (error: unknown) => log.error({ err: error }, 'The retention of leads and CVs failed; it runs again in a day.'),
+    );
+  };
+  run();
+  const timer = setInterval(run, retentionIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

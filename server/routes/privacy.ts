@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PrivacyExport, PrivacyRequest } from '../../src/content/types.gen.ts';
+import { auditRequest } from '../audit/audit-log.ts';
+import { errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { removedSummary } from '../inbox/retention.ts';
+import { deleteLeads, leadRowsOfEmail } from '../store/lead-queries.ts';
+import { emailKey, toLeadRecords } from '../store/leads.ts';
+import type { Database } from '../store/schema.ts';
+
+export interface PrivacyRoutesOptions {
+  db: Kysely<Database>;
+  clock: () => Date;
+}
+
+const noStore = { 'cache-control': 'no-store' };
+const request = schemaRef('api/privacy-request.schema.json');
+
+/**
+ * Subject access and erasure requests, for admins: everything stored about one e-mail address, and its removal.
+ * Both are audited without the address, so that the log does not keep what an erasure removed.
+ */
+export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, clock }) => {
+  app.get<{ Querystring: PrivacyRequest }>(
+    '/export',
+    {
+      schema: {
+        querystring: request,
+        response: { 200: schemaRef('lead-privacy-export.schema.json'), ...errorResponses(400, 401) },
+      },
+      config: { access: 'admin' },
+    },
+    async (req, reply): Promise<PrivacyExport> => {
+      const at = clock();
+      const leads = await toLeadRecords(db, await leadRowsOfEmail(db, emailKey(req.query.email)));
+      await auditRequest(db, req, at, { action: 'privacy-export', target: `${leads.length} leads` });
+      reply.headers(noStore);
+      return { email: req.query.email.trim(), exportedAt: at.toISOString(), leads };
+    },
+  );
+
+  app.post<{ Body: PrivacyRequest }>(
+    '/erase',
+    {
+      schema: {
+        body: request,
+        response: { 200: schemaRef('api/privacy-erasure.schema.json'), ...errorResponses(400, 401, 403) },
+      },
+      config: { access: 'admin' },
+    },
+    async (req, reply) => {
+      const rows = await leadRowsOfEmail(db, emailKey(req.body.email));
+      const removed = await deleteLeads(
+        db,
+        rows.map((row) => row.id),
+      );
+      await auditRequest(db, req, clock(), { action: 'privacy-erase', target: removedSummary(removed) });
+      return reply.headers(noStore).send(removed);
+    },
+  );
+};
