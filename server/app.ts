@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const blog = createBlogContext(db, clock);
     if (fresh && options.seedExamples !== false) {
-      for (const post of examplePosts) await createPost(blog, post, facts.teamName);
+      for (const post of examplePosts) await createPost(blog, post, { name: facts.teamName });
     }
     const changes = await watchBlogChanges(blog, app.log);
     // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
@@ -165,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
       visitorAnswers,
+      origin,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });

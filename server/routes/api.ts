@@ -9,6 +9,7 @@ import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
 import { mediaRoutes } from './media.ts';
+import { teamRoutes } from './team.ts';
 
 export interface ApiOptions {
   blog: BlogContext;
@@ -16,15 +17,18 @@ export interface ApiOptions {
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
   visitorAnswers: VisitorAnswers;
+  /** The public origin of absolute URLs, such as invitation links. */
+  origin: string;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, visitorAnswers } = options;
+  const { blog, auth, trustedOrigins, media, visitorAnswers, origin } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   await app.register(blogRoutes, { prefix: '/blogs', blog, visitorAnswers });
   await app.register(authRoutes, { prefix: '/auth', ...auth });
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
+  await app.register(teamRoutes, { auth, origin });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

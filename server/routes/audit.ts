@@ -26,7 +26,7 @@ export const auditRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
         querystring: securitySchema('audit-query'),
         response: { 200: { type: 'array', items: securitySchema('audit-entry') }, ...errorResponses(400, 401) },
       },
-      config: { access: 'admin' },
+      config: { access: 'security' },
     },
     async (request, reply) => {
       const query = request.query;

@@ -7,7 +7,7 @@ import { adminListing, listingCacheKey, publicListing, type ListQuery } from '..
 import { toPostJson } from '../store/post.ts';
 import { postCacheKey, postResponse } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
-import { changePost, createPost, removePost } from '../blog/post-service.ts';
+import { changePost, createPost, removePost, submitForReview } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendPreparedResponse } from '../http/prepared-response.ts';
 import type { VisitorAnswers } from '../http/visitor-answers.ts';
@@ -17,6 +17,7 @@ import {
   listPostsSchema,
   postByIdSchema,
   postBySlugSchema,
+  submitForReviewSchema,
   updatePostSchema,
 } from './blog-schemas.ts';
 import { goneError, movedSlug, rethrowIfDeleted } from '../blog/moved-posts.ts';
@@ -42,46 +43,58 @@ const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog, visitorAnswers }) => {
   const cached = (key: string) => () => blog.publicResponses.peek(key, blog.clock().getTime());
 
-  app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema }, async (request, reply) => {
-    const { query } = request;
-    if (request.user !== null) return sendPreparedResponse(request, reply, await adminListing(blog, query));
-    if (query.status !== undefined && query.status !== 'published') {
-      throw signInRequired();
-    }
-    const response = await publicListing(blog, query);
-    visitorAnswers.remember(request, reply, cached(listingCacheKey(query)));
-    return sendPreparedResponse(request, reply, response);
-  });
-
-  app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
-    const { slug } = request.params;
-    const signedIn = request.user !== null;
-    try {
-      const response = await postResponse(blog, { slug }, signedIn);
-      if (!signedIn) visitorAnswers.remember(request, reply, cached(postCacheKey({ slug })));
+  app.get<{ Querystring: ListQuery }>(
+    '/',
+    { schema: listPostsSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { query } = request;
+      if (request.user !== null) return sendPreparedResponse(request, reply, await adminListing(blog, query));
+      if (query.status !== undefined && query.status !== 'published') {
+        throw signInRequired();
+      }
+      const response = await publicListing(blog, query);
+      visitorAnswers.remember(request, reply, cached(listingCacheKey(query)));
       return sendPreparedResponse(request, reply, response);
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-      const moved = await movedSlug(blog, slug, signedIn);
-      if (moved === undefined) throw error;
-      if ('gone' in moved) throw goneError();
-      return reply.redirect(`/api/blogs/slug/${encodeURIComponent(moved.redirectTo)}`, 301);
-    }
-  });
+    },
+  );
 
-  app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema }, async (request, reply) => {
-    const { id } = request.params;
-    const response = await postResponse(blog, { id }, request.user !== null).catch((error: unknown) =>
-      rethrowIfDeleted(blog, id, error),
-    );
-    return sendPreparedResponse(request, reply, response);
-  });
+  app.get<{ Params: PostSlugParams }>(
+    '/slug/:slug',
+    { schema: postBySlugSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const signedIn = request.user !== null;
+      try {
+        const response = await postResponse(blog, { slug }, signedIn);
+        if (!signedIn) visitorAnswers.remember(request, reply, cached(postCacheKey({ slug })));
+        return sendPreparedResponse(request, reply, response);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        const moved = await movedSlug(blog, slug, signedIn);
+        if (moved === undefined) throw error;
+        if ('gone' in moved) throw goneError();
+        return reply.redirect(`/api/blogs/slug/${encodeURIComponent(moved.redirectTo)}`, 301);
+      }
+    },
+  );
+
+  app.get<{ Params: PostIdParams }>(
+    '/:id',
+    { schema: postByIdSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const response = await postResponse(blog, { id }, request.user !== null).catch((error: unknown) =>
+        rethrowIfDeleted(blog, id, error),
+      );
+      return sendPreparedResponse(request, reply, response);
+    },
+  );
 
   app.post<{ Body: BlogPostInput }>(
     '/',
-    { schema: createPostSchema, preValidation: splitTermLists },
+    { schema: createPostSchema, preValidation: splitTermLists, config: { access: 'posts' } },
     async (request, reply) => {
-      const post = await createPost(blog, request.body, signedInAdmin(request).name);
+      const post = await createPost(blog, request.body, signedInAdmin(request));
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-create', target: post.id });
       return reply
         .code(201)
@@ -92,11 +105,11 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   app.put<{ Params: PostIdParams; Body: BlogPostInput; Querystring: PostSaveQuery }>(
     '/:id',
-    { schema: updatePostSchema, preValidation: splitTermLists },
+    { schema: updatePostSchema, preValidation: splitTermLists, config: { access: 'posts' } },
     async (request, reply) => {
       const { reason = 'save', revision } = request.query;
       const post = await changePost(blog, request.params.id, request.body, {
-        editor: signedInAdmin(request).name,
+        editor: signedInAdmin(request),
         reason,
         restoredRevision: revision,
       });
@@ -107,9 +120,23 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   await app.register(revisionRoutes, { blog });
 
-  app.delete<{ Params: PostIdParams }>('/:id', { schema: deletePostSchema }, async (request, reply) => {
-    await removePost(blog, request.params.id);
-    await auditRequest(blog.db, request, blog.clock(), { action: 'post-delete', target: request.params.id });
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: PostIdParams }>(
+    '/:id',
+    { schema: deletePostSchema, config: { access: 'posts' } },
+    async (request, reply) => {
+      await removePost(blog, request.params.id, signedInAdmin(request));
+      await auditRequest(blog.db, request, blog.clock(), { action: 'post-delete', target: request.params.id });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: PostIdParams }>(
+    '/:id/review',
+    { schema: submitForReviewSchema, config: { access: 'posts' } },
+    async (request, reply) => {
+      const post = await submitForReview(blog, request.params.id, signedInAdmin(request));
+      await auditRequest(blog.db, request, blog.clock(), { action: 'post-submit-for-review', target: post.id });
+      return reply.headers(writeHeaders).send(toPostJson(post));
+    },
+  );
 };

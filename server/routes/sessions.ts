@@ -16,7 +16,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
       schema: {
         response: { 200: { type: 'array', items: securitySchema('admin-session') }, ...errorResponses(401) },
       },
-      config: { access: 'admin' },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = signedInAdmin(request);
@@ -39,6 +39,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
         params: securitySchema('session-id'),
         response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404) },
       },
+      config: { access: 'account' },
     },
     async (request, reply) => {
       const user = signedInAdmin(request);
@@ -53,7 +54,10 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
 
   app.delete(
     '/',
-    { schema: { response: { 200: securitySchema('sessions-ended'), ...errorResponses(401, 403) } } },
+    {
+      schema: { response: { 200: securitySchema('sessions-ended'), ...errorResponses(401, 403) } },
+      config: { access: 'account' },
+    },
     async (request) => {
       const user = signedInAdmin(request);
       const ended = await deleteOtherSessions(auth.db, user.id, user.sessionId);

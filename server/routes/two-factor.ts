@@ -45,7 +45,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     '/',
     {
       schema: { response: { 200: securitySchema('two-factor-status'), ...errorResponses(401) } },
-      config: { access: 'admin' },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = await findUserById(auth.db, signedInAdmin(request).id);
@@ -66,6 +66,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         body: securitySchema('current-password'),
         response: { 200: securitySchema('two-factor-setup'), ...reauthenticationRefusals },
       },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-setup');
@@ -82,6 +83,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         body: securitySchema('two-factor-enable'),
         response: { 200: securitySchema('recovery-codes'), ...reauthenticationRefusals },
       },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-enable');
@@ -100,6 +102,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         body: securitySchema('two-factor-disable'),
         response: { 204: { type: 'null' }, ...reauthenticationRefusals },
       },
+      config: { access: 'account' },
     },
     async (request, reply) => {
       const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-disable');

@@ -14,6 +14,12 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'post-delete': 'Post deleted',
   'media-upload': 'Media uploaded',
   'media-delete': 'Media deleted',
+  'post-submit-for-review': 'Post submitted for review',
+  'invitation-create': 'Invitation sent',
+  'invitation-accept': 'Invitation accepted',
+  'user-role-change': 'Role changed',
+  'user-profile-update': 'Profile changed',
+  'user-remove': 'User removed',
 };
 
 export const actions = Object.keys(actionLabels) as AuditEntry['action'][];
