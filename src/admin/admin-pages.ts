@@ -7,3 +7,5 @@ export { SecurityPage } from './security/security-page.tsx';
 export { ActivityPage } from './activity/activity-page.tsx';
 export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';
 export { MediaLibraryPage } from './media/media-library-page.tsx';
+export { TeamPage } from './team/team-page.tsx';
+export { AcceptInvitationPage } from './team/accept-invitation-page.tsx';

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { site } from '@/content/site.ts';
-import { useAdminSession } from '../session/admin-session.ts';
+import { useAdminSession, useCan } from '../session/admin-session.ts';
 import styles from './admin-layout.module.css';
 
 const links = [
@@ -12,6 +12,8 @@ const links = [
 /** The admin's navigation, who is signed in, and Log Out. */
 export function Sidebar() {
   const { user, signOut, signingOut, signOutError } = useAdminSession();
+  const seesActivity = useCan('security');
+  const seesTeam = useCan('users:invite');
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.item} ${styles.active}` : styles.item;
   return (
@@ -43,11 +45,20 @@ export function Sidebar() {
               Stats
             </NavLink>
           </li>
-          <li>
-            <NavLink to="/admin/activity" className={navClass}>
-              Activity
-            </NavLink>
-          </li>
+          {seesActivity && (
+            <li>
+              <NavLink to="/admin/activity" className={navClass}>
+                Activity
+              </NavLink>
+            </li>
+          )}
+          {seesTeam && (
+            <li>
+              <NavLink to="/admin/users" className={navClass}>
+                Users
+              </NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/admin/security" className={navClass}>
               Security
