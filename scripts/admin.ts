@@ -1,7 +1,8 @@
 /**
  * Admin tasks on the server's database (DATA_DIR or DATABASE_URL, as for the server):
  *   npm run admin -- set-password EMAIL   changes a password and signs that user out everywhere
- *   npm run admin -- add-user EMAIL       adds another admin
+ *   npm run admin -- add-user EMAIL [--role ROLE]
+ *                                         adds a member of the team (an administrator unless a role is given)
  * Both ask for the password twice without echoing it (or read two lines from a pipe).
  */
 import { createInterface } from 'node:readline';
@@ -12,7 +13,9 @@ import { setPassword } from '../server/auth/set-password.ts';
 import { readBrandFacts } from '../server/brand-facts.ts';
 import { openDatabase } from '../server/store/database.ts';
 
-const usage = 'Usage: npm run admin -- set-password EMAIL\n       npm run admin -- add-user EMAIL';
+const usage =
+  'Usage: npm run admin -- set-password EMAIL\n' +
+  '       npm run admin -- add-user EMAIL [--role administrator|editor|author|contributor]';
 
 /** Asks questions on the terminal without echoing the answers; reads plain lines when input is piped. */
 function createHiddenPrompt() {
@@ -65,7 +68,7 @@ async function onServerDatabase(task: (db: ReturnType<typeof openDatabase>) => P
   }
 }
 
-const commands: Record<string, (email: string) => Promise<void>> = {
+const commands: Record<string, (email: string, options: { role?: string }) => Promise<void>> = {
   async 'set-password'(email) {
     const password = await askPasswordTwice(`New password for ${email}: `);
     await onServerDatabase((db) =>
@@ -73,24 +76,25 @@ const commands: Record<string, (email: string) => Promise<void>> = {
     );
     console.log(`Changed the password of ${email} and signed that user out everywhere.`);
   },
-  async 'add-user'(email) {
-    const password = await askPasswordTwice(`Password for the new admin ${email}: `);
+  async 'add-user'(email, { role = 'administrator' }) {
+    const password = await askPasswordTwice(`Password for the new ${role} ${email}: `);
     const name = readBrandFacts().teamName;
     await onServerDatabase((db) =>
-      addUser(db, { email, password, name, passwordCost: productionScryptCost, now: new Date() }),
+      addUser(db, { email, password, name, role, passwordCost: productionScryptCost, now: new Date() }),
     );
-    console.log(`Added the admin ${email}: they can sign in at /admin.`);
+    console.log(`Added the ${role} ${email}: they can sign in at /admin.`);
   },
 };
 
 const [command, email, ...rest] = process.argv.slice(2);
 const run = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
-if (run === undefined || email === undefined || rest.length > 0) {
+const roleOption = command === 'add-user' && rest.length === 2 && rest[0] === '--role' ? { role: rest[1] } : undefined;
+if (run === undefined || email === undefined || (rest.length > 0 && roleOption === undefined)) {
   console.error(usage);
   process.exit(2);
 }
 try {
-  await run(email);
+  await run(email, roleOption ?? {});
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

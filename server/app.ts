@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const blog = createBlogContext(db, clock);
     if (fresh && options.seedExamples !== false) {
-      for (const post of examplePosts) await createPost(blog, post, facts.teamName);
+      for (const post of examplePosts) await createPost(blog, post, { name: facts.teamName });
     }
     const changes = await watchBlogChanges(blog, app.log);
     // Runs before the database is closed: onClose hooks run in the reverse order of their adding.
@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         intake: { db, clock, facts: readLeadFacts(), formKey: await sharedKey(db, 'form-token'), origin, mail },
         formPages,
       },
+      origin,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { TeamRole } from '../../src/content/types.gen.ts';
+import { roleNames, teamRoles } from '../../src/domain/team-permissions.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { emailKey, insertUser } from '../store/users.ts';
@@ -10,6 +12,8 @@ export interface NewUser {
   password: string;
   /** Shown as the author of the user's posts. */
   name: string;
+  /** Any role but owner: the site has one owner, its first admin. */
+  role: string;
   passwordCost: number;
   now: Date;
 }
@@ -17,8 +21,20 @@ export interface NewUser {
 // Enough to catch a slip of the keyboard; the address is never mailed.
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Adds another admin. Throws with a message a person can act on. */
+const givenRoles = teamRoles.filter((role) => role !== 'owner');
+
+function checkedRole(role: string): TeamRole {
+  const found = givenRoles.find((candidate) => candidate === role);
+  if (found !== undefined) return found;
+  const names = givenRoles.join(', ');
+  if (role === 'owner')
+    throw new Error(`The site has one ${roleNames.owner.toLowerCase()}, its first admin: give one of ${names}.`);
+  throw new Error(`"${role}" is not a role: give one of ${names}.`);
+}
+
+/** Adds another member of the team. Throws with a message a person can act on. */
 export async function addUser(db: Kysely<Database>, user: NewUser): Promise<void> {
+  const role = checkedRole(user.role);
   const email = emailKey(user.email);
   if (!emailShape.test(email) || email.length > 254) {
     throw new Error(`"${user.email}" is not an e-mail address: give one such as editor@example.com.`);
@@ -31,6 +47,7 @@ export async function addUser(db: Kysely<Database>, user: NewUser): Promise<void
       id: randomUUID(),
       email,
       name: user.name,
+      role,
       password_hash: await hashPassword(user.password, user.passwordCost),
       created_at: now,
       updated_at: now,

@@ -91,7 +91,7 @@ describe('npm run admin -- add-user EMAIL', () => {
       `${newAdmin.password}\n${newAdmin.password}\n`,
       testApp.store,
     );
-    expect(result.output).toContain(`Added the admin ${newAdmin.email}`);
+    expect(result.output).toContain(`Added the administrator ${newAdmin.email}`);
     expect(result.output).not.toContain(newAdmin.password);
     expect(result.code).toBe(0);
     const app = await testApp.restart({ adminEmail: undefined, adminPassword: undefined });
@@ -102,10 +102,31 @@ describe('npm run admin -- add-user EMAIL', () => {
       payload: newAdmin,
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ name: 'Northbeam Team', email: newAdmin.email });
+    expect(login.json()).toMatchObject({ name: 'Northbeam Team', email: newAdmin.email, role: 'administrator' });
+  });
+
+  it('adds a member with the role given by --role, who signs in with it', async () => {
+    const writer = { email: 'writer@northbeam.example', password: 'a writer’s long passphrase' };
+    const result = await runAdmin(
+      ['add-user', writer.email, '--role', 'contributor'],
+      `${writer.password}\n${writer.password}\n`,
+      testApp.store,
+    );
+    expect(result.output).toContain(`Added the contributor ${writer.email}`);
+    expect(result.code).toBe(0);
+    const app = await testApp.restart({ adminEmail: undefined, adminPassword: undefined });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: sameOrigin,
+      payload: writer,
+    });
+    expect(login.json()).toMatchObject({ email: writer.email, role: 'contributor' });
   });
 
   it.each([
+    [['fourth@northbeam.example', '--role', 'owner'], `${newPassword}\n${newPassword}\n`, 'The site has one owner'],
+    [['fourth@northbeam.example', '--role', 'boss'], `${newPassword}\n${newPassword}\n`, '"boss" is not a role'],
     [[testAdmin.email], `${newPassword}\n${newPassword}\n`, 'exists already: use set-password'],
     [['not-an-address'], `${newPassword}\n${newPassword}\n`, 'is not an e-mail address'],
     [['third@northbeam.example'], 'short\nshort\n', 'at least 12 characters'],

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminUser } from '../../src/content/types.gen.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { emailKey, type User } from '../store/users.ts';
+import { emailKey, recordSignIn, type User } from '../store/users.ts';
 import { setDeviceCookie } from './device-cookie.ts';
 import type { AuthSettings } from './log-in.ts';
 import { readSessionToken, setSessionCookie } from './session-cookie.ts';
@@ -13,7 +14,7 @@ export async function completeSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   user: User,
-): Promise<{ name: string; email: string }> {
+): Promise<AdminUser> {
   const now = auth.clock();
   const previousToken = readSessionToken(request);
   if (previousToken !== undefined) await endSession(auth.db, previousToken);
@@ -22,6 +23,7 @@ export async function completeSignIn(
   const token = await startSession(auth.db, user.id, now, { userAgent, address });
   setSessionCookie(request, reply, token);
   setDeviceCookie(request, reply, auth.keys.signing, emailKey(user.email));
+  await recordSignIn(auth.db, user.id, now.toISOString());
   await recordAudit(auth.db, { at: now, actor: user.email, action: 'sign-in', address });
-  return { name: user.name, email: user.email };
+  return { _id: user.id, name: user.name, email: user.email, role: user.role };
 }

@@ -32,6 +32,8 @@ async function createAdmin(
       id: randomUUID(),
       email,
       name: settings.name,
+      // The first admin owns the site, unless another owner exists (a database from before roles keeps its own).
+      role: (await countUsers(db)) === 0 ? 'owner' : 'administrator',
       password_hash: await hashPassword(password, settings.passwordCost),
       created_at: now,
       updated_at: now,

@@ -1,26 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { can, type Permission } from '../../src/domain/team-permissions.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Database } from '../store/schema.ts';
+import { permissionRefusal } from './permissions.ts';
 import { readSessionToken } from './session-cookie.ts';
 import { resumeSession, type SignedInUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in admin, or null for a visitor. */
+    /** The signed-in member of the team, or null for a visitor. */
     user: SignedInUser | null;
   }
   interface FastifyContextConfig {
     /**
-     * Who may call the route. Unsafe methods default to 'admin' and reads to 'anyone', so a route declares only an
-     * exception: an admin-only read, or a write a signed-out browser makes (signing in and out). An unsafe request must
-     * come from our own origin whatever its route declares.
+     * Who may call the route: 'anyone', or the permission a signed-in member's role needs (src/domain/
+     * team-permissions.ts). Unsafe methods default to 'admin' (administrators and the owner) and reads to 'anyone'. An
+     * unsafe request must come from our own origin whatever its route declares.
      */
     access?: RouteAccess;
   }
 }
 
-export type RouteAccess = 'anyone' | 'admin';
+export type RouteAccess = 'anyone' | Permission;
 
 export interface GuardSettings {
   db: Kysely<Database>;
@@ -60,27 +62,33 @@ export function signInRequired(): HttpError {
   return new HttpError(401, 'Sign in to do this.', [], uncacheable);
 }
 
-/** The signed-in admin of a request the guard admitted to an admin-only route. */
+/** The signed-in member of a request the guard admitted to a route that needs a permission. */
 export function signedInAdmin(request: FastifyRequest): SignedInUser {
   if (request.user === null) {
     throw new Error(
-      `${request.method} ${request.routeOptions.url} reads the admin but does not declare access 'admin'.`,
+      `${request.method} ${request.routeOptions.url} reads the signed-in user but declares no permission in access.`,
     );
   }
   return request.user;
 }
 
-/** Lets the request on as `user`, unless it is signed out and its route needs an admin (401). */
+/** Why the guard refuses `user` on a route needing `access`: 401 signed out, 403 without the permission. */
+function refusal(user: SignedInUser | null, access: RouteAccess): HttpError | undefined {
+  if (access === 'anyone') return undefined;
+  if (user === null) return signInRequired();
+  return can(user.role, access) ? undefined : permissionRefusal(user, access);
+}
+
+/** Lets the request on as `user`, unless its route needs a permission the user lacks. */
 function admit(request: FastifyRequest, user: SignedInUser | null, done: (error?: Error) => void): void {
   request.user = user;
-  const refused = user === null && requiredAccess(request.method, request.routeOptions.config) === 'admin';
-  done(refused ? signInRequired() : undefined);
+  done(refusal(user, requiredAccess(request.method, request.routeOptions.config)));
 }
 
 /**
- * The one guard of the API: unsafe requests must come from our own origin (403), and a route whose access is 'admin'
- * (every unsafe one unless it declares otherwise) needs a signed-in admin (401), for every method. Handlers do not
- * check the session themselves.
+ * The one guard of the API: unsafe requests must come from our own origin (403), and a route that needs a permission
+ * (every unsafe one needs 'admin' unless it declares otherwise) needs a signed-in member whose role has it: 401
+ * signed out, 403 naming the permission otherwise, for every method. Handlers do not check the session themselves.
  */
 export function registerApiGuard(app: FastifyInstance, { db, clock, trustedOrigins }: GuardSettings): void {
   app.decorateRequest('user', null);

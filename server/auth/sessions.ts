@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { TeamRole } from '../../src/content/types.gen.ts';
 import type { Database } from '../store/schema.ts';
 import {
   deleteExpiredSessions,
@@ -18,6 +19,7 @@ export interface SignedInUser {
   id: string;
   email: string;
   name: string;
+  role: TeamRole;
   /** The public id of the session the request came with. */
   sessionId: string;
 }
@@ -73,7 +75,7 @@ export async function resumeSession(db: Kysely<Database>, token: string, now: Da
     return null;
   }
   if (now.getTime() - lastSeen >= touchIntervalMs) await touchSession(db, tokenHash, now.toISOString());
-  return { id: session.user_id, email: session.email, name: session.name, sessionId: session.id };
+  return { id: session.user_id, email: session.email, name: session.name, role: session.role, sessionId: session.id };
 }
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
+import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import type { Post } from '../store/post.ts';
-import { deletePost, findPostById, insertPost, updatePost } from '../store/posts.ts';
+import { deletePost, findPostById, insertPost, markForReview, updatePost } from '../store/posts.ts';
 import { findRevision } from '../store/revisions.ts';
 import type { RevisionReason } from '../store/schema.ts';
 import type { BlogContext } from './blog-context.ts';
 import { postFields } from './post-input.ts';
+import { checkPostChange, checkPostCreate, checkPostUpdate } from './post-permissions.ts';
 import { revisionKind } from './revision-kind.ts';
 
 export interface SaveOptions {
-  /** Name of the signed-in admin saving: the revision's author. */
-  editor: string;
+  /** The signed-in member saving: the revision's author, whose role must allow the change. */
+  editor: SignedInUser;
   reason: RevisionReason;
   /** With reason "restore": the revision being saved again, which must be one of this post's. */
   restoredRevision?: string;
@@ -54,12 +56,19 @@ async function rethrowSlugClash<T>(slug: string, write: Promise<T>): Promise<T> 
   }
 }
 
-export async function createPost(blog: BlogContext, input: BlogPostInput, author: string): Promise<Post> {
+/** The writer of a new post, or a name alone for posts the team signs (the examples of a fresh database). */
+export type PostWriter = SignedInUser | { name: string; id?: undefined };
+
+export async function createPost(blog: BlogContext, input: BlogPostInput, writer: PostWriter): Promise<Post> {
+  if (writer.id !== undefined) checkPostCreate(writer, input);
   const now = blog.clock();
+  const author = writer.name;
   const post: Post = {
     id: randomUUID(),
     ...postFields(input, now),
     author,
+    authorId: writer.id ?? null,
+    reviewRequestedAt: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -79,6 +88,7 @@ export async function changePost(
 ): Promise<Post> {
   const stored = await findPostById(blog.db, id);
   if (!stored) throw notFound();
+  checkPostUpdate(options.editor, stored, input);
   if (options.reason === 'autosave') refuseAutosave(stored, input);
   if (options.reason === 'restore') {
     const revision = options.restoredRevision && (await findRevision(blog.db, id, options.restoredRevision));
@@ -90,10 +100,13 @@ export async function changePost(
   const now = blog.clock();
   // Strictly later than the stored version, even within the same millisecond, so that every edit is detectable.
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(stored.updatedAt) + 1)).toISOString();
-  const post: Post = { ...stored, ...postFields(input, now, stored.publishedAt), updatedAt };
+  const fields = postFields(input, now, stored.publishedAt);
+  // A published post needs no more review.
+  const reviewRequestedAt = fields.status === 'draft' ? (stored.reviewRequestedAt ?? null) : null;
+  const post: Post = { ...stored, ...fields, reviewRequestedAt, updatedAt };
   const revision = {
     id: randomUUID(),
-    author: options.editor,
+    author: options.editor.name,
     reason: options.reason,
     kind: revisionKind(options.reason, stored, post, now),
   };
@@ -103,7 +116,25 @@ export async function changePost(
   return post;
 }
 
-export async function removePost(blog: BlogContext, id: string): Promise<void> {
+export async function removePost(blog: BlogContext, id: string, remover: SignedInUser): Promise<void> {
+  const stored = await findPostById(blog.db, id);
+  if (!stored) throw notFound();
+  checkPostChange(remover, stored);
   if (!(await deletePost(blog.db, id, blog.clock().toISOString()))) throw notFound();
   blog.responses.forget();
+}
+
+/** Marks a draft as waiting for an editor, who sees it in the dashboard; its writer keeps editing it meanwhile. */
+export async function submitForReview(blog: BlogContext, id: string, writer: SignedInUser): Promise<Post> {
+  const stored = await findPostById(blog.db, id);
+  if (!stored) throw notFound();
+  checkPostChange(writer, stored);
+  if (stored.status !== 'draft') {
+    throw new HttpError(409, 'Only a draft can be submitted for review: this post is published or archived already.', [
+      { path: '/status', message: 'must be draft' },
+    ]);
+  }
+  const reviewRequestedAt = blog.clock().toISOString();
+  await markForReview(blog.db, id, reviewRequestedAt);
+  return { ...stored, reviewRequestedAt };
 }

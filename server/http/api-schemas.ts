@@ -61,15 +61,17 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The refusals that the shared machinery gives on any API route, declared on every route that does not declare
- * them itself: a bad URL or body (400) and a server fault (500) anywhere; and on writes, the session guard (401),
- * the same-origin check (403), the body limit (413) and the body parsers (415). Call before any route is added.
+ * them itself: a bad URL or body (400) and a server fault (500) anywhere; on reads that need a permission, the guard
+ * (401, 403); and on writes, the guard (401, 403, with the same-origin check), the body limit (413) and the body
+ * parsers (415). Call before any route is added.
  */
 export function declareCommonRefusals(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const writes = methods.some((method) => !readMethods.has(method));
-    const codes = writes ? [400, 401, 403, 413, 415, 500] : [400, 500];
+    const guarded = (route.config as { access?: string } | undefined)?.access ?? 'anyone';
+    const codes = writes ? [400, 401, 403, 413, 415, 500] : guarded === 'anyone' ? [400, 500] : [400, 401, 403, 500];
     route.schema ??= {};
     const response = (route.schema.response ??= {}) as Record<string, unknown>;
     for (const [code, schema] of Object.entries(errorResponses(...codes))) response[code] ??= schema;

@@ -33,6 +33,8 @@ export interface Upload {
   fileName: string;
   alt: string;
   uploadedBy: string;
+  /** The user's id: an author may change their own images only. */
+  uploadedById: string | null;
 }
 
 // 80 bits of the content hash: unique among any number of images a blog will hold, and a short address.
@@ -74,6 +76,7 @@ export async function uploadMedia(
     alt: upload.alt,
     created_at: clock().toISOString(),
     created_by: upload.uploadedBy,
+    uploaded_by_id: upload.uploadedById,
     avif_state: 'pending',
     avif_claimed_until: null,
   };

@@ -28,7 +28,7 @@ export const auditRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
           ...errorResponses(400, 401),
         },
       },
-      config: { access: 'admin' },
+      config: { access: 'security' },
     },
     async (request, reply) => {
       const query = request.query;

@@ -31,7 +31,7 @@ describe('POST /api/auth/login', () => {
   it('signs in: 200 with name and e-mail, and an httpOnly SameSite=Strict session cookie', async () => {
     const response = await logIn({ email: 'Editor@Northbeam.example ', password: testAdmin.password });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ name: 'Northbeam Team', email: testAdmin.email });
+    expect(response.json()).toMatchObject({ name: 'Northbeam Team', email: testAdmin.email, role: 'owner' });
     expect(response.headers['cache-control']).toBe('no-store');
     const [session, device] = response.headers['set-cookie'] as string[];
     expect(session).toMatch(/^northbeam_session=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/);
@@ -147,7 +147,7 @@ describe('throttling failed sign-ins', () => {
 describe('sessions', () => {
   it('GET /api/auth/me answers 200 when signed in and 401 otherwise', async () => {
     const cookie = await signIn(testApp.app);
-    expect((await me(cookie)).json()).toEqual({ name: 'Northbeam Team', email: testAdmin.email });
+    expect((await me(cookie)).json()).toMatchObject({ name: 'Northbeam Team', email: testAdmin.email, role: 'owner' });
     expect((await testApp.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
     expect((await me('northbeam_session=forged')).statusCode).toBe(401);
   });

@@ -95,9 +95,9 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
     return reply.code(204).send();
   });
 
-  app.get('/me', { schema: meSchema, config: { access: 'admin' } }, async (request) => {
+  app.get('/me', { schema: meSchema, config: { access: 'account' } }, async (request) => {
     const user = signedInAdmin(request);
-    return { name: user.name, email: user.email };
+    return { _id: user.id, name: user.name, email: user.email, role: user.role };
   });
 
   await app.register(twoFactorRoutes, { ...auth, prefix: '/2fa' });

@@ -41,7 +41,9 @@ export const postByIdSchema = {
 
 export const createPostSchema = {
   summary: 'Create a post',
-  description: 'Admins only. Answers 201 with the post and its address in Location.',
+  description:
+    'Any member of the team (permission `posts`); publishing needs `posts:publish` (403 naming it). The writer ' +
+    'becomes the author. Answers 201 with the post and its address in Location.',
   tags: ['blogs'],
   body: postBody,
   response: { 201: post, ...errorResponses(400, 401, 403, 409, 413, 415, 500) },
@@ -50,7 +52,8 @@ export const createPostSchema = {
 export const updatePostSchema = {
   summary: 'Change a post',
   description:
-    'Admins only. Every save keeps a revision; `reason=autosave` changes only a draft that stays a draft (409 ' +
+    "Needs `posts` for one's own draft, `posts:own` for one's own published post, `posts:others` for another " +
+    "person's, and `posts:publish` to publish (403 naming the permission). Every save keeps a revision; `reason=autosave` changes only a draft that stays a draft (409 " +
     'otherwise), `reason=restore&revision=…` saves one of its revisions again.',
   tags: ['blogs'],
   params: idParams,
@@ -61,6 +64,7 @@ export const updatePostSchema = {
 
 export const deletePostSchema = {
   summary: 'Delete a post',
+  description: 'The same permissions as changing it.',
   tags: ['blogs'],
   params: idParams,
   response: { 204: emptyResponse('Deleted.'), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
@@ -68,7 +72,7 @@ export const deletePostSchema = {
 
 export const listRevisionsSchema = {
   summary: 'List the revisions of a post',
-  description: 'Admins only. Newest first; the 25 newest are kept.',
+  description: 'Any member of the team. Newest first; the 25 newest are kept.',
   tags: ['revisions'],
   params: idParams,
   response: {
@@ -85,4 +89,14 @@ export const revisionSchema = {
     200: schemaRef('blog-post-revision.schema.json', 'The revision.'),
     ...errorResponses(400, 401, 404, 500),
   },
+};
+
+export const submitForReviewSchema = {
+  summary: 'Submit a draft for review',
+  description:
+    "Marks one's own draft as waiting for an editor (`reviewRequestedAt`), who sees it in the dashboard; what a " +
+    'contributor does instead of publishing. 409 for a post that is not a draft.',
+  tags: ['blogs'],
+  params: idParams,
+  response: { 200: post, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
 };

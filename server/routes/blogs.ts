@@ -7,7 +7,7 @@ import { adminListing, publicListing, type ListQuery } from '../blog/listing.ts'
 import { toPostJson } from '../store/post.ts';
 import { postAnswer } from '../blog/post-reads.ts';
 import { splitCommaSeparated } from '../blog/post-input.ts';
-import { changePost, createPost, removePost } from '../blog/post-service.ts';
+import { changePost, createPost, removePost, submitForReview } from '../blog/post-service.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendAnswer } from '../http/cached-answers.ts';
 import {
@@ -16,6 +16,7 @@ import {
   listPostsSchema,
   postByIdSchema,
   postBySlugSchema,
+  submitForReviewSchema,
   updatePostSchema,
 } from './blog-schemas.ts';
 import { goneError, movedSlug, rethrowIfDeleted } from '../blog/moved-posts.ts';
@@ -38,7 +39,7 @@ const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
 };
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
-  app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema }, async (request, reply) => {
+  app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema, config: { access: 'anyone' } }, async (request, reply) => {
     const { query } = request;
     if (request.user === null && query.status !== undefined && query.status !== 'published') {
       throw signInRequired();
@@ -48,7 +49,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     );
   });
 
-  app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema }, async (request, reply) => {
+  app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema, config: { access: 'anyone' } }, async (request, reply) => {
     const { slug } = request.params;
     const signedIn = request.user !== null;
     try {
@@ -62,7 +63,7 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     }
   });
 
-  app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema }, async (request, reply) => {
+  app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema, config: { access: 'anyone' } }, async (request, reply) => {
     const { id } = request.params;
     return sendAnswer(blog.responses, request, reply, () =>
       postAnswer(blog, { id }, request.user !== null).catch((error: unknown) => rethrowIfDeleted(blog, id, error)),
@@ -71,9 +72,9 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   app.post<{ Body: BlogPostInput }>(
     '/',
-    { schema: createPostSchema, preValidation: splitTermLists },
+    { schema: createPostSchema, preValidation: splitTermLists, config: { access: 'posts' } },
     async (request, reply) => {
-      const post = await createPost(blog, request.body, signedInAdmin(request).name);
+      const post = await createPost(blog, request.body, signedInAdmin(request));
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-create', target: post.id });
       return reply
         .code(201)
@@ -84,11 +85,11 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   app.put<{ Params: PostIdParams; Body: BlogPostInput; Querystring: PostSaveQuery }>(
     '/:id',
-    { schema: updatePostSchema, preValidation: splitTermLists },
+    { schema: updatePostSchema, preValidation: splitTermLists, config: { access: 'posts' } },
     async (request, reply) => {
       const { reason = 'save', revision } = request.query;
       const post = await changePost(blog, request.params.id, request.body, {
-        editor: signedInAdmin(request).name,
+        editor: signedInAdmin(request),
         reason,
         restoredRevision: revision,
       });
@@ -99,9 +100,23 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
 
   await app.register(revisionRoutes, { blog });
 
-  app.delete<{ Params: PostIdParams }>('/:id', { schema: deletePostSchema }, async (request, reply) => {
-    await removePost(blog, request.params.id);
-    await auditRequest(blog.db, request, blog.clock(), { action: 'post-delete', target: request.params.id });
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: PostIdParams }>(
+    '/:id',
+    { schema: deletePostSchema, config: { access: 'posts' } },
+    async (request, reply) => {
+      await removePost(blog, request.params.id, signedInAdmin(request));
+      await auditRequest(blog.db, request, blog.clock(), { action: 'post-delete', target: request.params.id });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: PostIdParams }>(
+    '/:id/review',
+    { schema: submitForReviewSchema, config: { access: 'posts' } },
+    async (request, reply) => {
+      const post = await submitForReview(blog, request.params.id, signedInAdmin(request));
+      await auditRequest(blog.db, request, blog.clock(), { action: 'post-submit-for-review', target: post.id });
+      return reply.headers(writeHeaders).send(toPostJson(post));
+    },
+  );
 };

@@ -61,7 +61,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
         querystring: leadQuerySchema('lead-list-query'),
         response: { 200: { type: 'array', items: leadRef }, ...errorResponses(400, 401) },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (request, reply) => {
       const { query } = request;
@@ -90,7 +90,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
           ...errorResponses(400, 401),
         },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (request, reply) => {
       const filter = filterOf(request.query);
@@ -117,7 +117,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
     '/:id',
     {
       schema: { params: idParams, response: { 200: leadRef, ...errorResponses(400, 401, 404) } },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (request, reply) => {
       const lead = await readLead(db, request.params.id);
@@ -134,7 +134,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
         body: schemaRef('lead-update.schema.json'),
         response: { 200: leadRef, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -158,7 +158,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
           ...errorResponses(400, 401, 403, 404),
         },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -187,7 +187,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
           ...errorResponses(400, 401, 404),
         },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (request, reply) => {
       const { id } = request.params;

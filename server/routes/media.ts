@@ -14,6 +14,7 @@ import {
   mediaUpdateRef,
 } from '../media/media-schemas.ts';
 import { toMediaJson } from '../media/media-json.ts';
+import { checkMediaChange } from '../media/media-permissions.ts';
 import { changeMediaAlt, readMedia, removeMedia, uploadMedia, type MediaContext } from '../media/media-service.ts';
 import { filesOfMedia, listMedia } from '../store/media.ts';
 
@@ -87,14 +88,14 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
           503: apiErrorRef,
         },
       },
-      config: { access: 'admin' },
+      config: { access: 'media' },
     },
     async (request, reply) => {
       const user = signedInAdmin(request);
       // A full queue refuses before the upload is read into memory: a burst of uploads must not buffer them all.
       media.images.refuseWhenFull();
       const upload = await readUpload(request);
-      const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name });
+      const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name, uploadedById: user.id });
       if (created) await auditRequest(db, request, media.clock(), { action: 'media-upload', target: record._id });
       return reply
         .code(created ? 201 : 200)
@@ -110,7 +111,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
         querystring: mediaListQuery,
         response: { 200: { type: 'array', items: mediaRecordRef }, ...adminErrors },
       },
-      config: { access: 'admin' },
+      config: { access: 'media' },
     },
     async (request, reply) => {
       const { q, limit, offset } = request.query;
@@ -129,7 +130,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
     '/:id',
     {
       schema: { params: mediaIdParams, response: { 200: mediaRecordRef, ...adminErrors } },
-      config: { access: 'admin' },
+      config: { access: 'media' },
     },
     async (request, reply) => {
       return reply.headers(noStore).send(await readMedia(db, request.params.id));
@@ -140,9 +141,10 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
     '/:id',
     {
       schema: { params: mediaIdParams, body: mediaUpdateRef, response: { 200: mediaRecordRef, ...adminErrors } },
-      config: { access: 'admin' },
+      config: { access: 'media:own' },
     },
     async (request, reply) => {
+      await checkMediaChange(db, signedInAdmin(request), request.params.id);
       return reply.headers(noStore).send(await changeMediaAlt(db, request.params.id, request.body.alt));
     },
   );
@@ -151,9 +153,10 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
     '/:id',
     {
       schema: { params: mediaIdParams, response: { 204: { type: 'null' }, ...adminErrors, 409: apiErrorRef } },
-      config: { access: 'admin' },
+      config: { access: 'media:own' },
     },
     async (request, reply) => {
+      await checkMediaChange(db, signedInAdmin(request), request.params.id);
       await removeMedia(db, request.params.id);
       await auditRequest(db, request, media.clock(), { action: 'media-delete', target: request.params.id });
       return reply.code(204).send();

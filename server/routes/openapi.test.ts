@@ -120,7 +120,7 @@ describe('the API contract check used by every API test', () => {
     addApiSchemas(app);
     await app.register(fastifySwagger, openApiOptions);
     app.get('/api/auth/me', { schema: { response: { 200: schemaRef('api/admin-user.schema.json') } } }, (_r, reply) =>
-      reply.type('application/json').send(JSON.stringify({ name: 'no e-mail' })),
+      reply.type('application/json').send(JSON.stringify({ _id: 'u1', name: 'no e-mail', role: 'author' })),
     );
     await app.ready();
     checkAnswersAgainstContract(app);

@@ -22,20 +22,24 @@ const passwordChangeSchema = {
 };
 
 export const passwordChangeRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
-  app.post<{ Body: PasswordChange }>('/password', { schema: passwordChangeSchema }, async (request, reply) => {
-    const problem = passwordProblem(request.body.newPassword);
-    if (problem) {
-      const tooShort = [...request.body.newPassword].length < passwordLength.min;
-      const detail = tooShort
-        ? `must have at least ${passwordLength.min} characters`
-        : `must have at most ${passwordLength.max} characters`;
-      throw new HttpError(400, problem, [{ path: '/newPassword', message: detail }]);
-    }
-    const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'password-change');
-    const hash = await queuedHashPassword(auth, request.body.newPassword);
-    const now = auth.clock();
-    await replacePasswordHash(auth.db, user.id, hash, now.toISOString(), signedInAdmin(request).sessionId);
-    await auditRequest(auth.db, request, now, { action: 'password-change' });
-    return reply.code(204).send();
-  });
+  app.post<{ Body: PasswordChange }>(
+    '/password',
+    { schema: passwordChangeSchema, config: { access: 'account' } },
+    async (request, reply) => {
+      const problem = passwordProblem(request.body.newPassword);
+      if (problem) {
+        const tooShort = [...request.body.newPassword].length < passwordLength.min;
+        const detail = tooShort
+          ? `must have at least ${passwordLength.min} characters`
+          : `must have at most ${passwordLength.max} characters`;
+        throw new HttpError(400, problem, [{ path: '/newPassword', message: detail }]);
+      }
+      const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'password-change');
+      const hash = await queuedHashPassword(auth, request.body.newPassword);
+      const now = auth.clock();
+      await replacePasswordHash(auth.db, user.id, hash, now.toISOString(), signedInAdmin(request).sessionId);
+      await auditRequest(auth.db, request, now, { action: 'password-change' });
+      return reply.code(204).send();
+    },
+  );
 };

@@ -21,7 +21,7 @@ const noStore = { 'cache-control': 'no-store' };
 export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (app, { blog }) => {
   app.get<{ Params: PostIdParams }>(
     '/:id/revisions',
-    { schema: listRevisionsSchema, config: { access: 'admin' } },
+    { schema: listRevisionsSchema, config: { access: 'posts' } },
     async (request, reply) => {
       if (!(await findPostById(blog.db, request.params.id))) throw new HttpError(404, 'No blog post has this id.');
       const revisions = await listRevisions(blog.db, request.params.id);
@@ -39,7 +39,7 @@ export const revisionRoutes: FastifyPluginAsync<RevisionRoutesOptions> = async (
 
   app.get<{ Params: RevisionParams }>(
     '/:id/revisions/:revisionId',
-    { schema: revisionSchema, config: { access: 'admin' } },
+    { schema: revisionSchema, config: { access: 'posts' } },
     async (request, reply) => {
       const { id, revisionId } = request.params;
       const revision = await findRevision(blog.db, id, revisionId);

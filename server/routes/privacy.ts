@@ -28,7 +28,7 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
         querystring: request,
         response: { 200: schemaRef('lead-privacy-export.schema.json'), ...errorResponses(400, 401) },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (req, reply): Promise<PrivacyExport> => {
       const at = clock();
@@ -46,7 +46,7 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
         body: request,
         response: { 200: schemaRef('api/privacy-erasure.schema.json'), ...errorResponses(400, 401, 403) },
       },
-      config: { access: 'admin' },
+      config: { access: 'leads' },
     },
     async (req, reply) => {
       const rows = await leadRowsOfEmail(db, emailKey(req.body.email));

@@ -18,7 +18,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
           ...errorResponses(401),
         },
       },
-      config: { access: 'admin' },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = signedInAdmin(request);
@@ -41,6 +41,7 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
         params: schemaRef('security/session-id.schema.json'),
         response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404) },
       },
+      config: { access: 'account' },
     },
     async (request, reply) => {
       const user = signedInAdmin(request);
@@ -55,7 +56,10 @@ export const sessionRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth)
 
   app.delete(
     '/',
-    { schema: { response: { 200: schemaRef('security/sessions-ended.schema.json'), ...errorResponses(401, 403) } } },
+    {
+      schema: { response: { 200: schemaRef('security/sessions-ended.schema.json'), ...errorResponses(401, 403) } },
+      config: { access: 'account' },
+    },
     async (request) => {
       const user = signedInAdmin(request);
       const ended = await deleteOtherSessions(auth.db, user.id, user.sessionId);

@@ -122,7 +122,7 @@ describe('signing in with two factors', () => {
     expect((await app.inject({ url: '/api/auth/me', headers: { cookie: pending } })).statusCode).toBe(401);
     const response = await verify(pending, currentCode(secret, testApp.clock));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ name: 'Northbeam Team', email: testAdmin.email });
+    expect(response.json()).toMatchObject({ name: 'Northbeam Team', email: testAdmin.email, role: 'owner' });
     const session = response.cookies.find((each) => each.name === 'northbeam_session')!;
     expect(
       (await app.inject({ url: '/api/auth/me', headers: { cookie: `northbeam_session=${session.value}` } })).statusCode,
@@ -232,7 +232,7 @@ describe('signing in with two factors', () => {
     expect((await disable({ ...withPassword, code: currentCode(secret, testApp.clock) })).statusCode).toBe(204);
     expect((await app.inject({ url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
     const plain = await logIn();
-    expect(plain.json()).toEqual({ name: 'Northbeam Team', email: testAdmin.email });
+    expect(plain.json()).toMatchObject({ name: 'Northbeam Team', email: testAdmin.email, role: 'owner' });
     expect((await app.inject(asAdmin(cookie, { url: '/api/auth/2fa' }))).json()).toEqual({
       enabled: false,
       recoveryCodesLeft: 0,

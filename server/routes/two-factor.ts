@@ -44,7 +44,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
     '/',
     {
       schema: { response: { 200: schemaRef('security/two-factor-status.schema.json'), ...errorResponses(401) } },
-      config: { access: 'admin' },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = await findUserById(auth.db, signedInAdmin(request).id);
@@ -65,6 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         body: schemaRef('security/current-password.schema.json'),
         response: { 200: schemaRef('security/two-factor-setup.schema.json'), ...reauthenticationRefusals },
       },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-setup');
@@ -81,6 +82,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         body: schemaRef('security/two-factor-enable.schema.json'),
         response: { 200: schemaRef('security/recovery-codes.schema.json'), ...reauthenticationRefusals },
       },
+      config: { access: 'account' },
     },
     async (request) => {
       const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-enable');
@@ -99,6 +101,7 @@ export const twoFactorRoutes: FastifyPluginAsync<AuthSettings> = async (app, aut
         body: schemaRef('security/two-factor-disable.schema.json'),
         response: { 204: { type: 'null' }, ...reauthenticationRefusals },
       },
+      config: { access: 'account' },
     },
     async (request, reply) => {
       const user = await confirmCurrentPassword(auth, request, request.body.currentPassword, 'two-factor-disable');

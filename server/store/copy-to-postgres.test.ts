@@ -8,6 +8,7 @@ import { testImage, uploadImage } from '../test-support/media.ts';
 import { createPost } from '../test-support/posts.ts';
 import { runScript } from '../test-support/run-script.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+import { addMember, invitationToken, invite, memberPassword } from '../test-support/team.ts';
 import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase } from './database.ts';
@@ -70,6 +71,37 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     expect(moved.headers.location).toBe('/api/blogs/slug/copied-draft-renamed');
     const found = await postgresApp.app.inject(asAdmin(postgresCookie, { url: '/api/blogs?status=all&q=kombucha' }));
     expect(found.json<BlogPost[]>().map((post) => post.slug)).toEqual(['copied-draft-renamed']);
+  });
+
+  it('carries the team: roles, who wrote each post, and invitations not yet used', async () => {
+    sqliteApp = await createTestApp({ databaseUrl: undefined });
+    const owner = await signIn(sqliteApp.app);
+    const author = await addMember(sqliteApp.app, owner, 'author', 'Copied Author');
+    const post = await createPost(sqliteApp.app, author.cookie, { slug: 'by-the-author' });
+    const pending = await invite(sqliteApp.app, owner, 'later@northbeam.example', 'contributor');
+    target = await createTestDatabase();
+    const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
+    expect(copy.code).toBe(0);
+
+    postgresApp = await createTestApp({
+      databaseUrl: target.databaseUrl,
+      adminEmail: undefined,
+      adminPassword: undefined,
+    });
+    const postgresOwner = await signIn(postgresApp.app);
+    const team = (await postgresApp.app.inject(asAdmin(postgresOwner, { url: '/api/users' }))).json<
+      { role: string }[]
+    >();
+    expect(team.map((member) => member.role)).toEqual(['owner', 'author']);
+    const copied = await postgresApp.app.inject(asAdmin(postgresOwner, { url: `/api/blogs/${post._id}` }));
+    expect(copied.json<BlogPost>()).toMatchObject({ authorId: author.user._id, author: 'Copied Author' });
+    const accepted = await postgresApp.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${invitationToken(pending)}/accept`,
+      headers: sameOrigin,
+      payload: { name: 'Later', password: memberPassword },
+    });
+    expect(accepted.json()).toMatchObject({ email: 'later@northbeam.example', role: 'contributor' });
   });
 
   it('carries two-factor sign-in (secret, recovery codes, shared keys) and the audit log', async () => {

@@ -113,8 +113,9 @@ async function copyLeadFiles(source: Kysely<Database>, target: Transaction<Datab
 }
 
 /**
- * Copies every user (with two-factor settings and recovery codes), post, post term, revision, old slug, image (with
- * its files), lead (with its notes, history and CV), outbox mail and audit entry, and the servers' shared keys, from the SQLite database in `dataDir` into the PostgreSQL
+ * Copies every user (with role, profile, two-factor settings and recovery codes), invitation, post, post term, revision,
+ * old slug, image (with its files), lead (with its notes, history and CV), outbox mail and audit entry, and the servers'
+ * shared keys, from the SQLite database in `dataDir` into the PostgreSQL
  * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
  * Sessions, pending two-factor sign-ins (five minutes long) and sign-in failures stay behind: admins sign in again
@@ -154,6 +155,14 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
           .execute();
       }
       summary.users = userRows.length;
+      // Invitations not yet used keep working on the new database: only their tokens' hashes are stored.
+      const invitationRows = await source.selectFrom('invitations').selectAll().orderBy('id').execute();
+      for (let start = 0; start < invitationRows.length; start += batchSize) {
+        await trx
+          .insertInto('invitations')
+          .values(invitationRows.slice(start, start + batchSize))
+          .execute();
+      }
       // Two-factor sign-in comes along: its recovery codes, and the key its secrets are encrypted with (which
       // replaces any key a server made on the empty target: nothing there is encrypted with it yet).
       const recoveryRows = await source.selectFrom('recovery_codes').selectAll().execute();

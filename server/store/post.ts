@@ -23,6 +23,8 @@ export function toPostJson(post: Post): BlogPost {
     publishedAt: post.publishedAt,
     status: post.status,
     author: post.author,
+    authorId: post.authorId ?? null,
+    reviewRequestedAt: post.reviewRequestedAt ?? null,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
   };

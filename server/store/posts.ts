@@ -58,6 +58,8 @@ function toPost(row: Selectable<PostTable>): Post {
     publishedAt: row.published_at,
     status: row.status,
     author: row.author,
+    authorId: row.author_id,
+    reviewRequestedAt: row.review_requested_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -79,6 +81,8 @@ function toRow(post: Post): Selectable<PostTable> {
     published_at: post.publishedAt,
     status: post.status,
     author: post.author,
+    author_id: post.authorId ?? null,
+    review_requested_at: post.reviewRequestedAt ?? null,
     created_at: post.createdAt,
     updated_at: post.updatedAt,
     content_format: post.contentFormat,
@@ -323,6 +327,11 @@ export async function updatePost(
     await writeCompanions(trx, post, revision);
     return true;
   });
+}
+
+/** A draft waiting for an editor's review; its content and updatedAt stay as they are. */
+export async function markForReview(db: Kysely<Database>, id: string, at: string): Promise<void> {
+  await db.updateTable('posts').set({ review_requested_at: at }).where('id', '=', id).execute();
 }
 
 /** Its slugs, old and current, then answer "gone". */

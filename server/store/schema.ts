@@ -1,4 +1,4 @@
-import type { AuditEntry, LeadFile, LeadStatus, LeadType } from '../../src/content/types.gen.ts';
+import type { AuditEntry, LeadFile, LeadStatus, LeadType, TeamRole } from '../../src/content/types.gen.ts';
 /** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
 export type PostStatus = 'draft' | 'published' | 'archived';
 export type ContentFormat = 'html' | 'markdown';
@@ -21,6 +21,10 @@ export interface PostTable {
   published_at: string | null;
   status: PostStatus;
   author: string;
+  /** The user who wrote the post; null for posts written before the team had roles, which the team signs. */
+  author_id: string | null;
+  /** When a contributor asked an editor to review the draft; null once published or never asked. */
+  review_requested_at: string | null;
   created_at: string;
   updated_at: string;
   content_format: ContentFormat;
@@ -51,6 +55,26 @@ export interface UserTable {
   totp_pending_secret: string | null;
   /** The last TOTP time step accepted: a code works once. */
   totp_last_step: number | null;
+  role: TeamRole;
+  /** The author page's name in URLs: /blog/author/{slug}. */
+  slug: string;
+  bio: string | null;
+  /** An image id of the media library. */
+  avatar: string | null;
+  last_sign_in_at: string | null;
+}
+
+/** A single-use link to join the team, valid for seven days; only the hash of its token is kept. */
+export interface InvitationTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  role: TeamRole;
+  /** The id of the user who invited, or null once that user is removed. */
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
 }
 
 /** Single-use recovery codes, stored hashed; a used code is deleted. */
@@ -154,6 +178,8 @@ export interface MediaTable {
   alt: string;
   created_at: string;
   created_by: string;
+  /** The id of the user who uploaded it; null for images uploaded before the team had roles. */
+  uploaded_by_id: string | null;
   /** AVIF variants are made after the upload answers; 'pending' rows are finished by any instance, restarts too. */
   avif_state: AvifState;
   /** While an instance encodes AVIF; another may take over once this time has passed. */
@@ -271,6 +297,7 @@ export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
   users: UserTable;
+  invitations: InvitationTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   pending_sign_ins: PendingSignInTable;

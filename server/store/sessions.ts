@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { TeamRole } from '../../src/content/types.gen.ts';
 import type { Database, SessionTable } from './schema.ts';
 
 export type Session = Selectable<SessionTable>;
@@ -6,6 +7,7 @@ export type Session = Selectable<SessionTable>;
 export interface SessionWithUser extends Session {
   email: string;
   name: string;
+  role: TeamRole;
 }
 
 export async function insertSession(db: Kysely<Database>, session: Session): Promise<void> {
@@ -29,6 +31,7 @@ export async function findSessionWithUser(
       'sessions.address',
       'users.email',
       'users.name',
+      'users.role',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();

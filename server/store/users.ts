@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { termSlug } from '../../src/domain/term-slug.ts';
 import type { Database, UserTable } from './schema.ts';
 
 export type User = Selectable<UserTable>;
@@ -20,10 +21,22 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
   return Number(total);
 }
 
-export async function insertUser(db: Kysely<Database>, user: Insertable<UserTable>): Promise<void> {
+/** A URL name for the author page of someone called `name` that no other user has: ada-lovelace, ada-lovelace-2… */
+export async function freeAuthorSlug(db: Kysely<Database>, name: string): Promise<string> {
+  const base = termSlug(name) || 'author';
+  const taken = new Set(
+    (await db.selectFrom('users').select('slug').where('slug', 'like', `${base}%`).execute()).map((row) => row.slug),
+  );
+  let slug = base;
+  for (let suffix = 2; taken.has(slug); suffix += 1) slug = `${base}-${suffix}`;
+  return slug;
+}
+
+/** Adds a user, with an author page's name made from theirs. */
+export async function insertUser(db: Kysely<Database>, user: Omit<Insertable<UserTable>, 'slug'>): Promise<void> {
   await db
     .insertInto('users')
-    .values({ ...user, email: emailKey(user.email) })
+    .values({ ...user, email: emailKey(user.email), slug: await freeAuthorSlug(db, user.name) })
     .execute();
 }
 
@@ -55,4 +68,8 @@ export async function rehashPassword(db: Kysely<Database>, userId: string, passw
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function recordSignIn(db: Kysely<Database>, userId: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', userId).execute();
 }

@@ -1,3 +1,8 @@
+import { InboxPage as Inbox } from './inbox/inbox-page.tsx';
+import { LeadPage as Lead } from './inbox/lead-page.tsx';
+import { PrivacyPage as Privacy } from './inbox/privacy-page.tsx';
+import { withPermission } from './team/with-permission.tsx';
+
 /** The admin chunk: its layout and the pages that list and count posts. Only the router's lazy routes import it. */
 export { AdminLayout } from './layout/admin-layout.tsx';
 export { DashboardPage } from './dashboard/dashboard-page.tsx';
@@ -7,6 +12,9 @@ export { SecurityPage } from './security/security-page.tsx';
 export { ActivityPage } from './activity/activity-page.tsx';
 export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';
 export { MediaLibraryPage } from './media/media-library-page.tsx';
-export { InboxPage } from './inbox/inbox-page.tsx';
-export { LeadPage } from './inbox/lead-page.tsx';
-export { PrivacyPage } from './inbox/privacy-page.tsx';
+export { TeamPage } from './team/team-page.tsx';
+export { AcceptInvitationPage } from './team/accept-invitation-page.tsx';
+
+export const InboxPage = withPermission('leads', 'Inbox', Inbox);
+export const LeadPage = withPermission('leads', 'Lead', Lead);
+export const PrivacyPage = withPermission('leads', 'Privacy requests', Privacy);

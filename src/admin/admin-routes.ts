@@ -27,6 +27,8 @@ export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
     { path: 'inbox/:id', lazy: async () => ({ Component: (await pages()).LeadPage }) },
     { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
     { path: 'media', lazy: async () => ({ Component: (await pages()).MediaLibraryPage }) },
+    { path: 'users', lazy: async () => ({ Component: (await pages()).TeamPage }) },
+    { path: 'invitations/:token', lazy: async () => ({ Component: (await pages()).AcceptInvitationPage }) },
     { path: 'sections', lazy: async () => ({ Component: (await pages()).SectionCataloguePage }) },
     { path: 'blog/new', lazy: async () => ({ Component: (await editor()).NewPostPage }) },
     { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editor()).EditPostPage }) },

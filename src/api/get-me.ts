@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminUser } from '@/content/types.gen.ts';
 import { apiJson, isApiError, retryTransientFailure } from './api-client.ts';
 
-/** The signed-in admin, as the auth endpoints return them. */
-export interface AdminUser {
-  name: string;
-  email: string;
-}
+export type { AdminUser };
 
 /** The signed-in admin, or null when this browser has no session (401). */
 export async function getMe(signal?: AbortSignal): Promise<AdminUser | null> {

@@ -42,9 +42,10 @@ export function useLeads(query: LeadListQuery) {
 }
 
 /** How many leads wait with status new, for the sidebar's badge. */
-export function useNewLeadCount() {
+export function useNewLeadCount(enabled = true) {
   return useQuery({
     ...leadsQueryOptions({ status: 'new', limit: 1 }),
+    enabled,
     select: (page) => page.total,
     placeholderData: undefined,
   });

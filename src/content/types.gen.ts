@@ -42,6 +42,10 @@ export type Paragraphs = string[];
  * Items: Plain text, no HTML.
  */
 export type Paragraphs1 = string[];
+/**
+ * What a member of the team may do: owner (the first admin), administrator, editor, author or contributor.
+ */
+export type TeamRole = 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 export type LeadType = 'enquiry' | 'application';
 export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'won' | 'lost' | 'spam';
 
@@ -55,6 +59,10 @@ export interface ContentSchemas {
   'api-admin-user'?: AdminUser;
   'api-blog-list-query'?: BlogListQuery;
   'api-health-status'?: HealthStatus;
+  'api-invitation-acceptance'?: InvitationAcceptance;
+  'api-invitation-body'?: InvitationBody;
+  'api-invitation-token-params'?: InvitationTokenParams;
+  'api-invitation'?: Invitation;
   'api-lead-id-params'?: LeadIdParams;
   'api-login-body'?: LoginBody;
   'api-post-id-params'?: PostIdParams;
@@ -63,6 +71,11 @@ export interface ContentSchemas {
   'api-privacy-erasure'?: PrivacyErasure;
   'api-privacy-request'?: PrivacyRequest;
   'api-revision-params'?: RevisionParams;
+  'api-team-member-update'?: TeamMemberUpdate;
+  'api-team-member'?: TeamMember;
+  'api-team-role'?: TeamRole;
+  'api-user-id-params'?: UserIdParams;
+  'api-user-removal-query'?: UserRemovalQuery;
   'security-admin-session'?: AdminSession;
   'security-audit-entry'?: AuditEntry;
   'security-audit-query'?: AuditQuery;
@@ -1291,6 +1304,14 @@ export interface BlogPost {
    */
   author: string;
   /**
+   * The id of the user who wrote the post; null for posts written before the team had roles, which the team signs. Absent in versions saved before.
+   */
+  authorId?: string | null;
+  /**
+   * When the writer submitted the draft for an editor's review; null when it is not waiting. Absent in versions saved before.
+   */
+  reviewRequestedAt?: string | null;
+  /**
    * When the post was created.
    */
   createdAt: string;
@@ -1366,17 +1387,25 @@ export interface ApiErrorDetail {
   message: string;
 }
 /**
- * The signed-in admin.
+ * The signed-in member of the team.
  */
 export interface AdminUser {
   /**
-   * Shown as the author of the admin's posts.
+   * The user's id.
+   */
+  _id: string;
+  /**
+   * Shown as the author of the user's posts.
    */
   name: string;
   /**
-   * The e-mail address the admin signs in with.
+   * The e-mail address the user signs in with.
    */
   email: string;
+  /**
+   * What the user may do (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 }
 /**
  * The query of GET /api/blogs: a page of posts, optionally filtered.
@@ -1415,6 +1444,63 @@ export interface HealthStatus {
    * Always "ok"; a server that is not ready answers 503.
    */
   status: 'ok';
+}
+/**
+ * The invited person's display name and password.
+ */
+export interface InvitationAcceptance {
+  /**
+   * The display name.
+   */
+  name: string;
+  /**
+   * 12 to 128 characters.
+   */
+  password: string;
+}
+/**
+ * Who to invite and with which role.
+ */
+export interface InvitationBody {
+  /**
+   * The address to invite.
+   */
+  email: string;
+  /**
+   * What the user may do (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+}
+export interface InvitationTokenParams {
+  /**
+   * The token of the invitation link.
+   */
+  token: string;
+}
+/**
+ * A new invitation: its link is shown once, to copy.
+ */
+export interface Invitation {
+  /**
+   * The invitation's id.
+   */
+  _id: string;
+  /**
+   * The invited address.
+   */
+  email: string;
+  /**
+   * What the user may do (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+  /**
+   * The acceptance page, /admin/invitations/{token}, absolute.
+   */
+  url: string;
+  /**
+   * The link works until then, once.
+   */
+  expiresAt: string;
 }
 /**
  * A lead named by its identifier in the address.
@@ -1505,6 +1591,84 @@ export interface RevisionParams {
   revisionId: string;
 }
 /**
+ * A change of a user: a role (administrators, never the owner's), or one's own profile (name, bio, avatar).
+ */
+export interface TeamMemberUpdate {
+  /**
+   * What the user may do (schemas/api/team-role.schema.json).
+   */
+  role?: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+  /**
+   * The display name.
+   */
+  name?: string;
+  /**
+   * A short biography, or null.
+   */
+  bio?: string | null;
+  /**
+   * An image id of the media library, or null.
+   */
+  avatar?: string | null;
+}
+/**
+ * A member of the team as administrators see it in the Users list.
+ */
+export interface TeamMember {
+  /**
+   * The user's id.
+   */
+  _id: string;
+  /**
+   * The e-mail address the user signs in with.
+   */
+  email: string;
+  /**
+   * The display name, shown as the author of the user's posts.
+   */
+  name: string;
+  /**
+   * The user's author page is /blog/author/{slug}.
+   */
+  slug: string;
+  /**
+   * What the user may do (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+  /**
+   * A short biography shown on the author page, or null.
+   */
+  bio: string | null;
+  /**
+   * The id of an image of the media library, or null.
+   */
+  avatar: string | null;
+  /**
+   * When the user last signed in, or null if never.
+   */
+  lastSignInAt: string | null;
+  /**
+   * Whether two-factor sign-in is on.
+   */
+  twoFactor: boolean;
+  /**
+   * When the user joined.
+   */
+  createdAt: string;
+}
+export interface UserIdParams {
+  /**
+   * The user's id.
+   */
+  id: string;
+}
+export interface UserRemovalQuery {
+  /**
+   * The id of the user who takes over the removed user's posts; required when they wrote any.
+   */
+  reassignTo?: string;
+}
+/**
  * One of the signed-in admin's sessions.
  */
 export interface AdminSession {
@@ -1541,7 +1705,13 @@ export interface AuditEntry {
     | 'lead-export'
     | 'privacy-export'
     | 'privacy-erase'
-    | 'lead-retention';
+    | 'lead-retention'
+    | 'post-submit-for-review'
+    | 'invitation-create'
+    | 'invitation-accept'
+    | 'user-role-change'
+    | 'user-profile-update'
+    | 'user-remove';
   target: string | null;
   /**
    * The target's name as it is now: a post's title, an image's file name or a lead's name; null when the post, image or lead has been deleted, or when the target is not one (a session).
@@ -1575,7 +1745,13 @@ export interface AuditQuery {
     | 'lead-export'
     | 'privacy-export'
     | 'privacy-erase'
-    | 'lead-retention';
+    | 'lead-retention'
+    | 'post-submit-for-review'
+    | 'invitation-create'
+    | 'invitation-accept'
+    | 'user-role-change'
+    | 'user-profile-update'
+    | 'user-remove';
   actor?: string;
 }
 /**
@@ -1756,6 +1932,14 @@ export interface BlogPost1 {
    * Name of the admin who created the post.
    */
   author: string;
+  /**
+   * The id of the user who wrote the post; null for posts written before the team had roles, which the team signs. Absent in versions saved before.
+   */
+  authorId?: string | null;
+  /**
+   * When the writer submitted the draft for an editor's review; null when it is not waiting. Absent in versions saved before.
+   */
+  reviewRequestedAt?: string | null;
   /**
    * When the post was created.
    */

@@ -13,6 +13,7 @@ import * as searchIndexWithoutPendingList from './20261123001000_search_index_wi
 import * as createPendingSignIns from './20261125100000_create_pending_sign_ins.ts';
 import * as addRevisionKinds from './20261125110000_add_revision_kinds.ts';
 import * as revisionsInRecordShape from './20261125120000_revisions_in_record_shape.ts';
+import * as addTeamRoles from './20261125130000_add_team_roles.ts';
 import * as createLeads from './20261125140000_create_leads.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '20261125100000_create_pending_sign_ins': createPendingSignIns,
   '20261125110000_add_revision_kinds': addRevisionKinds,
   '20261125120000_revisions_in_record_shape': revisionsInRecordShape,
+  '20261125130000_add_team_roles': addTeamRoles,
   '20261125140000_create_leads': createLeads,
 };

@@ -21,6 +21,12 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'privacy-export': 'Personal data exported',
   'privacy-erase': 'Personal data erased',
   'lead-retention': 'Old leads and CVs deleted',
+  'post-submit-for-review': 'Post submitted for review',
+  'invitation-create': 'Invitation sent',
+  'invitation-accept': 'Invitation accepted',
+  'user-role-change': 'Role changed',
+  'user-profile-update': 'Profile changed',
+  'user-remove': 'User removed',
 };
 
 export const actions = Object.keys(actionLabels) as AuditEntry['action'][];

@@ -37,6 +37,7 @@ export function AdminPostCard({ post, onDeleted }: AdminPostCardProps) {
         <div className={styles.meta}>
           <StatusBadge status={post.status} publishedAt={post.publishedAt} />
           {post.publishedAt && <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>}
+          {post.reviewRequestedAt && <span>Waiting for review</span>}
         </div>
         <h2 id={titleId} className={styles.title}>
           {post.title}

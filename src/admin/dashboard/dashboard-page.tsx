@@ -8,6 +8,7 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { AdminPostCard } from './admin-post-card.tsx';
 import { DashboardNoticeAlert } from './dashboard-notice.tsx';
+import { ReviewQueue } from './review-queue.tsx';
 import { StatusFilter, statusFromSearch } from './status-filter.tsx';
 import styles from './dashboard.module.css';
 
@@ -81,6 +82,7 @@ export function DashboardPage() {
         }
       />
       <DashboardNoticeAlert />
+      <ReviewQueue />
       {deletedTitle && (
         <Alert tone="success">
           <p>“{deletedTitle}” was deleted.</p>

@@ -1,10 +1,15 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatch } from 'react-router-dom';
 import { SessionGate } from '../session/session-gate.tsx';
 import { Sidebar } from './sidebar.tsx';
 import styles from './admin-layout.module.css';
 
-/** Every admin page: the sign-in gate, then the sidebar beside the page. Search engines are kept out. */
+/**
+ * Every admin page: the sign-in gate, then the sidebar beside the page. Search engines are kept out. An invitation's
+ * page is for someone who has no account yet: it stands alone, outside the gate.
+ */
 export function AdminLayout() {
+  const invitation = useMatch('/admin/invitations/:token');
+  if (invitation) return <Outlet />;
   return (
     <SessionGate>
       <meta name="robots" content="noindex, nofollow" />

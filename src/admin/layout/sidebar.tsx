@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useNewLeadCount } from '@/api/list-leads.ts';
 import { site } from '@/content/site.ts';
-import { useAdminSession } from '../session/admin-session.ts';
+import { useAdminSession, useCan } from '../session/admin-session.ts';
 import styles from './admin-layout.module.css';
 
 const links = [
@@ -13,7 +13,10 @@ const links = [
 /** The admin's navigation, who is signed in, and Log Out. */
 export function Sidebar() {
   const { user, signOut, signingOut, signOutError } = useAdminSession();
-  const newLeads = useNewLeadCount().data;
+  const seesLeads = useCan('leads');
+  const newLeads = useNewLeadCount(seesLeads).data;
+  const seesActivity = useCan('security');
+  const seesTeam = useCan('users:invite');
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.item} ${styles.active}` : styles.item;
   return (
@@ -30,17 +33,19 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
-          <li>
-            <NavLink to="/admin/inbox" className={navClass}>
-              Inbox
-              {newLeads !== undefined && newLeads > 0 && (
-                <span className={styles.badge}>
-                  {newLeads}
-                  <span className="visually-hidden"> new</span>
-                </span>
-              )}
-            </NavLink>
-          </li>
+          {seesLeads && (
+            <li>
+              <NavLink to="/admin/inbox" className={navClass}>
+                Inbox
+                {newLeads !== undefined && newLeads > 0 && (
+                  <span className={styles.badge}>
+                    {newLeads}
+                    <span className="visually-hidden"> new</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          )}
           <li>
             {/* The blog has no comments API yet: the entry shows the specification's fixed count, going nowhere. */}
             <span className={`${styles.item} ${styles.unavailable}`}>
@@ -56,11 +61,20 @@ export function Sidebar() {
               Stats
             </NavLink>
           </li>
-          <li>
-            <NavLink to="/admin/activity" className={navClass}>
-              Activity
-            </NavLink>
-          </li>
+          {seesActivity && (
+            <li>
+              <NavLink to="/admin/activity" className={navClass}>
+                Activity
+              </NavLink>
+            </li>
+          )}
+          {seesTeam && (
+            <li>
+              <NavLink to="/admin/users" className={navClass}>
+                Users
+              </NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/admin/security" className={navClass}>
               Security

@@ -30,6 +30,7 @@ export function EditPostPage() {
         postId={post._id}
         save={(input, query) => update.mutateAsync({ id: post._id, input, query })}
         onLoadLatest={() => void refetch().then(() => setGeneration((count) => count + 1))}
+        reviewRequestedAt={post.reviewRequestedAt}
       />
     );
   } else if (isPending) {

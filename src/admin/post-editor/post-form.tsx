@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
+import { useCan } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
@@ -18,6 +19,7 @@ import type { RestoredRevision } from './revision-view.tsx';
 import { ScheduleNote, scheduledFor } from './schedule-actions.tsx';
 import { SeoFields } from './seo-fields.tsx';
 import { SeoPreviews } from './seo-previews.tsx';
+import { SubmitForReview } from './submit-for-review.tsx';
 import { describeSaveError, type SaveProblem } from './save-problem.ts';
 import { useAutosave } from './use-autosave.ts';
 import { useOtherTab } from './use-other-tab.ts';
@@ -37,11 +39,23 @@ interface PostFormProps {
   save: (input: BlogPostInput, query?: PostSaveQuery) => Promise<{ updatedAt: string }>;
   /** Edit only: drops what was typed and loads the version someone else saved. */
   onLoadLatest?: () => void;
+  /** Edit only: when the writer submitted the draft for review, if they did. */
+  reviewRequestedAt?: string | null;
 }
 
 /** The one editor for new and existing posts: checks with the schema's rules, keeps a draft, shows a preview. */
-export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, save, onLoadLatest }: PostFormProps) {
+export function PostForm({
+  mode,
+  initialValues,
+  updatedAt,
+  draftKey,
+  postId,
+  save,
+  onLoadLatest,
+  reviewRequestedAt,
+}: PostFormProps) {
   const navigate = useNavigate();
+  const publishes = useCan('posts:publish');
   const [values, setValues] = useState(initialValues);
   const [basedOn, setBasedOnState] = useState(updatedAt);
   // Read by Save right after an autosave, before a re-render could hand it the new version.
@@ -196,8 +210,15 @@ export function PostForm({ mode, initialValues, updatedAt, draftKey, postId, sav
                 values={values}
                 errors={errors}
                 onChange={onChange}
-                statuses={mode === 'create' ? ['draft', 'published'] : ['draft', 'published', 'archived']}
+                statuses={
+                  !publishes
+                    ? ['draft']
+                    : mode === 'create'
+                      ? ['draft', 'published']
+                      : ['draft', 'published', 'archived']
+                }
               />
+              {!publishes && <SubmitForReview postId={postId} requestedAt={reviewRequestedAt} />}
             </fieldset>
           </div>
           <fieldset className={`${styles.panel} ${styles.seo}`}>

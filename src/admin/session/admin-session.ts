@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AdminUser } from '@/api/get-me.ts';
+import { can, type Permission } from '@/domain/team-permissions.ts';
 
 export interface AdminSession {
   user: AdminUser;
@@ -15,4 +16,9 @@ export function useAdminSession(): AdminSession {
   const session = useContext(AdminSessionContext);
   if (!session) throw new Error('useAdminSession is used outside the admin session gate');
   return session;
+}
+
+/** Whether the signed-in member's role has the permission: what the admin shows is what the server allows. */
+export function useCan(permission: Permission): boolean {
+  return can(useAdminSession().user.role, permission);
 }

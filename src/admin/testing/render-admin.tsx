@@ -1,7 +1,7 @@
 import { renderRoutes } from '@/api/testing/render.tsx';
 import { adminRoutes } from '../admin-routes.ts';
 
-export const admin = { name: 'Asha Admin', email: 'admin@northbeam.example' };
+export const admin = { _id: 'u-asha', name: 'Asha Admin', email: 'admin@northbeam.example', role: 'owner' };
 
 /** Answers GET /api/auth/me for a browser with a live session. */
 export const signedIn = { 'GET /api/auth/me': { body: admin } };

@@ -1,0 +1,28 @@
+import type { BlogPostInput } from '../../src/content/types.gen.ts';
+import { requirePermission } from '../auth/permissions.ts';
+import type { SignedInUser } from '../auth/sessions.ts';
+import type { Post } from '../store/post.ts';
+
+/** Anything but a draft is a publishing act: publishing, scheduling, archiving. */
+function publishes(input: BlogPostInput): boolean {
+  return (input.status ?? 'draft') !== 'draft';
+}
+
+const statusDetail = [
+  { path: '/status', message: 'only an author, an editor or above may publish: save it as a draft' },
+];
+
+/** Who may write this post, as the role table says: one's own drafts, one's own posts, anyone's posts. */
+export function checkPostChange(writer: SignedInUser, stored: Post): void {
+  if (stored.authorId !== writer.id) requirePermission(writer, 'posts:others');
+  else if (stored.status !== 'draft') requirePermission(writer, 'posts:own');
+}
+
+export function checkPostCreate(writer: SignedInUser, input: BlogPostInput): void {
+  if (publishes(input)) requirePermission(writer, 'posts:publish', statusDetail);
+}
+
+export function checkPostUpdate(writer: SignedInUser, stored: Post, input: BlogPostInput): void {
+  checkPostChange(writer, stored);
+  if (publishes(input)) requirePermission(writer, 'posts:publish', statusDetail);
+}

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import { requirePermission } from '../auth/permissions.ts';
+import type { SignedInUser } from '../auth/sessions.ts';
+import { findMedia } from '../store/media.ts';
+import type { Database } from '../store/schema.ts';
+
+/** An author changes their own images only; another person's (or one uploaded before roles) needs media:others. */
+export async function checkMediaChange(db: Kysely<Database>, user: SignedInUser, id: string): Promise<void> {
+  const row = await findMedia(db, id);
+  if (row !== undefined && row.uploaded_by_id !== user.id) requirePermission(user, 'media:others');
+}

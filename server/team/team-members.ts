@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { TeamMember, TeamMemberUpdate } from '../../src/content/types.gen.ts';
+import { requirePermission } from '../auth/permissions.ts';
+import type { SignedInUser } from '../auth/sessions.ts';
+import { HttpError } from '../http/errors.ts';
+import { findMedia } from '../store/media.ts';
+import type { Database } from '../store/schema.ts';
+import { changeProfile, changeRole, countPostsBy, removeUser } from '../store/team.ts';
+import { findUserById, type User } from '../store/users.ts';
+
+export function toTeamMember(user: User): TeamMember {
+  return {
+    _id: user.id,
+    email: user.email,
+    name: user.name,
+    slug: user.slug,
+    role: user.role,
+    bio: user.bio,
+    avatar: user.avatar,
+    lastSignInAt: user.last_sign_in_at,
+    twoFactor: user.totp_secret !== null,
+    createdAt: user.created_at,
+  };
+}
+
+async function existingUser(db: Kysely<Database>, id: string): Promise<User> {
+  const user = await findUserById(db, id);
+  if (user === undefined) throw new HttpError(404, 'There is no such user: they may have been removed already.');
+  return user;
+}
+
+const ownerStays = (what: string) =>
+  new HttpError(409, `The owner cannot be ${what}: the site always keeps its owner.`, [
+    { path: '/role', message: 'is the owner’s' },
+  ]);
+
+/**
+ * A change of role (administrators, never to or from owner) or of a profile (one's own, or anyone's for an
+ * administrator). The avatar must be an image of the media library.
+ */
+export async function changeTeamMember(
+  db: Kysely<Database>,
+  actor: SignedInUser,
+  id: string,
+  update: TeamMemberUpdate,
+  now: Date,
+): Promise<{ member: TeamMember; roleChanged: boolean }> {
+  const { role, ...profile } = update;
+  if (id !== actor.id || role !== undefined) requirePermission(actor, 'users');
+  const user = await existingUser(db, id);
+  const roleChanged = role !== undefined && role !== user.role;
+  if (roleChanged && user.role === 'owner') throw ownerStays('demoted');
+  if (roleChanged && role === 'owner') {
+    throw new HttpError(400, 'The site has one owner, its first admin: choose another role.', [
+      { path: '/role', message: 'must not be owner' },
+    ]);
+  }
+  if (typeof profile.avatar === 'string' && (await findMedia(db, profile.avatar)) === undefined) {
+    throw new HttpError(400, 'The avatar must be an image of the media library: choose one there.', [
+      { path: '/avatar', message: 'is not an image of the media library' },
+    ]);
+  }
+  const at = now.toISOString();
+  if (roleChanged) await changeRole(db, id, role, at);
+  const trimmed = {
+    ...profile,
+    ...(profile.name !== undefined && { name: profile.name.trim() }),
+    ...(typeof profile.bio === 'string' && { bio: profile.bio.trim() || null }),
+  };
+  if (Object.keys(trimmed).length > 0) await changeProfile(db, id, trimmed, at);
+  return { member: toTeamMember(await existingUser(db, id)), roleChanged };
+}
+
+/** Removes a user who is not the owner nor the one asking; their posts go to `reassignTo`, required if they wrote any. */
+export async function removeTeamMember(
+  db: Kysely<Database>,
+  actor: SignedInUser,
+  id: string,
+  reassignTo: string | undefined,
+): Promise<void> {
+  const user = await existingUser(db, id);
+  if (user.role === 'owner') throw ownerStays('removed');
+  if (id === actor.id) throw new HttpError(409, 'You cannot remove yourself: ask another administrator to.');
+  const posts = await countPostsBy(db, id);
+  if (reassignTo === id) {
+    throw new HttpError(400, 'Choose someone other than the person being removed to take over the posts.', [
+      { path: '/reassignTo', message: 'is the user being removed' },
+    ]);
+  }
+  const heir = reassignTo === undefined ? undefined : await findUserById(db, reassignTo);
+  if (reassignTo !== undefined && heir === undefined) {
+    throw new HttpError(400, 'The person chosen to take over the posts is not a member of the team.', [
+      { path: '/reassignTo', message: 'is not a user' },
+    ]);
+  }
+  if (posts > 0 && heir === undefined) {
+    throw new HttpError(400, `${user.name} wrote ${posts} posts: choose who takes them over (reassignTo).`, [
+      { path: '/reassignTo', message: 'is required when the user wrote posts' },
+    ]);
+  }
+  await removeUser(db, id, heir);
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useChangeTeamMember } from '@/api/change-team-member.ts';
+import { useTeam } from '@/api/list-team.ts';
+import { useRemoveTeamMember } from '@/api/remove-team-member.ts';
+import type { TeamMember, TeamRole } from '@/content/types.gen.ts';
+import { roleNames, teamRoles } from '@/domain/team-permissions.ts';
+import { formatTime } from '../security/format-time.ts';
+import styles from '../security/security.module.css';
+import { useAdminSession } from '../session/admin-session.ts';
+import { Alert } from '../ui/alert.tsx';
+import fieldStyles from '../ui/field.module.css';
+
+const givenRoles = teamRoles.filter((role) => role !== 'owner');
+
+function RoleCell({ member }: { member: TeamMember }) {
+  const change = useChangeTeamMember();
+  if (member.role === 'owner') return <>{roleNames.owner}</>;
+  return (
+    <select
+      className={fieldStyles.input}
+      aria-label={`Role of ${member.name} (${member.email})`}
+      value={member.role}
+      disabled={change.isPending}
+      onChange={(event) => change.mutate({ id: member._id, update: { role: event.target.value as TeamRole } })}
+    >
+      {givenRoles.map((role) => (
+        <option key={role} value={role}>
+          {roleNames[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function RemoveCell({ member, team }: { member: TeamMember; team: TeamMember[] }) {
+  const { user } = useAdminSession();
+  const remove = useRemoveTeamMember();
+  const heirs = team.filter((candidate) => candidate._id !== member._id);
+  const [heir, setHeir] = useState(heirs[0]?._id ?? '');
+  if (member.role === 'owner') return <span>The owner cannot be removed</span>;
+  if (member._id === user._id) return <span>You</span>;
+  return (
+    <div className={styles.actions}>
+      <select
+        className={fieldStyles.input}
+        aria-label={`Who takes over the posts of ${member.name}`}
+        value={heir}
+        onChange={(event) => setHeir(event.target.value)}
+      >
+        {heirs.map((candidate) => (
+          <option key={candidate._id} value={candidate._id}>
+            Posts go to {candidate.name} ({candidate.email})
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate({ id: member._id, reassignTo: heir || undefined })}
+      >
+        Remove<span className="visually-hidden"> {member.name}</span>
+      </button>
+      {remove.error && <p role="alert">Not removed: {remove.error.message}</p>}
+    </div>
+  );
+}
+
+/** The team, for administrators: role, last sign-in and two-factor status; roles change and members leave here. */
+export function TeamList() {
+  const team = useTeam(true);
+  return (
+    <section className={styles.panel} aria-labelledby="team-heading">
+      <h2 id="team-heading">The team</h2>
+      {team.isPending && <p role="status">Loading the team…</p>}
+      {team.error && (
+        <Alert>
+          <p>The team could not be loaded: {team.error.message}</p>
+        </Alert>
+      )}
+      {team.data && (
+        <div
+          className={styles.tableWrap}
+          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label="The team"
+        >
+          <table className={styles.table}>
+            <caption className="visually-hidden">Members of the team, the owner first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Two-factor</th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {team.data.map((member) => (
+                <tr key={member._id}>
+                  <td>
+                    {member.name}
+                    <br />
+                    <small>{member.email}</small>
+                  </td>
+                  <td>
+                    <RoleCell member={member} />
+                  </td>
+                  <td>{member.lastSignInAt ? formatTime(member.lastSignInAt) : 'Never'}</td>
+                  <td>{member.twoFactor ? 'On' : 'Off'}</td>
+                  <td>
+                    <RemoveCell member={member} team={team.data} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
