@@ -39,36 +39,48 @@ const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
 };
 
 export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
-  app.get<{ Querystring: ListQuery }>('/', { schema: listPostsSchema, config: { access: 'anyone' } }, async (request, reply) => {
-    const { query } = request;
-    if (request.user === null && query.status !== undefined && query.status !== 'published') {
-      throw signInRequired();
-    }
-    return sendAnswer(blog.responses, request, reply, () =>
-      request.user === null ? publicListing(blog, query) : adminListing(blog, query),
-    );
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/',
+    { schema: listPostsSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { query } = request;
+      if (request.user === null && query.status !== undefined && query.status !== 'published') {
+        throw signInRequired();
+      }
+      return sendAnswer(blog.responses, request, reply, () =>
+        request.user === null ? publicListing(blog, query) : adminListing(blog, query),
+      );
+    },
+  );
 
-  app.get<{ Params: PostSlugParams }>('/slug/:slug', { schema: postBySlugSchema, config: { access: 'anyone' } }, async (request, reply) => {
-    const { slug } = request.params;
-    const signedIn = request.user !== null;
-    try {
-      return await sendAnswer(blog.responses, request, reply, () => postAnswer(blog, { slug }, signedIn));
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-      const moved = await movedSlug(blog, slug, signedIn);
-      if (moved === undefined) throw error;
-      if ('gone' in moved) throw goneError();
-      return reply.redirect(`/api/blogs/slug/${encodeURIComponent(moved.redirectTo)}`, 301);
-    }
-  });
+  app.get<{ Params: PostSlugParams }>(
+    '/slug/:slug',
+    { schema: postBySlugSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const signedIn = request.user !== null;
+      try {
+        return await sendAnswer(blog.responses, request, reply, () => postAnswer(blog, { slug }, signedIn));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        const moved = await movedSlug(blog, slug, signedIn);
+        if (moved === undefined) throw error;
+        if ('gone' in moved) throw goneError();
+        return reply.redirect(`/api/blogs/slug/${encodeURIComponent(moved.redirectTo)}`, 301);
+      }
+    },
+  );
 
-  app.get<{ Params: PostIdParams }>('/:id', { schema: postByIdSchema, config: { access: 'anyone' } }, async (request, reply) => {
-    const { id } = request.params;
-    return sendAnswer(blog.responses, request, reply, () =>
-      postAnswer(blog, { id }, request.user !== null).catch((error: unknown) => rethrowIfDeleted(blog, id, error)),
-    );
-  });
+  app.get<{ Params: PostIdParams }>(
+    '/:id',
+    { schema: postByIdSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendAnswer(blog.responses, request, reply, () =>
+        postAnswer(blog, { id }, request.user !== null).catch((error: unknown) => rethrowIfDeleted(blog, id, error)),
+      );
+    },
+  );
 
   app.post<{ Body: BlogPostInput }>(
     '/',
