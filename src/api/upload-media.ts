@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaRecord } from '@/content/types.gen.ts';
-import { ApiError, networkErrorMessage, type ApiErrorDetail } from './api-client.ts';
 import { mediaQueryKey } from './media-query-key.ts';
+import { postFormData } from './post-form-data.ts';
 
 export interface UploadMediaVariables {
   file: File;
@@ -9,34 +9,14 @@ export interface UploadMediaVariables {
 }
 
 /**
- * Sends one image as multipart/form-data (the one non-JSON request, kept out of the shared client that public
- * pages load); the same bytes again answer with the image already stored.
+ * Sends one image as multipart/form-data; the same bytes again answer with the image already stored.
  */
 export async function uploadMedia({ file, alt }: UploadMediaVariables): Promise<MediaRecord> {
   const form = new FormData();
   // Fields before the file: the server reads them as it reaches the file.
   if (alt !== undefined) form.append('alt', alt);
   form.append('file', file, file.name || 'pasted-image');
-  let response: Response;
-  try {
-    response = await fetch('/api/media', {
-      method: 'POST',
-      body: form,
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new ApiError(0, networkErrorMessage, [], undefined, { cause: error });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: unknown; details?: unknown };
-    const message =
-      typeof body.message === 'string' && body.message !== ''
-        ? body.message
-        : `The upload was refused (${response.status}).`;
-    throw new ApiError(response.status, message, Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : []);
-  }
-  return (await response.json()) as MediaRecord;
+  return postFormData<MediaRecord>('/api/media', form, 'The upload was refused');
 }
 
 export function useUploadMedia() {

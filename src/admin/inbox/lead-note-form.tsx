@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useUpdateLead } from '@/api/update-lead.ts';
-import { Alert } from '../ui/alert.tsx';
+import { LeadFormProblem } from './lead-form-problem.tsx';
 import { describeLeadProblem } from './lead-problem.ts';
 import styles from './inbox.module.css';
 
@@ -47,13 +47,7 @@ export function LeadNoteForm({ leadId }: { leadId: string }) {
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
-      {problem && (
-        <div id={`${id}-problem`}>
-          <Alert>
-            <p>{problem}</p>
-          </Alert>
-        </div>
-      )}
+      <LeadFormProblem id={`${id}-problem`} problem={problem} />
       <div aria-live="polite">{update.isSuccess && !problem && <p>Note added.</p>}</div>
       <div className={styles.actions}>
         <button type="submit" className="button" disabled={update.isPending}>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useUpdateLead } from '@/api/update-lead.ts';
 import type { LeadStatus } from '@/content/types.gen.ts';
-import { Alert } from '../ui/alert.tsx';
+import { LeadFormProblem } from './lead-form-problem.tsx';
 import { describeLeadProblem } from './lead-problem.ts';
 import { statusLabels, statuses } from './lead-labels.ts';
 import styles from './inbox.module.css';
@@ -37,13 +37,7 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: Lea
           </option>
         ))}
       </select>
-      {problem && (
-        <div id={`${id}-problem`}>
-          <Alert>
-            <p>{problem}</p>
-          </Alert>
-        </div>
-      )}
+      <LeadFormProblem id={`${id}-problem`} problem={problem} />
       <div aria-live="polite">
         {update.isSuccess && !problem && <p>Status saved: {statusLabels[update.data.status]}.</p>}
       </div>

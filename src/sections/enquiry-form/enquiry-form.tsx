@@ -5,6 +5,7 @@ import {
   Field,
   FormSummary,
   HiddenFields,
+  PersonFields,
   SentPanel,
   SubmitButton,
   fieldProps,
@@ -43,33 +44,7 @@ export function EnquiryForm({ section, site }: SectionProps<'enquiry-form'>) {
             <form method="post" action="/api/enquiries" noValidate onSubmit={form.onSubmit} aria-labelledby={headingId}>
               <FormSummary form={form} />
               <div className={styles.grid}>
-                <Field form={form} name="name" label="Your name" required>
-                  <input
-                    type="text"
-                    autoComplete="name"
-                    maxLength={100}
-                    defaultValue={form.values.name}
-                    {...fieldProps(form, 'name')}
-                  />
-                </Field>
-                <Field form={form} name="email" label="E-mail" required>
-                  <input
-                    type="email"
-                    autoComplete="email"
-                    maxLength={254}
-                    defaultValue={form.values.email}
-                    {...fieldProps(form, 'email')}
-                  />
-                </Field>
-                <Field form={form} name="phone" label="Phone">
-                  <input
-                    type="tel"
-                    autoComplete="tel"
-                    maxLength={40}
-                    defaultValue={form.values.phone}
-                    {...fieldProps(form, 'phone')}
-                  />
-                </Field>
+                <PersonFields form={form} />
                 <Field form={form} name="company" label="Company">
                   <input
                     type="text"

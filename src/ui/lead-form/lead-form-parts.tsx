@@ -119,3 +119,38 @@ export function SubmitButton({ form, label }: { form: LeadForm; label: string })
     </div>
   );
 }
+
+/** Who is writing and how to answer them: the fields both forms begin with, with the schemas' limits. */
+export function PersonFields({ form }: { form: LeadForm }) {
+  return (
+    <>
+      <Field form={form} name="name" label="Your name" required>
+        <input
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={form.values.name}
+          {...fieldProps(form, 'name')}
+        />
+      </Field>
+      <Field form={form} name="email" label="E-mail" required>
+        <input
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={form.values.email}
+          {...fieldProps(form, 'email')}
+        />
+      </Field>
+      <Field form={form} name="phone" label="Phone">
+        <input
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          defaultValue={form.values.phone}
+          {...fieldProps(form, 'phone')}
+        />
+      </Field>
+    </>
+  );
+}
