@@ -46,6 +46,9 @@ describe('content documents', () => {
       '/term-and-conditions',
       '/refund-policy',
       '/portfolio',
+      // Beyond the specification: where the enquiry and application forms lead once sent.
+      '/contact/thank-you',
+      '/work-with-us/thank-you',
       ...site.data.services.map((service) => service.route),
     ];
     expect(new Set(routes)).toEqual(new Set(expected));

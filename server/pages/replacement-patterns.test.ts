@@ -89,7 +89,7 @@ function spellings(text: string): string[] {
  * mark the word "1" inside the text, so the pieces around it are replaced too.
  */
 function asPlainPage(page: string, postIds: [string, string]): string {
-  let result = page.replaceAll(postIds[0], postIds[1]);
+  let result = withoutAuthorIds(page).replaceAll(postIds[0], postIds[1]);
   const [before, after] = hostile.split('1') as [string, string];
   for (const piece of [hostile, before, after]) {
     const plainSpellings = spellings(piece.replace(/[^\p{L}\p{N}]/gu, '_'));
@@ -100,6 +100,9 @@ function asPlainPage(page: string, postIds: [string, string]): string {
   }
   return result;
 }
+
+/** Each database has an admin of its own, who wrote its post. */
+const withoutAuthorIds = (page: string) => page.replace(/"authorId":"[0-9a-f-]{36}"/g, '"authorId":"(the admin)"');
 
 const jsonBlocks = (html: string) =>
   [...html.matchAll(/<script type="application\/(?:ld\+)?json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
@@ -121,7 +124,7 @@ describe('pages rendered with replacement patterns in every field and address', 
       const page = withPatterns.pages[index as number]!;
       const plainPage = withPlainText.pages[index as number]!;
       expect(page.status).toBe(plainPage.status);
-      expect(asPlainPage(page.body, [withPatterns.postId, withPlainText.postId])).toBe(plainPage.body);
+      expect(asPlainPage(page.body, [withPatterns.postId, withPlainText.postId])).toBe(withoutAuthorIds(plainPage.body));
     },
   );
 
