@@ -15,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('every public route', () => {
-  it('has the 27 public routes of the specification', () => {
-    expect(routes).toHaveLength(27);
+  it('has the 27 public routes of the specification and the two pages the forms lead to', () => {
+    expect(routes).toHaveLength(29);
+    expect(routes).toEqual(expect.arrayContaining(['/contact/thank-you', '/work-with-us/thank-you']));
   });
 
   it.each(routes)(

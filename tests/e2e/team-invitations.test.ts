@@ -69,7 +69,10 @@ describe('inviting a writer to the team', () => {
     expect(await again.page.getByRole('form', { name: 'Join the team' }).count()).toBe(0);
 
     await owner.page.reload();
-    await owner.page.getByRole('region', { name: 'The team' }).getByText('writer.e2e@northbeam.example').waitFor();
+    await owner.page
+      .getByRole('region', { name: 'The team' })
+      .getByText('writer.e2e@northbeam.example', { exact: true })
+      .waitFor();
     expect(unexpected(owner.errors)).toEqual([]);
     expect(unexpected(writer.errors)).toEqual([]);
     await Promise.all([owner.close(), writer.context.close(), again.context.close()]);

@@ -72,6 +72,7 @@ export function ApplicationForm({ section, site }: SectionProps<'application-for
               encType="multipart/form-data"
               noValidate
               onSubmit={form.onSubmit}
+              onFocus={form.onFocus}
               aria-labelledby={headingId}
             >
               <FormSummary form={form} />

@@ -44,6 +44,15 @@ describe('the enquiry form', () => {
     expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
+  it('asks for its token only when someone starts on the form, so a page view costs the API nothing', async () => {
+    const { requests } = fakeApi({ 'GET /api/form-token': { body: { token: 'signed' } } });
+    renderForm();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toEqual([]);
+    await userEvent.setup().click(screen.getByLabelText(/Your name/));
+    await waitFor(() => expect(requests.map((request) => request.url)).toEqual(['/api/form-token?form=enquiry']));
+  });
+
   it('sends what was typed with the token and the visit, and says it arrived', async () => {
     sessionStorage.setItem('northbeam.visit', JSON.stringify({ landingPage: '/seo?utm_source=x', utmSource: 'x' }));
     const { requests } = fakeApi({
@@ -52,8 +61,8 @@ describe('the enquiry form', () => {
     });
     renderForm();
     const user = userEvent.setup();
-    await waitFor(() => expect(document.querySelector('input[name=formToken]')).toHaveValue('signed'));
     await user.type(screen.getByLabelText(/Your name/), 'Priya');
+    await waitFor(() => expect(document.querySelector('input[name=formToken]')).toHaveValue('signed'));
     await user.type(screen.getByLabelText(/E-mail/), 'priya@example.com');
     await user.type(screen.getByLabelText(/How can we help/), 'We need a new website.');
     await user.click(screen.getByRole('checkbox'));

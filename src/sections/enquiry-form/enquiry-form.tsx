@@ -41,7 +41,14 @@ export function EnquiryForm({ section, site }: SectionProps<'enquiry-form'>) {
               <p>A strategist will read it and reply within one working day.</p>
             </SentPanel>
           ) : (
-            <form method="post" action="/api/enquiries" noValidate onSubmit={form.onSubmit} aria-labelledby={headingId}>
+            <form
+              method="post"
+              action="/api/enquiries"
+              noValidate
+              onSubmit={form.onSubmit}
+              onFocus={form.onFocus}
+              aria-labelledby={headingId}
+            >
               <FormSummary form={form} />
               <div className={styles.grid}>
                 <PersonFields form={form} />

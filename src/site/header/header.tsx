@@ -15,6 +15,8 @@ export function Header() {
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
+  // A link closes the menu as it is followed, not when the next page has come: that may take a chunk's download.
+  const closeMenu = () => setOpenOn(null);
 
   // As the header commits, before the browser handles another tap: from here on its button answers, as the
   // visitor left the menu (hydration yields, so a tap may have come after the first render read it).
@@ -63,11 +65,11 @@ export function Header() {
               <li key={item.route}>
                 {item.route === section ? (
                   // The page is inside this link's section, not the link's page itself.
-                  <Link to={item.route} aria-current="true" className={styles.link}>
+                  <Link to={item.route} aria-current="true" className={styles.link} onClick={closeMenu}>
                     {item.label}
                   </Link>
                 ) : (
-                  <NavLink to={item.route} end={item.route === '/'} className={styles.link}>
+                  <NavLink to={item.route} end={item.route === '/'} className={styles.link} onClick={closeMenu}>
                     {item.label}
                   </NavLink>
                 )}

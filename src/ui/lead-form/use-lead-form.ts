@@ -37,13 +37,23 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   const submitted = useRef<{ form: HTMLFormElement; panel: HTMLElement | null } | null>(null);
   const [status, setStatus] = useState<LeadFormStatus>('editing');
   const [token, setToken] = useState('');
+  const tokenRequest = useRef<Promise<string> | null>(null);
   const [problems, setProblems] = useState<LeadFieldError[]>(state?.errors ?? []);
   const [summary, setSummary] = useState(state?.message ?? '');
   const [focusAfterRender, setFocusAfterRender] = useState(0);
 
-  useEffect(() => {
-    getFormToken(behaviour.form).then(setToken, () => setToken(''));
-  }, [behaviour.form]);
+  // Asked for when someone starts on the form, not when the page loads: a page view costs the API nothing, and the
+  // time trap counts from the moment a person begins.
+  function requestToken(): Promise<string> {
+    tokenRequest.current ??= getFormToken(behaviour.form).then(
+      (received) => {
+        setToken(received);
+        return received;
+      },
+      () => '',
+    );
+    return tokenRequest.current;
+  }
 
   useEffect(() => {
     const last = submitted.current;
@@ -79,7 +89,8 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     const { input } = formFieldsToInput(fields);
     const attribution = visitAttribution();
     if (attribution) input.attribution = attribution;
-    if (token) input.formToken = token;
+    const formToken = token || (await requestToken());
+    if (formToken) input.formToken = formToken;
     const submission = { input, form };
     const found = await behaviour.check(submission);
     if (found.length > 0) return refuse(found, 'Some fields need your attention: see each one below.');
@@ -108,6 +119,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     errorId: (name: string) => `${id}-${name.replace(/\W/g, '-')}-error`,
     fieldId: (name: string) => `${id}-${name.replace(/\W/g, '-')}`,
     onSubmit,
+    onFocus: () => void requestToken(),
   };
 }
 
