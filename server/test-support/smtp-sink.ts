@@ -26,6 +26,10 @@ export class SmtpSink {
         );
       },
     });
+    // A sender killed mid-conversation (the crash test does it on purpose) resets its connection: not the sink's fault.
+    this.server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') throw error;
+    });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
   }
 

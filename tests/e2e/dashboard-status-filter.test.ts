@@ -51,12 +51,15 @@ describe('the dashboard’s status filter', () => {
     await filters(page).getByRole('link', { name: 'Published' }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'published');
     await card(page, live).waitFor();
+    // The list shown before stays until the filtered one has come.
+    await card(page, later).waitFor({ state: 'detached' });
     expect(await card(page, later).count()).toBe(0);
     expect(await card(page, draft).count()).toBe(0);
     expect(await filters(page).getByRole('link', { name: 'Published' }).getAttribute('aria-current')).toBe('page');
 
     await filters(page).getByRole('link', { name: 'Scheduled' }).click();
     await card(page, later).waitFor();
+    await card(page, live).waitFor({ state: 'detached' });
     expect(await card(page, live).count()).toBe(0);
 
     await filters(page).getByRole('link', { name: 'Drafts' }).click();
