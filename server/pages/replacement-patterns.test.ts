@@ -124,7 +124,9 @@ describe('pages rendered with replacement patterns in every field and address', 
       const page = withPatterns.pages[index as number]!;
       const plainPage = withPlainText.pages[index as number]!;
       expect(page.status).toBe(plainPage.status);
-      expect(asPlainPage(page.body, [withPatterns.postId, withPlainText.postId])).toBe(withoutAuthorIds(plainPage.body));
+      expect(asPlainPage(page.body, [withPatterns.postId, withPlainText.postId])).toBe(
+        withoutAuthorIds(plainPage.body),
+      );
     },
   );
 
