@@ -39,6 +39,14 @@ const root = {
     leadPrivacyExport: { $ref: 'lead-privacy-export.schema.json' },
     enquiryInput: { $ref: 'enquiry-input.schema.json' },
     applicationInput: { $ref: 'application-input.schema.json' },
+    statsReport: { $ref: 'stats-report.schema.json' },
+    comment: { $ref: 'comment.schema.json' },
+    publicComment: { $ref: 'comment.schema.json#/$defs/publicComment' },
+    commentInput: { $ref: 'comment-input.schema.json' },
+    commentListQuery: { $ref: 'comment-list-query.schema.json' },
+    commentUpdate: { $ref: 'comment-update.schema.json' },
+    commentBulkUpdate: { $ref: 'comment-bulk-update.schema.json' },
+    commentReply: { $ref: 'comment-reply.schema.json' },
   },
 } as JSONSchema;
 

@@ -48,6 +48,9 @@ export type Paragraphs1 = string[];
 export type TeamRole = 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 export type LeadType = 'enquiry' | 'application';
 export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'won' | 'lost' | 'spam';
+export type StatsBreakdown = StatsBreakdownRow[];
+export type StatsGoalBreakdown = StatsGoalRow[];
+export type CommentStatus = 'pending' | 'approved' | 'spam' | 'trash';
 
 export interface ContentSchemas {
   site?: SiteDocument;
@@ -58,6 +61,7 @@ export interface ContentSchemas {
   apiError?: ApiError;
   'api-admin-user'?: AdminUser;
   'api-blog-list-query'?: BlogListQuery;
+  'api-collect-body'?: CollectBody;
   'api-health-status'?: HealthStatus;
   'api-invitation-acceptance'?: InvitationAcceptance;
   'api-invitation-body'?: InvitationBody;
@@ -71,6 +75,7 @@ export interface ContentSchemas {
   'api-privacy-erasure'?: PrivacyErasure;
   'api-privacy-request'?: PrivacyRequest;
   'api-revision-params'?: RevisionParams;
+  'api-stats-query'?: StatsQuery;
   'api-team-member-update'?: TeamMemberUpdate;
   'api-team-member'?: TeamMember;
   'api-team-role'?: TeamRole;
@@ -101,6 +106,14 @@ export interface ContentSchemas {
   leadPrivacyExport?: PrivacyExport;
   enquiryInput?: EnquiryInput;
   applicationInput?: ApplicationInput;
+  statsReport?: StatsReport;
+  comment?: CommentRecord;
+  publicComment?: PublicComment;
+  commentInput?: CommentInput;
+  commentListQuery?: CommentListQuery;
+  commentUpdate?: CommentUpdate;
+  commentBulkUpdate?: CommentBulkUpdate;
+  commentReply?: CommentReply;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1437,6 +1450,24 @@ export interface BlogListQuery {
   status?: 'draft' | 'published' | 'scheduled' | 'archived' | 'all';
 }
 /**
+ * One page view sent by the public pages' beacon to POST /api/collect (text/plain or application/json, at most 4 KB). Unknown fields are refused.
+ */
+export interface CollectBody {
+  /**
+   * The page's path, without query or fragment.
+   */
+  path: string;
+  /**
+   * document.referrer; only its host is kept, and only when it is another site.
+   */
+  referrer?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+}
+/**
  * The answer of GET /healthz while the database answers.
  */
 export interface HealthStatus {
@@ -1589,6 +1620,23 @@ export interface RevisionParams {
    * The revision's _id.
    */
   revisionId: string;
+}
+/**
+ * The range of GET /api/stats and /api/stats/export.csv: whole days in UTC, both ends included, at most 400 days; the comparison period is the same number of days just before `from`.
+ */
+export interface StatsQuery {
+  /**
+   * First day of the range (UTC).
+   */
+  from: string;
+  /**
+   * Last day of the range (UTC), on or after `from`.
+   */
+  to: string;
+  /**
+   * Also give the totals of the previous period of the same length.
+   */
+  compare?: boolean;
 }
 /**
  * A change of a user: a role (administrators, never the owner's), or one's own profile (name, bio, avatar).
@@ -2320,4 +2368,190 @@ export interface ApplicationInput {
    * A field hidden from people; anything in it marks the post as spam (honeypot).
    */
   website?: string;
+}
+/**
+ * What GET /api/stats answers for a range: totals, the daily series, breakdowns and goals, read from daily rollups. Visitors are counted per day (a visitor's hash changes every day), so a range's visitors is the sum of its days' visitors. Breakdowns: `pages`: Top pages by page views (at most 50); blog posts are pages under /blog/. `entryPages`: Pages where visits began, by visits (at most 50). `sources`: Referrer hosts or utm_source, by visits; direct visits under the key "(direct)". `campaigns`: utm_campaign values, by visits. `devices`: desktop, mobile or tablet, by visits. `browsers`: Browser names, by visits. `operatingSystems`: Operating system names, by visits.
+ */
+export interface StatsReport {
+  from: string;
+  to: string;
+  totals: StatsTotals;
+  /**
+   * The same figures for the period of equal length just before `from`, when `compare` was asked.
+   */
+  previous?: {
+    from: string;
+    to: string;
+    totals: StatsTotals;
+  };
+  /**
+   * One point per day of the range, oldest first, days without views included with zeros.
+   */
+  series: StatsDay[];
+  pages: StatsBreakdown;
+  entryPages: StatsBreakdown;
+  sources: StatsBreakdown;
+  campaigns: StatsBreakdown;
+  devices: StatsBreakdown;
+  browsers: StatsBreakdown;
+  operatingSystems: StatsBreakdown;
+  goals: StatsGoals;
+}
+export interface StatsTotals {
+  /**
+   * Sum over the days of each day's distinct visitors.
+   */
+  visitors: number;
+  /**
+   * A visit ends after 30 minutes without a page view.
+   */
+  visits: number;
+  pageViews: number;
+  /**
+   * Share of visits with one page view.
+   */
+  bounceRate: number;
+  /**
+   * Mean time from a visit's first to its last page view.
+   */
+  visitDurationSeconds: number;
+}
+export interface StatsDay {
+  day: string;
+  visitors: number;
+  visits: number;
+  pageViews: number;
+}
+export interface StatsBreakdownRow {
+  key: string;
+  visitors: number;
+  visits: number;
+  pageViews: number;
+}
+/**
+ * Leads (enquiries and applications, spam excluded) that arrived in the range, by the attribution they carried, with conversion rates against the visits of the same landing page, source or campaign.
+ */
+export interface StatsGoals {
+  enquiries: number;
+  applications: number;
+  byLandingPage: StatsGoalBreakdown;
+  bySource: StatsGoalBreakdown;
+  byCampaign: StatsGoalBreakdown;
+}
+export interface StatsGoalRow {
+  key: string;
+  visits: number;
+  enquiries: number;
+  applications: number;
+  /**
+   * (enquiries + applications) / visits; 0 when there were no visits.
+   */
+  conversionRate: number;
+}
+/**
+ * A comment as the moderation queue reads it (GET /api/comments). Readers get the public shape, `PublicComment`, which never holds an e-mail, an address or a status.
+ */
+export interface CommentRecord {
+  _id: string;
+  /**
+   * The post commented on.
+   */
+  postId: string;
+  postTitle: string;
+  postSlug: string;
+  /**
+   * The comment this one answers (one level only), or null.
+   */
+  parentId: string | null;
+  status: CommentStatus;
+  authorName: string;
+  /**
+   * Given by the commenter, never shown to readers.
+   */
+  authorEmail?: string;
+  /**
+   * A reply written in the admin, signed as the agency.
+   */
+  byAgency: boolean;
+  /**
+   * Plain text as typed; links are made clickable when shown, nothing else is HTML.
+   */
+  text: string;
+  /**
+   * Why the spam module refused it, when status is spam.
+   */
+  spamReason?: string;
+  /**
+   * The enquiry made from this comment, once it was turned into one.
+   */
+  leadId?: string;
+  createdAt: string;
+  replyCount: number;
+}
+/**
+ * An approved comment as readers see it, with its approved replies (oldest first) when it is a top-level one.
+ */
+export interface PublicComment {
+  _id: string;
+  authorName: string;
+  byAgency: boolean;
+  text: string;
+  createdAt: string;
+  replies?: PublicComment[];
+}
+/**
+ * A reader's comment, POST /api/blogs/{id}/comments as JSON or as an HTML form post (then answered with a 303 back to the post, or the post page again with the errors and what was typed). The form token and honeypot of the spam module travel with it as with the lead forms.
+ */
+export interface CommentInput {
+  name: string;
+  /**
+   * Optional, never shown.
+   */
+  email?: string;
+  text: string;
+  /**
+   * Answer to this approved top-level comment of the same post.
+   */
+  parentId?: string;
+  formToken?: string;
+  /**
+   * The honeypot: a person leaves it empty.
+   */
+  website?: string;
+}
+/**
+ * The query of GET /api/comments: newest first, the total in X-Total-Count. Without `status`, the pending ones.
+ */
+export interface CommentListQuery {
+  status?: CommentStatus;
+  postId?: string;
+  /**
+   * Words to find in names, e-mails and texts.
+   */
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+/**
+ * PATCH /api/comments/{id}: a moderation action. Approving a comment approves its commenter's later ones; restoring from trash or spam makes it pending.
+ */
+export interface CommentUpdate {
+  status: CommentStatus;
+}
+/**
+ * POST /api/comments/bulk: one moderation action on up to 100 comments at once.
+ */
+export interface CommentBulkUpdate {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  ids: string[];
+  status: CommentStatus;
+}
+/**
+ * POST /api/comments/{id}/replies: the agency answers a top-level comment; the reply is approved at once (and so is the comment answered).
+ */
+export interface CommentReply {
+  text: string;
 }
