@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: clock(),
       announce: options.announce ?? ((message) => process.stdout.write(`${message}\n`)),
     });
-    const blog = createBlogContext(db, clock);
+    const blog = createBlogContext(db, clock, options.clock ? undefined : Date.now);
     if (fresh && options.seedExamples !== false) {
       for (const post of examplePosts) await createPost(blog, post, { name: facts.teamName });
     }

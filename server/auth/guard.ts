@@ -106,7 +106,8 @@ export function registerApiGuard(app: FastifyInstance, { db, clock, trustedOrigi
         ),
       );
     }
-    const token = readSessionToken(request);
+    // No Cookie header, no session: a visitor's read skips working out the cookie's name.
+    const token = request.headers.cookie === undefined ? undefined : readSessionToken(request);
     if (token === undefined) return admit(request, null, done);
     resumeSession(db, token, clock()).then((user) => admit(request, user, done), done);
   });

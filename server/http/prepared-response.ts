@@ -8,14 +8,20 @@ type Encoding = 'br' | 'gzip';
 
 /**
  * An answer encoded once and sent many times: its body as bytes (a Buffer spares encoding the text again for every
- * request) and every header it is sent with, its ETag included. Compressed copies, with their headers, are made on
- * first demand. Only the response cache makes these; handlers return an `Answer`.
+ * request) and every header it is sent with, its ETag included. What a request may get of it is made once too: the
+ * body as it is and 304 Not Modified when the answer is made, compressed copies, with their headers, on first demand.
+ * A read answered from the cache then only picks one (`responseVariant`). Only the response cache makes these;
+ * handlers return an `Answer`.
  */
 export interface PreparedResponse {
   status: number;
   /** None for a redirect. */
   body: Buffer | undefined;
   headers: Record<string, string>;
+  /** The answer as it is. */
+  identity: ResponseVariant;
+  /** For a request that holds this version already; undefined for a redirect, which has no ETag. */
+  notModified: ResponseVariant | undefined;
   compressed: Partial<Record<Encoding, ResponseVariant>>;
 }
 
@@ -23,17 +29,34 @@ export interface PreparedResponse {
 const minimumCompressedSize = 1024;
 
 export function prepareResponse(answer: Answer): PreparedResponse {
+  const { status } = answer;
   if (answer.text === undefined) {
-    return { status: answer.status, body: undefined, headers: answer.headers, compressed: {} };
+    const { headers } = answer;
+    return {
+      status,
+      body: undefined,
+      headers,
+      identity: { status, headers, body: undefined },
+      notModified: undefined,
+      compressed: {},
+    };
   }
   const body = Buffer.from(answer.text);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const { headers } = answer;
-  const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-  return { status: answer.status, body, headers: { etag, ...headers, vary }, compressed: {} };
+  const vary = answer.headers.vary ? `${answer.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  const headers = { etag, ...answer.headers, vary };
+  return {
+    status,
+    body,
+    headers,
+    identity: { status, headers, body },
+    notModified: { status: 304, headers, body: undefined },
+    compressed: {},
+  };
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch === etag) return true;
   const opaque = etag.slice(2);
   return ifNoneMatch.split(',').some((candidate) => {
     const tag = candidate.trim();
@@ -41,8 +64,7 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (acceptEncoding === undefined) return undefined;
+function parseAcceptedEncoding(acceptEncoding: string): Encoding | undefined {
   const accepted = acceptEncoding
     .toLowerCase()
     .split(',')
@@ -51,6 +73,23 @@ function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefi
     .map(([name]) => name);
   if (accepted.includes('br')) return 'br';
   return accepted.includes('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * What each Accept-Encoding seen lately asks for: browsers send one of a handful of values, and parsing it took more
+ * time than the rest of a kept read's choice. Anyone can vary the header, so what is remembered is bounded.
+ */
+const encodingByHeader = new Map<string, Encoding | null>();
+const rememberedHeaders = 64;
+
+function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  const known = encodingByHeader.get(acceptEncoding);
+  if (known !== undefined) return known ?? undefined;
+  const encoding = parseAcceptedEncoding(acceptEncoding);
+  if (encodingByHeader.size >= rememberedHeaders) encodingByHeader.clear();
+  encodingByHeader.set(acceptEncoding, encoding ?? null);
+  return encoding;
 }
 
 function compressed(response: PreparedResponse, body: Buffer, encoding: Encoding): ResponseVariant {
@@ -73,17 +112,15 @@ export interface ResponseVariant {
   body: Buffer | undefined;
 }
 
+/** Picks what a request gets of a response; nothing is made or parsed again for a request like an earlier one. */
 export function responseVariant(response: PreparedResponse, requestHeaders: IncomingHttpHeaders): ResponseVariant {
-  const { body, headers } = response;
-  if (body === undefined) return { status: response.status, headers, body };
+  const { body, notModified } = response;
+  if (body === undefined || notModified === undefined) return response.identity;
   const ifNoneMatch = requestHeaders['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, headers.etag!)) {
-    return { status: 304, headers, body: undefined };
-  }
-  const encoding =
-    body.length >= minimumCompressedSize ? acceptedEncoding(requestHeaders['accept-encoding']) : undefined;
-  if (encoding === undefined) return { status: response.status, headers, body };
-  return compressed(response, body, encoding);
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, response.headers.etag!)) return notModified;
+  if (body.length < minimumCompressedSize) return response.identity;
+  const encoding = acceptedEncoding(requestHeaders['accept-encoding']);
+  return encoding === undefined ? response.identity : compressed(response, body, encoding);
 }
 
 /** Sends the response, compressed when the client accepts it, or 304 Not Modified when it holds this version. */
