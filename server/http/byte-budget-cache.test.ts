@@ -27,6 +27,25 @@ describe('a cache bounded by bytes', () => {
     expect(cache.bytes).toBe(300);
   });
 
+  it('keeps the order of use when the newest entry is read again, deleted or replaced', () => {
+    const cache = new ByteBudgetCache<number>({ maxBytes: 300, maxEntryBytes: 300 });
+    cache.set('a', 1, 99);
+    cache.set('b', 2, 99);
+    expect([cache.get('b'), cache.get('b'), cache.get('a'), cache.get('a')]).toEqual([2, 2, 1, 1]);
+    cache.set('c', 3, 99);
+    cache.delete('c');
+    cache.set('c', 3, 99);
+    cache.set('d', 4, 99);
+    // b was used least recently: a after it, then c and d.
+    expect([cache.has('a'), cache.has('b'), cache.has('c'), cache.has('d')]).toEqual([true, false, true, true]);
+    expect(cache.get('a')).toBe(1);
+    cache.set('e', 5, 99);
+    expect([cache.has('a'), cache.has('c'), cache.has('d'), cache.has('e')]).toEqual([true, false, true, true]);
+    cache.clear();
+    cache.set('f', 6, 99);
+    expect([cache.get('a'), cache.get('f'), cache.size]).toEqual([undefined, 6, 1]);
+  });
+
   it('keeps no entry over its limit, and forgets what the key held before', () => {
     const cache = new ByteBudgetCache<string>({ maxBytes: 10_000, maxEntryBytes: 1_000 });
     cache.set('page', 'small', 100);
