@@ -76,8 +76,8 @@ function parseAcceptedEncoding(acceptEncoding: string): Encoding | undefined {
 }
 
 /**
- * What each Accept-Encoding seen lately asks for: browsers send one of a handful of values, and parsing it took more
- * time than the rest of a kept read's choice. Anyone can vary the header, so what is remembered is bounded.
+ * What each Accept-Encoding seen lately asks for: browsers send one of a handful of values, and parsing one makes
+ * several arrays, for every read a browser sends. Anyone can vary the header, so what is remembered is bounded.
  */
 const encodingByHeader = new Map<string, Encoding | null>();
 const rememberedHeaders = 64;
