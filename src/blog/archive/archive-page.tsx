@@ -43,7 +43,7 @@ interface ArchiveProps {
   /** The image shown when the page is shared; the site's by default. */
   image?: string;
   /** A failure of what the page shows beside the posts (an unknown author): shown as the posts' own would be. */
-  introError?: unknown;
+  introError?: Error | null;
 }
 
 /**
@@ -96,7 +96,7 @@ function Archive({ path, filter, describe, missing, intro, image, introError }: 
           {!error && intro}
           {error ? (
             <p role="status">{notFound ? missing : 'The posts could not be loaded. Please try again later.'}</p>
-          ) : isPending ? (
+          ) : isPending || data === undefined ? (
             <p role="status">Loading posts…</p>
           ) : (
             <ul className={`card-grid ${styles.grid}`}>
