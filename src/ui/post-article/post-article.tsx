@@ -49,24 +49,28 @@ export function PostArticle({ post, html, headingLevel = 'h1', termLinks = false
         <p className={styles.published}>
           {post.author !== undefined && (
             <>
-              By{' '}
-              {termLinks && post.authorSlug ? (
-                <Link to={`/blog/author/${post.authorSlug}`} rel="author">
-                  {post.author}
-                </Link>
-              ) : (
-                post.author
-              )}
+              <span>
+                By{' '}
+                {termLinks && post.authorSlug ? (
+                  <Link to={`/blog/author/${post.authorSlug}`} rel="author">
+                    {post.author}
+                  </Link>
+                ) : (
+                  post.author
+                )}
+              </span>
               {' · '}
             </>
           )}
-          {post.publishedAt ? (
-            <>
-              Published on <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-            </>
-          ) : (
-            'Not published yet'
-          )}
+          <span>
+            {post.publishedAt ? (
+              <>
+                Published on <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              </>
+            ) : (
+              'Not published yet'
+            )}
+          </span>
         </p>
         {summary && <p className={styles.summary}>{summary}</p>}
       </header>
