@@ -180,3 +180,27 @@ describe('the address of an author page', () => {
     expect(renamed.slug).toBe('asha-rao-2');
   });
 });
+
+describe('a profile changed through another instance', () => {
+  it('is served by this one within a second: the change counts as a write of the blog', async () => {
+    const other = await testApp.addInstance();
+    const bioOn = async (instance: FastifyInstance) =>
+      (await instance.inject({ url: '/api/authors/asha-rao' })).json<Author>().bio;
+    // Kept by this instance now; the test clock stands still, so only the write counter can make it go.
+    const before = await bioOn(app);
+    expect(await bioOn(app)).toBe(before);
+    const changed = await other.inject(
+      asAdmin(writer.cookie, {
+        method: 'PATCH',
+        url: `/api/users/${writer.user._id}`,
+        payload: { bio: 'Changed on the other instance.' },
+      }),
+    );
+    expect(changed.statusCode).toBe(200);
+    const start = performance.now();
+    while ((await bioOn(app)) !== 'Changed on the other instance.') {
+      expect(performance.now() - start).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+});
