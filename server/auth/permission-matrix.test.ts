@@ -35,6 +35,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'POST /api/blogs/:id/review': 'posts',
   'GET /api/blogs/:id/revisions': 'posts',
   'GET /api/blogs/:id/revisions/:revisionId': 'posts',
+  'GET /api/authors/:slug': 'anyone',
   'POST /api/auth/login': 'anyone',
   'POST /api/auth/logout': 'anyone',
   'POST /api/auth/2fa/verify': 'anyone',

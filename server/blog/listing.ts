@@ -10,12 +10,12 @@ export type ListQuery = BlogListQuery & Required<Pick<BlogListQuery, 'limit' | '
 
 function searchFilter(query: ListQuery): PostFilter {
   const text = query.q?.trim();
-  return { tag: query.tag, category: query.category, text: text === '' ? undefined : text };
+  return { tag: query.tag, category: query.category, author: query.author, text: text === '' ? undefined : text };
 }
 
 function pageLink(query: ListQuery, offset: number, rel: string): string {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(offset) });
-  for (const name of ['tag', 'category', 'q', 'status'] as const) {
+  for (const name of ['tag', 'category', 'author', 'q', 'status'] as const) {
     const value = query[name];
     if (value !== undefined) params.set(name, value);
   }

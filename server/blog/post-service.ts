@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../store/database.ts';
 import type { Post } from '../store/post.ts';
 import { deletePost, findPostById, insertPost, markForReview, updatePost } from '../store/posts.ts';
 import { findRevision } from '../store/revisions.ts';
+import { findUserById } from '../store/users.ts';
 import type { RevisionReason } from '../store/schema.ts';
 import type { BlogContext } from './blog-context.ts';
 import { postFields } from './post-input.ts';
@@ -68,6 +69,7 @@ export async function createPost(blog: BlogContext, input: BlogPostInput, writer
     ...postFields(input, now),
     author,
     authorId: writer.id ?? null,
+    authorSlug: writer.id === undefined ? null : ((await findUserById(blog.db, writer.id))?.slug ?? null),
     reviewRequestedAt: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),

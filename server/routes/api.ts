@@ -12,6 +12,7 @@ import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
 import { privacyRoutes } from './privacy.ts';
+import { publicAuthorRoutes } from './public-authors.ts';
 import { teamRoutes } from './team.ts';
 
 export interface ApiOptions {
@@ -36,7 +37,8 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(leadFormRoutes, leads);
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
   await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
-  await app.register(teamRoutes, { auth, origin });
+  await app.register(teamRoutes, { auth, origin, responses: blog.responses });
+  await app.register(publicAuthorRoutes, { prefix: '/authors', blog });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isArchiveName } from '../../src/domain/term-slug.ts';
+import { isAuthorSlug } from '../../src/domain/author-slug.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
@@ -101,13 +102,16 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     { preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
     (request, reply) => sendRendered(request, reply),
   );
-  for (const taxonomy of ['tag', 'category'] as const) {
-    // A name no tag can have is answered with the one not-found page of its kind, rendered once and kept: the
-    // address, which anyone can vary, is neither rendered nor kept. `*` because a long parameter would not match.
-    app.get<{ Params: { '*': string } }>(`/blog/${taxonomy}/*`, (request, reply) =>
-      isArchiveName(request.params['*'])
-        ? sendRendered(request, reply)
-        : sendRendered(request, reply, 404, `/blog/${taxonomy}/-`),
+  for (const [kind, isName] of [
+    ['tag', isArchiveName],
+    ['category', isArchiveName],
+    ['author', isAuthorSlug],
+  ] as const) {
+    // A name no tag (or author) can have is answered with the one not-found page of its kind, rendered once and
+    // kept: the address, which anyone can vary, is neither rendered nor kept. `*` because a long parameter would not
+    // match.
+    app.get<{ Params: { '*': string } }>(`/blog/${kind}/*`, (request, reply) =>
+      isName(request.params['*']) ? sendRendered(request, reply) : sendRendered(request, reply, 404, `/blog/${kind}/-`),
     );
   }
   const adminShell = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, async () => pages.shell);

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { isArchiveName, termSlug } from '../../src/domain/term-slug.ts';
+import { isAuthorSlug } from '../../src/domain/author-slug.ts';
+import { findPublishedAuthor, listAuthorPages } from '../store/authors.ts';
 import type { Post } from '../store/post.ts';
 import { listArchiveTerms, listPosts, type PostFilter } from '../store/posts.ts';
 
@@ -99,7 +101,10 @@ function rssDocument(
   ].join('\n');
 }
 
-/** Search engines and feed readers: /sitemap.xml, /robots.txt and the RSS feed of published posts. */
+/**
+ * Search engines and feed readers: /sitemap.xml, /robots.txt, the RSS feed of published posts and those of the
+ * archives (tags, categories, authors).
+ */
 export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) => {
   const { blog, contentRoutes, builtAt, brandName, description, contentDates = {} } = options;
   const publishedPosts = (limit: number) =>
@@ -128,7 +133,11 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       loc: `${origin}/blog/${term.taxonomy}/${term.slug}`,
       lastmod: term.updatedAt,
     }));
-    const urls = [...pages, ...posts, ...archives]
+    const authors = (await listAuthorPages(blog.db, blog.clock().toISOString())).map((author) => ({
+      loc: `${origin}/blog/author/${author.slug}`,
+      lastmod: author.updatedAt,
+    }));
+    const urls = [...pages, ...posts, ...archives, ...authors]
       .map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc><lastmod>${lastmod}</lastmod></url>`)
       .join('\n');
     reply
@@ -153,6 +162,18 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
     return sendFeed(reply, rssDocument(origin, channel, await publishedPosts(feedSize), builtAt, options.postSummary));
   });
 
+  /** The feed of an archive page (`path`), whose posts are `posts`: the same channel shape for every kind. */
+  const sendArchiveFeed = (reply: FastifyReply, path: string, posts: Post[], title: string, about: string) => {
+    const { origin } = options;
+    const channel = {
+      title: `${brandName} blog: ${title}`,
+      link: `${origin}${path}`,
+      self: `${origin}${path}/rss.xml`,
+      description: `${about} on the ${brandName} blog.`,
+    };
+    return sendFeed(reply, rssDocument(origin, channel, posts, builtAt, options.postSummary));
+  };
+
   for (const taxonomy of ['tag', 'category'] as const) {
     app.get<{ Params: { name: string } }>(`/blog/${taxonomy}/:name/rss.xml`, async (request, reply) => {
       const { name } = request.params;
@@ -165,15 +186,27 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       if (posts.length === 0 || label === undefined) {
         return reply.code(404).send(errorBody(404, `No published post has the ${taxonomy} "${name}".`));
       }
-      const { origin } = options;
-      const page = `${origin}/blog/${taxonomy}/${name}`;
-      const channel = {
-        title: `${brandName} blog: ${taxonomy === 'tag' ? 'posts tagged' : 'posts in'} ${label}`,
-        link: page,
-        self: `${page}/rss.xml`,
-        description: `${taxonomy === 'tag' ? 'Posts tagged' : 'Posts in the category'} ${label} on the ${brandName} blog.`,
-      };
-      return sendFeed(reply, rssDocument(origin, channel, posts, builtAt, options.postSummary));
+      return taxonomy === 'tag'
+        ? sendArchiveFeed(reply, `/blog/tag/${name}`, posts, `posts tagged ${label}`, `Posts tagged ${label}`)
+        : sendArchiveFeed(
+            reply,
+            `/blog/category/${name}`,
+            posts,
+            `posts in ${label}`,
+            `Posts in the category ${label}`,
+          );
     });
   }
+
+  app.get<{ Params: { slug: string } }>('/blog/author/:slug/rss.xml', async (request, reply) => {
+    const { slug } = request.params;
+    if (!isAuthorSlug(slug)) return reply.code(404).send(errorBody(404, `No author can be named "${slug}".`));
+    const visibleAt = blog.clock().toISOString();
+    const author = await findPublishedAuthor(blog.db, slug, visibleAt);
+    if (author === undefined) {
+      return reply.code(404).send(errorBody(404, `No author with a published post has the page "${slug}".`));
+    }
+    const posts = await listPosts(blog.db, { visibleAt, author: slug }, { limit: feedSize, offset: 0 });
+    return sendArchiveFeed(reply, `/blog/author/${slug}`, posts, `posts by ${author.name}`, `Posts by ${author.name}`);
+  });
 };

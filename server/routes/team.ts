@@ -12,6 +12,7 @@ import { auditRequest, recordAudit } from '../audit/audit-log.ts';
 import { signedInAdmin } from '../auth/guard.ts';
 import type { AuthSettings } from '../auth/log-in.ts';
 import { clientAddress } from '../http/client-address.ts';
+import type { ResponseCache } from '../http/response-cache.ts';
 import { listTeam } from '../store/team.ts';
 import { acceptInvitation, createInvitation } from '../team/invitations.ts';
 import { changeTeamMember, removeTeamMember, toTeamMember } from '../team/team-members.ts';
@@ -25,6 +26,8 @@ import {
 
 export interface TeamRoutesOptions {
   auth: AuthSettings;
+  /** The cache of visitors' answers: a profile shows on author pages and bylines, a removal moves posts. */
+  responses: ResponseCache;
   /** The public origin, for the invitation links. */
   origin: string;
 }
@@ -32,7 +35,7 @@ export interface TeamRoutesOptions {
 const noStore = { 'cache-control': 'no-store' };
 
 /** The team: members (/users) and invitations (/invitations), as the role table allows. */
-export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { auth, origin }) => {
+export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { auth, origin, responses }) => {
   const { db, clock } = auth;
   // Accepting an invitation signs the new member in, which sets the session cookie.
   await app.register(fastifyCookie, { hook: false });
@@ -48,6 +51,7 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { a
       const { id } = request.params;
       const { member, roleChanged } = await changeTeamMember(db, signedInAdmin(request), id, request.body, clock());
       const profileChanged = Object.keys(request.body).some((field) => field !== 'role');
+      if (profileChanged) responses.forget();
       if (roleChanged) await auditRequest(db, request, clock(), { action: 'user-role-change', target: id });
       if (profileChanged) await auditRequest(db, request, clock(), { action: 'user-profile-update', target: id });
       return reply.headers(noStore).send(member);
@@ -60,6 +64,7 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { a
     async (request, reply) => {
       const { id } = request.params;
       await removeTeamMember(db, signedInAdmin(request), id, request.query.reassignTo);
+      responses.forget();
       await auditRequest(db, request, clock(), { action: 'user-remove', target: id });
       return reply.code(204).send();
     },

@@ -24,6 +24,7 @@ export function toPostJson(post: Post): BlogPost {
     status: post.status,
     author: post.author,
     authorId: post.authorId ?? null,
+    authorSlug: post.authorSlug ?? null,
     reviewRequestedAt: post.reviewRequestedAt ?? null,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,

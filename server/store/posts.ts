@@ -25,6 +25,8 @@ export interface PostFilter {
   /** A tag by its name or its URL name (see src/domain/term-slug.ts), case-insensitively. */
   tag?: string;
   category?: string;
+  /** Only posts by the author with this URL name (users.slug). */
+  author?: string;
   /** Words to find with the full-text index (title, tags, categories, summary, body); the best matches come first. */
   text?: string;
 }
@@ -39,7 +41,15 @@ export function termKey(term: string): string {
   return term.toLowerCase();
 }
 
-function toPost(row: Selectable<PostTable>): Post {
+/** A post's row, with the URL name of its author's page when it is read for the API (null: the team signs it). */
+type PostRow = Selectable<PostTable> & { author_slug?: string | null };
+
+/** The author's page name, read with the post by key: a name change never has to touch the posts. */
+function authorSlugColumn(eb: ExpressionBuilder<Database, 'posts'>) {
+  return eb.selectFrom('users').select('users.slug').whereRef('users.id', '=', 'posts.author_id').as('author_slug');
+}
+
+function toPost(row: PostRow): Post {
   return {
     id: row.id,
     title: row.title,
@@ -59,6 +69,7 @@ function toPost(row: Selectable<PostTable>): Post {
     status: row.status,
     author: row.author,
     authorId: row.author_id,
+    ...(row.author_slug !== undefined && { authorSlug: row.author_slug }),
     reviewRequestedAt: row.review_requested_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -111,6 +122,10 @@ function postConditions(eb: ExpressionBuilder<Database, 'posts'>, filter: PostFi
       .where('post_terms.taxonomy', '=', taxonomy)
       .where('post_terms.term_slug', '=', termSlug(term));
     conditions.push(eb('posts.id', 'in', postsWithTerm));
+  }
+  if (filter.author !== undefined) {
+    const author = eb.selectFrom('users').select('users.id').where('users.slug', '=', filter.author);
+    conditions.push(eb('posts.author_id', 'in', author));
   }
   return eb.and(conditions);
 }
@@ -186,6 +201,7 @@ export function searchPageQuery(db: Kysely<Database>, words: readonly string[], 
     )
     .innerJoin('posts', 'posts.id', 'page.post_id')
     .selectAll('posts')
+    .select(authorSlugColumn)
     .select((eb) => eb.selectFrom('found').select(eb.fn.countAll().as('n')).as('total'))
     .orderBy('page.rank', 'desc')
     .orderBy('page.sort_at', 'desc')
@@ -237,6 +253,7 @@ export async function listPosts(db: Kysely<Database>, filter: PostFilter, page: 
     .selectFrom(pageKeys.as('page'))
     .innerJoin('posts', 'posts.id', 'page.post_id')
     .selectAll('posts')
+    .select(authorSlugColumn)
     .orderBy('page.sort_at', 'desc')
     .orderBy('posts.id', 'desc')
     .execute();
@@ -253,12 +270,17 @@ export async function countPosts(db: Kysely<Database>, filter: PostFilter): Prom
 }
 
 export async function findPostById(db: Kysely<Database>, id: string): Promise<Post | undefined> {
-  const row = await db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('posts').selectAll().select(authorSlugColumn).where('id', '=', id).executeTakeFirst();
   return row && toPost(row);
 }
 
 export async function findPostBySlug(db: Kysely<Database>, slug: string): Promise<Post | undefined> {
-  const row = await db.selectFrom('posts').selectAll().where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('posts')
+    .selectAll()
+    .select(authorSlugColumn)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return row && toPost(row);
 }
 

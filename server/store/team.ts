@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { TeamRole } from '../../src/content/types.gen.ts';
 import { recordBlogChange } from './blog-changes.ts';
 import type { Database, InvitationTable } from './schema.ts';
-import type { User } from './users.ts';
+import { hasPublishedPost } from './authors.ts';
+import { freeAuthorSlug, type User } from './users.ts';
 
 export type Invitation = Selectable<InvitationTable>;
 
@@ -22,7 +23,12 @@ export interface ProfileChange {
   avatar?: string | null;
 }
 
-/** A new display name is shown on the author's posts and page at once: the posts' signature follows it. */
+/**
+ * A new display name is shown on the author's posts and page at once: the posts' signature follows it. The address
+ * of the author page (the slug) follows the name only while no post of theirs is published (scheduled ones count):
+ * once readers, feeds and search engines know the page, its address stays. Every change of a profile counts as a
+ * change of the blog, so that kept answers (author pages, bylines) are forgotten on every server instance.
+ */
 export async function changeProfile(
   db: Kysely<Database>,
   id: string,
@@ -30,15 +36,19 @@ export async function changeProfile(
   at: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const slug =
+      change.name !== undefined && !(await hasPublishedPost(trx, id))
+        ? await freeAuthorSlug(trx, change.name, id)
+        : undefined;
     await trx
       .updateTable('users')
-      .set({ ...change, updated_at: at })
+      .set({ ...change, ...(slug !== undefined && { slug }), updated_at: at })
       .where('id', '=', id)
       .execute();
     if (change.name !== undefined) {
       await trx.updateTable('posts').set({ author: change.name }).where('author_id', '=', id).execute();
-      await recordBlogChange(trx);
     }
+    await recordBlogChange(trx);
   });
 }
 

@@ -21,11 +21,21 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
   return Number(total);
 }
 
-/** A URL name for the author page of someone called `name` that no other user has: ada-lovelace, ada-lovelace-2… */
-export async function freeAuthorSlug(db: Kysely<Database>, name: string): Promise<string> {
+/**
+ * A URL name for the author page of someone called `name` that no other user has: ada-lovelace, ada-lovelace-2…
+ * The user `exceptUserId`, when renamed, may keep their own.
+ */
+export async function freeAuthorSlug(db: Kysely<Database>, name: string, exceptUserId?: string): Promise<string> {
   const base = termSlug(name) || 'author';
   const taken = new Set(
-    (await db.selectFrom('users').select('slug').where('slug', 'like', `${base}%`).execute()).map((row) => row.slug),
+    (
+      await db
+        .selectFrom('users')
+        .select('slug')
+        .where('slug', 'like', `${base}%`)
+        .$if(exceptUserId !== undefined, (query) => query.where('id', '<>', exceptUserId!))
+        .execute()
+    ).map((row) => row.slug),
   );
   let slug = base;
   for (let suffix = 2; taken.has(slug); suffix += 1) slug = `${base}-${suffix}`;

@@ -11,6 +11,8 @@ export interface ListPostsParams {
   /** A tag or category by its name or its URL name (`local-seo`). */
   tag?: string;
   category?: string;
+  /** An author by the URL name of their page (`asha-rao`). */
+  author?: string;
 }
 
 /** One page of posts, newest first, and how many posts match in all. */

@@ -64,15 +64,16 @@ function contentRoute(entry: ContentRoute): RouteObject {
 
 const archivePages = () => loadChunk('blog-archive', () => import('@/blog/archive/archive-routes.tsx'));
 
-/** /blog/tag/{name} and /blog/category/{name}, server-rendered like /blog. */
-const archiveRoutes: RouteObject[] = (['tag', 'category'] as const).map((taxonomy) => ({
-  path: `/blog/${taxonomy}/:name`,
+/** /blog/tag/{name}, /blog/category/{name} and /blog/author/{name}, server-rendered like /blog. */
+const archiveRoutes: RouteObject[] = (['tag', 'category', 'author'] as const).map((kind) => ({
+  path: `/blog/${kind}/:name`,
   handle: { modules: ['src/blog/archive/archive-routes.tsx'] } satisfies RouteModules,
   lazy: async () => {
     const pages = await archivePages();
+    const page = { tag: pages.TagArchive, category: pages.CategoryArchive, author: pages.AuthorArchive }[kind];
     return {
-      loader: pages.archiveLoader,
-      Component: await withQueries(Promise.resolve(pages[taxonomy === 'tag' ? 'TagArchive' : 'CategoryArchive'])),
+      loader: kind === 'author' ? pages.authorLoader : pages.archiveLoader,
+      Component: await withQueries(Promise.resolve(page)),
     };
   },
 }));

@@ -60,6 +60,8 @@ export interface ContentSchemas {
   redirects?: RedirectsDocument;
   apiError?: ApiError;
   'api-admin-user'?: AdminUser;
+  'api-author-slug-params'?: AuthorSlugParams;
+  'api-author'?: Author;
   'api-blog-list-query'?: BlogListQuery;
   'api-collect-body'?: CollectBody;
   'api-health-status'?: HealthStatus;
@@ -1321,6 +1323,10 @@ export interface BlogPost {
    */
   authorId?: string | null;
   /**
+   * The URL name of the author's page (/blog/author/{slug}); null for posts the team signs. Absent in versions saved before.
+   */
+  authorSlug?: string | null;
+  /**
    * When the writer submitted the draft for an editor's review; null when it is not waiting. Absent in versions saved before.
    */
   reviewRequestedAt?: string | null;
@@ -1421,6 +1427,36 @@ export interface AdminUser {
   role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 }
 /**
+ * An author named by the URL name of their page (/blog/author/{slug}).
+ */
+export interface AuthorSlugParams {
+  /**
+   * The author's URL name: lower-case letters and digits joined by single hyphens.
+   */
+  slug: string;
+}
+/**
+ * A member of the team as readers see them on their author page: only someone with a published post is one.
+ */
+export interface Author {
+  /**
+   * The display name, as the author's posts are signed.
+   */
+  name: string;
+  /**
+   * The author page is /blog/author/{slug}.
+   */
+  slug: string;
+  /**
+   * A short biography, or null.
+   */
+  bio: string | null;
+  /**
+   * The site path of the avatar image of the media library (its stored original), or null.
+   */
+  avatar: string | null;
+}
+/**
  * The query of GET /api/blogs: a page of posts, optionally filtered.
  */
 export interface BlogListQuery {
@@ -1440,6 +1476,10 @@ export interface BlogListQuery {
    * Only posts in this category.
    */
   category?: string;
+  /**
+   * Only posts by the author with this URL name (their page is /blog/author/{author}).
+   */
+  author?: string;
   /**
    * Words to search for, best matches first.
    */
@@ -1984,6 +2024,10 @@ export interface BlogPost1 {
    * The id of the user who wrote the post; null for posts written before the team had roles, which the team signs. Absent in versions saved before.
    */
   authorId?: string | null;
+  /**
+   * The URL name of the author's page (/blog/author/{slug}); null for posts the team signs. Absent in versions saved before.
+   */
+  authorSlug?: string | null;
   /**
    * When the writer submitted the draft for an editor's review; null when it is not waiting. Absent in versions saved before.
    */

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type PublishedPost = Pick<BlogPost, '_id' | 'slug' | 'title' | 'html' | 'tags' | 'categories'>;
+type PublishedPost = Pick<BlogPost, '_id' | 'slug' | 'title' | 'html' | 'tags' | 'categories' | 'authorSlug'>;
 
 async function publishedPosts(): Promise<PublishedPost[]> {
   return (await (await fetch(`${baseURL()}/api/blogs?limit=100`)).json()) as PublishedPost[];
@@ -145,7 +145,7 @@ describe('sitemap, robots and feed', () => {
     }, xml);
   }
 
-  it('lists every route, every published post and its tag and category archives in a valid sitemap, with lastmod', async () => {
+  it('lists every route, every published post, its tag and category archives and its author in a valid sitemap, with lastmod', async () => {
     const response = await fetch(`${baseURL()}/sitemap.xml`);
     expect(response.headers.get('content-type')).toContain('application/xml');
     const sitemap = await parseXml(await response.text());
@@ -157,6 +157,7 @@ describe('sitemap, robots and feed', () => {
       ...posts.map((post) => `${baseURL()}/blogs/${post.slug}`),
       ...posts.flatMap((post) => post.tags.map((tag) => `${baseURL()}/blog/tag/${termSlug(tag)}`)),
       ...posts.flatMap((post) => post.categories.map((name) => `${baseURL()}/blog/category/${termSlug(name)}`)),
+      ...posts.flatMap((post) => (post.authorSlug ? [`${baseURL()}/blog/author/${post.authorSlug}`] : [])),
     ];
     expect(new Set(sitemap.locs)).toEqual(new Set(expected));
     expect(sitemap.lastmods.every((date) => !Number.isNaN(Date.parse(date)))).toBe(true);

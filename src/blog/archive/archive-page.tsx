@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, isApiError } from '@/api/api-client.ts';
-import { listPostsQueryOptions } from '@/api/list-posts.ts';
+import { authorQueryOptions } from '@/api/get-author.ts';
+import { listPostsQueryOptions, type ListPostsParams } from '@/api/list-posts.ts';
+import type { BlogPost } from '@/content/types.gen.ts';
 import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import { site } from '@/content/site.ts';
 import { PostCard } from '@/sections/post-card/post-card.tsx';
@@ -11,6 +14,7 @@ import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { termSlug } from '@/domain/term-slug.ts';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
 import styles from '@/sections/post-list/post-list.module.css';
+import archiveStyles from './archive-page.module.css';
 
 export type Taxonomy = 'tag' | 'category';
 
@@ -19,45 +23,57 @@ const archivePageAddress = (basePath: string) => (page: number) => (page === 1 ?
 
 const pageSize = 12;
 
-/** The tag or category as the posts spell it ("Local SEO" for local-seo). */
-function termLabel(terms: string[][], name: string): string {
-  return terms.flat().find((term) => termSlug(term) === name) ?? name.replace(/-/g, ' ');
+/** What an archive says about itself: its heading and its description for search results and sharing. */
+interface ArchiveText {
+  heading: string;
+  description: string;
 }
 
-/** /blog/tag/{name} and /blog/category/{name}: published posts with it, newest first; 404 when there are none. */
-export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
-  const { name = '' } = useParams();
+interface ArchiveProps {
+  /** The archive's address, /blog/{kind}/{name}; its feed is at {path}/rss.xml. */
+  path: string;
+  /** Which published posts it lists. */
+  filter: Pick<ListPostsParams, 'tag' | 'category' | 'author'>;
+  /** Its text, from the posts of the page once they are there. */
+  describe: (posts: BlogPost[] | undefined) => ArchiveText;
+  /** What it says when no published post passes the filter (the page is then not found). */
+  missing: string;
+  /** Above the posts: an author's picture and bio. */
+  intro?: ReactNode;
+  /** The image shown when the page is shared; the site's by default. */
+  image?: string;
+  /** A failure of what the page shows beside the posts (an unknown author): shown as the posts' own would be. */
+  introError?: Error | null;
+}
+
+/**
+ * One archive: /blog/tag/{name}, /blog/category/{name} and /blog/author/{slug}. Published posts that pass its filter,
+ * newest first, paginated, with its feed; 404 when there are none.
+ */
+function Archive({ path, filter, describe, missing, intro, image, introError }: ArchiveProps) {
   const [searchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
   const options = listPostsQueryOptions({
     limit: pageSize,
     offset: (page - 1) * pageSize,
     status: 'published',
-    [taxonomy]: name,
+    ...filter,
   });
-  const { data, error, isPending } = useQuery({
+  const posts = useQuery({
     ...options,
     // An archive with no post is no page: the server answers 404 for it.
     queryFn: async (context) => {
       const result = await options.queryFn!(context);
-      if (result.total === 0) throw new ApiError(404, `No published post has the ${taxonomy} "${name}".`);
+      if (result.total === 0) throw new ApiError(404, missing);
       return result;
     },
   });
-  useLogFetchError(isApiError(error, 404) ? null : error);
+  const error = introError ?? posts.error;
+  const notFound = isApiError(error, 404);
+  useLogFetchError(notFound ? null : error);
 
-  const path = `/blog/${taxonomy}/${name}`;
-  const label = data
-    ? termLabel(
-        data.posts.map((post) => (taxonomy === 'tag' ? post.tags : post.categories)),
-        name,
-      )
-    : name;
-  const heading = taxonomy === 'tag' ? `Posts tagged “${label}”` : `Posts in ${label}`;
-  const description =
-    taxonomy === 'tag'
-      ? `Articles tagged ${label} on the ${site.brand.name} blog.`
-      : `Articles in the ${label} category on the ${site.brand.name} blog.`;
+  const { data, isPending } = posts;
+  const { heading, description } = describe(data?.posts);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / pageSize));
 
   return (
@@ -67,7 +83,8 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
         description={description}
         path={page > 1 ? `${path}?page=${page}` : path}
         site={site}
-        noindex={isApiError(error, 404)}
+        image={image}
+        noindex={notFound}
       />
       <link rel="alternate" type="application/rss+xml" title={heading} href={`${path}/rss.xml`} />
       <section className="section" aria-labelledby="archive-heading">
@@ -76,14 +93,11 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
             <Link to="/blog">Blog</Link>
           </p>
           <h1 id="archive-heading">{heading}</h1>
-          {isPending ? (
+          {!error && intro}
+          {error ? (
+            <p role="status">{notFound ? missing : 'The posts could not be loaded. Please try again later.'}</p>
+          ) : isPending || data === undefined ? (
             <p role="status">Loading posts…</p>
-          ) : error ? (
-            <p role="status">
-              {error instanceof ApiError && error.status === 404
-                ? `No published post has this ${taxonomy}.`
-                : 'The posts could not be loaded. Please try again later.'}
-            </p>
           ) : (
             <ul className={`card-grid ${styles.grid}`}>
               {data.posts.map((post) => (
@@ -97,5 +111,68 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
         </div>
       </section>
     </>
+  );
+}
+
+/** The tag or category as the posts spell it ("Local SEO" for local-seo). */
+function termLabel(terms: string[][], name: string): string {
+  return terms.flat().find((term) => termSlug(term) === name) ?? name.replace(/-/g, ' ');
+}
+
+/** /blog/tag/{name} and /blog/category/{name}: published posts with it, newest first; 404 when there are none. */
+export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
+  const { name = '' } = useParams();
+  const describe = (posts: BlogPost[] | undefined): ArchiveText => {
+    const label = posts
+      ? termLabel(
+          posts.map((post) => (taxonomy === 'tag' ? post.tags : post.categories)),
+          name,
+        )
+      : name;
+    return taxonomy === 'tag'
+      ? { heading: `Posts tagged “${label}”`, description: `Articles tagged ${label} on the ${site.brand.name} blog.` }
+      : {
+          heading: `Posts in ${label}`,
+          description: `Articles in the ${label} category on the ${site.brand.name} blog.`,
+        };
+  };
+  return (
+    <Archive
+      path={`/blog/${taxonomy}/${name}`}
+      filter={{ [taxonomy]: name }}
+      describe={describe}
+      missing={`No published post has this ${taxonomy}.`}
+    />
+  );
+}
+
+/** /blog/author/{slug}: who the author is, then their published posts, newest first; 404 for no such author. */
+export function AuthorArchivePage() {
+  const { name: slug = '' } = useParams();
+  const author = useQuery(authorQueryOptions(slug));
+  const name = author.data?.name ?? slug.replace(/-/g, ' ');
+  const bio = author.data?.bio?.trim();
+  const avatar = author.data?.avatar ?? undefined;
+  const describe = (): ArchiveText => ({
+    heading: `Posts by ${name}`,
+    description: bio || `Articles by ${name} on the ${site.brand.name} blog.`,
+  });
+  const intro =
+    author.data && (bio || avatar) ? (
+      <div className={archiveStyles.author}>
+        {avatar && <img className={archiveStyles.avatar} src={avatar} alt="" width={96} height={96} decoding="async" />}
+        {bio && <p className={archiveStyles.bio}>{bio}</p>}
+      </div>
+    ) : undefined;
+  return (
+    <Archive
+      path={`/blog/author/${slug}`}
+      filter={{ author: slug }}
+      describe={describe}
+      missing="No author with a published post has this address."
+      intro={intro}
+      image={avatar}
+      introError={author.error}
+    />
   );
 }

@@ -1,10 +1,19 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { isAuthorSlug } from '@/domain/author-slug.ts';
 import { isArchiveName } from '@/domain/term-slug.ts';
-import { ArchivePage } from './archive-page.tsx';
+import { ArchivePage, AuthorArchivePage } from './archive-page.tsx';
+
+const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' });
 
 /** An address whose name no tag or category can have is not found, before anything is fetched for it. */
 export function archiveLoader({ params }: LoaderFunctionArgs): null {
-  if (!isArchiveName(params.name ?? '')) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  if (!isArchiveName(params.name ?? '')) throw notFound();
+  return null;
+}
+
+/** The same for an author page's address: a name no user can have. */
+export function authorLoader({ params }: LoaderFunctionArgs): null {
+  if (!isAuthorSlug(params.name ?? '')) throw notFound();
   return null;
 }
 
@@ -14,4 +23,8 @@ export function TagArchive() {
 
 export function CategoryArchive() {
   return <ArchivePage taxonomy="category" />;
+}
+
+export function AuthorArchive() {
+  return <AuthorArchivePage />;
 }

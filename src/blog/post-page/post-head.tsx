@@ -6,7 +6,8 @@ import { postSummary } from '@/domain/post-summary.ts';
 
 /**
  * The post page's title, description, sharing tags and Article data, from its SEO fields when set; drafts previewed by
- * an admin stay unindexed.
+ * an admin stay unindexed. The Article's author is the writer (a Person with their author page) or, for posts written
+ * before the team had roles, the team's Organization.
  */
 export function PostHead({ post }: { post: BlogPost }) {
   const path = `/blogs/${post.slug}`;
@@ -17,6 +18,7 @@ export function PostHead({ post }: { post: BlogPost }) {
   const image = useAbsoluteUrl(shareImage ?? site.brand.shareImage?.src ?? site.brand.logo.src);
   const logo = useAbsoluteUrl(site.brand.logo.src);
   const home = useAbsoluteUrl('/');
+  const authorPage = useAbsoluteUrl(post.authorSlug ? `/blog/author/${post.authorSlug}` : '/');
   const description = post.metaDescription ?? postSummary(post);
   const article = {
     '@context': 'https://schema.org',
@@ -26,8 +28,11 @@ export function PostHead({ post }: { post: BlogPost }) {
     image,
     datePublished: post.publishedAt ?? undefined,
     dateModified: post.updatedAt,
-    author:
-      post.author === site.brand.teamName ? organizationAuthor(site, home) : { '@type': 'Person', name: post.author },
+    author: post.authorSlug
+      ? { '@type': 'Person', name: post.author, url: authorPage }
+      : post.author === site.brand.teamName
+        ? organizationAuthor(site, home)
+        : { '@type': 'Person', name: post.author },
     publisher: { '@type': 'Organization', name: site.brand.name, logo },
     keywords: post.tags.join(', ') || undefined,
     mainEntityOfPage: url,

@@ -122,4 +122,35 @@ describe('PostPage', () => {
     });
     expect(await articleAuthor('by-a-person')).toEqual({ '@type': 'Person', name: 'Kavya Iyer' });
   });
+
+  it('names the writer in the byline with a link to their author page, and as a Person with that URL', async () => {
+    fakeApi({
+      'GET /api/blogs/slug/by-an-author': {
+        body: aPost({ slug: 'by-an-author', author: 'Asha Rao', authorId: 'user-1', authorSlug: 'asha-rao' }),
+      },
+    });
+    renderPost('by-an-author');
+    await screen.findByRole('heading', { level: 1 });
+    const link = screen.getByRole('link', { name: 'Asha Rao' });
+    expect(link).toHaveAttribute('href', '/blog/author/asha-rao');
+    expect(link.closest('p')).toHaveTextContent('By Asha Rao · Published on 05 Mar 2025');
+    const block = document.querySelector('script[type="application/ld+json"]');
+    expect((JSON.parse(block?.textContent ?? '{}') as { author?: unknown }).author).toEqual({
+      '@type': 'Person',
+      name: 'Asha Rao',
+      url: 'http://localhost/blog/author/asha-rao',
+    });
+  });
+
+  it('names the team in the byline of a post it signs, without a link', async () => {
+    fakeApi({
+      'GET /api/blogs/slug/by-the-team': {
+        body: aPost({ slug: 'by-the-team', author: site.brand.teamName, authorId: null, authorSlug: null }),
+      },
+    });
+    renderPost('by-the-team');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(/Published on/).closest('p')).toHaveTextContent(`By ${site.brand.teamName} · Published on`);
+    expect(screen.queryByRole('link', { name: site.brand.teamName })).not.toBeInTheDocument();
+  });
 });

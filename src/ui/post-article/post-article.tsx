@@ -9,7 +9,8 @@ import styles from './post-article.module.css';
 export type ArticlePost = Pick<
   BlogPost,
   'title' | 'publishedAt' | 'coverImage' | 'categories' | 'tags' | 'summary' | 'status'
->;
+> &
+  Partial<Pick<BlogPost, 'author' | 'authorSlug'>>;
 
 interface PostArticleProps {
   post: ArticlePost;
@@ -17,7 +18,10 @@ interface PostArticleProps {
   html: string;
   /** h2 where the page already has its h1, as in the editor's preview. */
   headingLevel?: 'h1' | 'h2';
-  /** Link tags and categories to their archives; not in the editor's preview, which must not navigate away. */
+  /**
+   * Link tags, categories and the author to their archives; not in the editor's preview, which must not navigate
+   * away. The byline names the author when the post has one; a post the team signs names the team, without a link.
+   */
   termLinks?: boolean;
 }
 
@@ -43,13 +47,30 @@ export function PostArticle({ post, html, headingLevel = 'h1', termLinks = false
         )}
         <Heading className={styles.title}>{post.title}</Heading>
         <p className={styles.published}>
-          {post.publishedAt ? (
+          {post.author !== undefined && (
             <>
-              Published on <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              <span>
+                By{' '}
+                {termLinks && post.authorSlug ? (
+                  <Link to={`/blog/author/${post.authorSlug}`} rel="author">
+                    {post.author}
+                  </Link>
+                ) : (
+                  post.author
+                )}
+              </span>
+              {' · '}
             </>
-          ) : (
-            'Not published yet'
           )}
+          <span>
+            {post.publishedAt ? (
+              <>
+                Published on <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              </>
+            ) : (
+              'Not published yet'
+            )}
+          </span>
         </p>
         {summary && <p className={styles.summary}>{summary}</p>}
       </header>
