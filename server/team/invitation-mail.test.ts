@@ -29,9 +29,7 @@ afterEach(async () => {
 });
 
 function inviteAs(cookie: string, email: string, role = 'author') {
-  return testApp.app.inject(
-    asAdmin(cookie, { method: 'POST', url: '/api/invitations', payload: { email, role } }),
-  );
+  return testApp.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/invitations', payload: { email, role } }));
 }
 
 describe('invitation e-mails', () => {
