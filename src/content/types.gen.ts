@@ -2113,6 +2113,10 @@ export interface MediaRecord {
    */
   createdBy: string;
   /**
+   * The id of the member who uploaded it; null for images uploaded before the team had roles. Changing or deleting another's image needs media:others.
+   */
+  createdById: string | null;
+  /**
    * Posts whose content or cover shows this image; present when one image is read.
    */
   usedBy?: MediaUse[];
