@@ -89,18 +89,18 @@ export async function createInvitation(
       ? undefined
       : (trx) =>
           enqueueMail(
-          trx,
-          invitationMail({
-            id,
-            to: email,
-            role: body.role,
-            url,
-            expiresAt,
-            inviter: { name: inviter.name, email: inviter.email },
-            brandName: sending.brandName,
-          }),
-          now,
-        ),
+            trx,
+            invitationMail({
+              id,
+              to: email,
+              role: body.role,
+              url,
+              expiresAt,
+              inviter: { name: inviter.name, email: inviter.email },
+              brandName: sending.brandName,
+            }),
+            now,
+          ),
   );
   mail?.wake();
   return { _id: id, email, role: body.role, url, expiresAt, emailed: mail !== null };
