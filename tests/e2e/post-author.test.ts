@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Invitation } from '../../src/content/types.gen.ts';
 import { callApi, createPost, readPost, signedIn, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
+import { seriousViolations } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('who wrote a post', () => {
-  it('is changed by keyboard in the editor’s Author field', async () => {
+  it('is changed by keyboard in the editor’s Author field, and another’s post opens to an author to read', async () => {
     const owner = await signedIn(browser);
     const stamp = Date.now();
     const invitation = await callApi<Invitation>(owner.page, 'POST', '/api/invitations', {
@@ -27,7 +28,6 @@ describe('who wrote a post', () => {
     });
     expect(joined.status()).toBe(201);
     const ana = (await joined.json()) as AdminUser;
-    await writer.close();
 
     const post = await createPost(owner.page, {
       title: `Signed by someone else ${stamp}`,
@@ -41,11 +41,25 @@ describe('who wrote a post', () => {
     // A closed select takes the typed name as its choice, as a person at the keyboard would pick it.
     await owner.page.keyboard.type(`Ana Keyboard ${stamp}`);
     expect(await author.inputValue()).toBe(ana._id);
+    expect(await seriousViolations(owner.page)).toEqual([]);
     await owner.page.getByRole('button', { name: 'Save post' }).focus();
     await owner.page.keyboard.press('Enter');
     await owner.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await readPost(owner.page, post._id)).toMatchObject({ authorId: ana._id, author: `Ana Keyboard ${stamp}` });
+
+    // The author, given the post, can change it; the owner's own post opens to them to read, saying why.
+    const ownersPost = await createPost(owner.page, {
+      title: `The owner’s own ${stamp}`,
+      slug: `the-owners-own-${stamp}`,
+      content: '<p>Not for an author to change.</p>',
+    });
+    const page = await writer.newPage();
+    await page.goto(`/admin/blog/edit/${ownersPost._id}`);
+    await page.getByRole('heading', { level: 1, name: 'Read post' }).waitFor();
+    await page.getByText(/does not have the permission "posts:others"/).waitFor();
+    expect(await page.getByRole('button', { name: /Save|Schedule|Publish/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(unexpected(owner.errors)).toEqual([]);
-    await owner.close();
+    await Promise.all([owner.close(), writer.close()]);
   });
 });
