@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi } from '@/api/testing/fake-api.ts';
 import { aPost } from '@/api/testing/posts.ts';
 import type { AuthorOption, MediaRecord, TeamRole } from '@/content/types.gen.ts';
@@ -199,5 +199,33 @@ describe('the media library by role', () => {
   it('lets an editor change anyone’s image', async () => {
     const others = await openImage('editor', anImage({}));
     expect(within(others).getByRole('button', { name: 'Delete image' })).toBeInTheDocument();
+  });
+});
+
+describe('inserting another’s image', () => {
+  it('keeps a contributor’s alt text in the post alone, without asking the library to change the image', async () => {
+    // jsdom has no modal dialogs: open it as a browser would.
+    const showModal = vi.fn(function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    });
+    const original = Object.getOwnPropertyDescriptor(HTMLDialogElement.prototype, 'showModal');
+    Object.defineProperty(HTMLDialogElement.prototype, 'showModal', { value: showModal, configurable: true });
+    onTestFinished(() => {
+      if (original) Object.defineProperty(HTMLDialogElement.prototype, 'showModal', original);
+      else delete (HTMLDialogElement.prototype as { showModal?: unknown }).showModal;
+    });
+    const { requests } = fakeApi({
+      ...me('contributor'),
+      'GET /api/media': { body: [anImage({ alt: '' })], headers: { 'x-total-count': '1' } },
+    });
+    renderAdmin('/admin/blog/new');
+    await screen.findByRole('form', { name: 'New post' }, chunkWait);
+    await userEvent.click(screen.getByRole('button', { name: 'Image' }));
+    await userEvent.click(await screen.findByRole('button', { name: /team\.jpg/ }));
+    const chosen = await screen.findByRole('form', { name: 'Chosen image' });
+    await userEvent.type(within(chosen).getByLabelText('Alt text'), 'The team at work');
+    await userEvent.click(within(chosen).getByRole('button', { name: 'Insert image' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Chosen image' })).not.toBeInTheDocument());
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 });
