@@ -163,7 +163,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : null;
     if (mail) app.addHook('onClose', () => mail.stop());
-    else app.log.warn('SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail.');
+    else {
+      app.log.warn(
+        'SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail; invitation links are only shown to copy.',
+      );
+    }
     const formPages: FormPages = {};
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());

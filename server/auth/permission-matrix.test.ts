@@ -54,6 +54,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/media/:id': 'media',
   'PATCH /api/media/:id': 'media:own',
   'DELETE /api/media/:id': 'media:own',
+  'GET /api/authors': 'posts:others',
   'GET /api/users': 'users',
   'PATCH /api/users/:id': 'account',
   'DELETE /api/users/:id': 'users',

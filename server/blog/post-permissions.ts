@@ -1,4 +1,5 @@
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
+import { postChangePermission } from '../../src/domain/post-change.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { Post } from '../store/post.ts';
@@ -14,8 +15,16 @@ const statusDetail = [
 
 /** Who may write this post, as the role table says: one's own drafts, one's own posts, anyone's posts. */
 export function checkPostChange(writer: SignedInUser, stored: Post): void {
-  if (stored.authorId !== writer.id) requirePermission(writer, 'posts:others');
-  else if (stored.status !== 'draft') requirePermission(writer, 'posts:own');
+  const needed = postChangePermission(writer.id, stored);
+  if (needed !== null) requirePermission(writer, needed);
+}
+
+/** Signing a post with another person's name (or taking it from them) is changing who wrote it: posts:others. */
+export function checkAuthorChange(writer: SignedInUser, currentAuthorId: string | null, input: BlogPostInput): void {
+  if (input.authorId === undefined || input.authorId === currentAuthorId) return;
+  requirePermission(writer, 'posts:others', [
+    { path: '/authorId', message: 'only an editor or above may change who wrote a post' },
+  ]);
 }
 
 export function checkPostCreate(writer: SignedInUser, input: BlogPostInput): void {

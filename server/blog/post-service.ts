@@ -10,7 +10,7 @@ import { findUserById } from '../store/users.ts';
 import type { RevisionReason } from '../store/schema.ts';
 import type { BlogContext } from './blog-context.ts';
 import { postFields } from './post-input.ts';
-import { checkPostChange, checkPostCreate, checkPostUpdate } from './post-permissions.ts';
+import { checkAuthorChange, checkPostChange, checkPostCreate, checkPostUpdate } from './post-permissions.ts';
 import { revisionKind } from './revision-kind.ts';
 
 export interface SaveOptions {
@@ -57,19 +57,55 @@ async function rethrowSlugClash<T>(slug: string, write: Promise<T>): Promise<T> 
   }
 }
 
+interface Signature {
+  author: string;
+  authorId: string | null;
+  /** The address of the author's page, read with the member (null for posts the team signs). */
+  authorSlug: string | null;
+}
+
+/**
+ * Who signs the post: `current` unless the input names another member (authorId), which needs posts:others and
+ * must be a member of the team.
+ */
+async function chosenSignature(
+  blog: BlogContext,
+  writer: SignedInUser,
+  current: Signature,
+  input: BlogPostInput,
+): Promise<Signature> {
+  checkAuthorChange(writer, current.authorId, input);
+  if (input.authorId === undefined || input.authorId === current.authorId) return current;
+  const member = await findUserById(blog.db, input.authorId);
+  if (member === undefined) {
+    throw new HttpError(400, 'The author chosen is not a member of the team: choose one from the list.', [
+      { path: '/authorId', message: 'is not the id of a member of the team' },
+    ]);
+  }
+  return { author: member.name, authorId: member.id, authorSlug: member.slug };
+}
+
 /** The writer of a new post, or a name alone for posts the team signs (the examples of a fresh database). */
 export type PostWriter = SignedInUser | { name: string; id?: undefined };
 
 export async function createPost(blog: BlogContext, input: BlogPostInput, writer: PostWriter): Promise<Post> {
-  if (writer.id !== undefined) checkPostCreate(writer, input);
+  const writerSignature = {
+    author: writer.name,
+    authorId: writer.id ?? null,
+    authorSlug: writer.id === undefined ? null : ((await findUserById(blog.db, writer.id))?.slug ?? null),
+  };
+  let signature = writerSignature;
+  if (writer.id !== undefined) {
+    checkPostCreate(writer, input);
+    signature = await chosenSignature(blog, writer, writerSignature, input);
+  }
   const now = blog.clock();
+  // The revision names who saved it; the post, who wrote it.
   const author = writer.name;
   const post: Post = {
     id: randomUUID(),
     ...postFields(input, now),
-    author,
-    authorId: writer.id ?? null,
-    authorSlug: writer.id === undefined ? null : ((await findUserById(blog.db, writer.id))?.slug ?? null),
+    ...signature,
     reviewRequestedAt: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -91,6 +127,12 @@ export async function changePost(
   const stored = await findPostById(blog.db, id);
   if (!stored) throw notFound();
   checkPostUpdate(options.editor, stored, input);
+  const signature = await chosenSignature(
+    blog,
+    options.editor,
+    { author: stored.author, authorId: stored.authorId ?? null, authorSlug: stored.authorSlug ?? null },
+    input,
+  );
   if (options.reason === 'autosave') refuseAutosave(stored, input);
   if (options.reason === 'restore') {
     const revision = options.restoredRevision && (await findRevision(blog.db, id, options.restoredRevision));
@@ -105,7 +147,7 @@ export async function changePost(
   const fields = postFields(input, now, stored.publishedAt);
   // A published post needs no more review.
   const reviewRequestedAt = fields.status === 'draft' ? (stored.reviewRequestedAt ?? null) : null;
-  const post: Post = { ...stored, ...fields, reviewRequestedAt, updatedAt };
+  const post: Post = { ...stored, ...fields, ...signature, reviewRequestedAt, updatedAt };
   const revision = {
     id: randomUUID(),
     author: options.editor.name,

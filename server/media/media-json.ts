@@ -35,6 +35,7 @@ export function toMediaJson(
     socialImage: mediaUrl(social?.name ?? original?.name ?? ''),
     createdAt: row.created_at,
     createdBy: row.created_by,
+    createdById: row.uploaded_by_id,
     ...(usedBy && { usedBy: usedBy.map((post) => ({ _id: post.id, title: post.title })) }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { mediaChangePermission } from '../../src/domain/media-change.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import { findMedia } from '../store/media.ts';
@@ -7,5 +8,5 @@ import type { Database } from '../store/schema.ts';
 /** An author changes their own images only; another person's (or one uploaded before roles) needs media:others. */
 export async function checkMediaChange(db: Kysely<Database>, user: SignedInUser, id: string): Promise<void> {
   const row = await findMedia(db, id);
-  if (row !== undefined && row.uploaded_by_id !== user.id) requirePermission(user, 'media:others');
+  if (row !== undefined) requirePermission(user, mediaChangePermission(user.id, row.uploaded_by_id));
 }

@@ -7,6 +7,7 @@ import { registerCachedAnswerReader } from '../http/cached-answers.ts';
 import { auditRoutes } from './audit.ts';
 import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
+import { authorListRoutes } from './author-list.ts';
 import { blogRoutes } from './blogs.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
@@ -37,8 +38,14 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(leadFormRoutes, leads);
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
   await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
-  await app.register(teamRoutes, { auth, origin, responses: blog.responses });
   await app.register(publicAuthorRoutes, { prefix: '/authors', blog });
+  await app.register(authorListRoutes, { db: auth.db });
+  const { mail, facts } = leads.intake;
+  await app.register(teamRoutes, {
+    auth,
+    responses: blog.responses,
+    invitations: { origin, brandName: facts.brandName, mail },
+  });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

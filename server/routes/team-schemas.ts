@@ -40,7 +40,8 @@ export const inviteSchema = {
   summary: 'Invite someone to the team',
   description:
     'Administrators invite with any role but owner; editors (`users:invite`) invite authors and contributors. The ' +
-    "answer holds the single-use link, valid for seven days, to copy. 409 for a member's address.",
+    'single-use link, valid for seven days, is e-mailed through the outbox when SMTP_URL is set (`emailed`), and ' +
+    "always in the answer, to copy. 409 for a member's address.",
   tags: ['team'],
   body: schemaRef('api/invitation-body.schema.json'),
   response: {

@@ -14,7 +14,7 @@ import type { AuthSettings } from '../auth/log-in.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { listTeam } from '../store/team.ts';
-import { acceptInvitation, createInvitation } from '../team/invitations.ts';
+import { acceptInvitation, createInvitation, type InvitationSending } from '../team/invitations.ts';
 import { changeTeamMember, removeTeamMember, toTeamMember } from '../team/team-members.ts';
 import {
   acceptInvitationSchema,
@@ -28,14 +28,14 @@ export interface TeamRoutesOptions {
   auth: AuthSettings;
   /** The cache of visitors' answers: a profile shows on author pages and bylines, a removal moves posts. */
   responses: ResponseCache;
-  /** The public origin, for the invitation links. */
-  origin: string;
+  /** The invitation links' origin, and the mail worker that sends them when e-mail is set up. */
+  invitations: InvitationSending;
 }
 
 const noStore = { 'cache-control': 'no-store' };
 
 /** The team: members (/users) and invitations (/invitations), as the role table allows. */
-export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { auth, origin, responses }) => {
+export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { auth, responses, invitations }) => {
   const { db, clock } = auth;
   // Accepting an invitation signs the new member in, which sets the session cookie.
   await app.register(fastifyCookie, { hook: false });
@@ -74,7 +74,7 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { a
     '/invitations',
     { schema: inviteSchema, config: { access: 'users:invite' } },
     async (request, reply) => {
-      const invitation = await createInvitation(auth, signedInAdmin(request), request.body, origin);
+      const invitation = await createInvitation(auth, signedInAdmin(request), request.body, invitations);
       await auditRequest(db, request, clock(), { action: 'invitation-create', target: invitation.email });
       return reply.code(201).headers(noStore).send(invitation);
     },

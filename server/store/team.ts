@@ -81,8 +81,15 @@ export async function removeUser(db: Kysely<Database>, id: string, heir: User | 
   });
 }
 
-/** A new invitation replaces any earlier one to the same address that was not used. */
-export async function insertInvitation(db: Kysely<Database>, invitation: Invitation): Promise<void> {
+/**
+ * A new invitation replaces any earlier one to the same address that was not used. `alongside` runs in the same
+ * transaction, such as queueing its e-mail: both are written or neither.
+ */
+export async function insertInvitation(
+  db: Kysely<Database>,
+  invitation: Invitation,
+  alongside?: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('invitations')
@@ -90,6 +97,7 @@ export async function insertInvitation(db: Kysely<Database>, invitation: Invitat
       .where('accepted_at', 'is', null)
       .execute();
     await trx.insertInto('invitations').values(invitation).execute();
+    await alongside?.(trx);
   });
 }
 

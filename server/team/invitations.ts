@@ -13,9 +13,20 @@ import { passwordProblem } from '../auth/password.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import { findInvitation, insertInvitation, useInvitation } from '../store/team.ts';
 import { emailKey, findUserByEmail, findUserById, insertUser } from '../store/users.ts';
+import { invitationMail } from './invitation-mail.ts';
+
+/** Where invitations link to and how they are sent. */
+export interface InvitationSending {
+  /** The public origin, for the links. */
+  origin: string;
+  brandName: string;
+  /** The mail worker; null when SMTP_URL is not set, and the link is only shown to copy. */
+  mail: { wake(): void } | null;
+}
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -26,12 +37,15 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** A single-use link valid for seven days, for a role the inviter may give; the token is stored hashed. */
+/**
+ * A single-use link valid for seven days, for a role the inviter may give; the token is stored hashed. With e-mail
+ * set up, the link is also queued to the invited address in the same transaction.
+ */
 export async function createInvitation(
   auth: AuthSettings,
   inviter: SignedInUser,
   body: InvitationBody,
-  origin: string,
+  sending: InvitationSending,
 ): Promise<InvitationJson> {
   const email = emailKey(body.email);
   if (!emailShape.test(email)) {
@@ -56,7 +70,9 @@ export async function createInvitation(
   const now = auth.clock();
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs).toISOString();
   const id = randomUUID();
-  await insertInvitation(auth.db, {
+  const url = `${sending.origin}/admin/invitations/${token}`;
+  const { mail } = sending;
+  const row = {
     id,
     token_hash: hashToken(token),
     email,
@@ -65,8 +81,29 @@ export async function createInvitation(
     created_at: now.toISOString(),
     expires_at: expiresAt,
     accepted_at: null,
-  });
-  return { _id: id, email, role: body.role, url: `${origin}/admin/invitations/${token}`, expiresAt };
+  };
+  await insertInvitation(
+    auth.db,
+    row,
+    mail === null
+      ? undefined
+      : (trx) =>
+          enqueueMail(
+            trx,
+            invitationMail({
+              id,
+              to: email,
+              role: body.role,
+              url,
+              expiresAt,
+              inviter: { name: inviter.name, email: inviter.email },
+              brandName: sending.brandName,
+            }),
+            now,
+          ),
+  );
+  mail?.wake();
+  return { _id: id, email, role: body.role, url, expiresAt, emailed: mail !== null };
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });

@@ -106,7 +106,14 @@ const schema31 = {
       type: 'string',
       maxLength: 100,
       pattern: '^[^\\u0000-\\u001F\\u007F]*$',
-      description: 'Ignored: the server sets the author from the signed-in admin.',
+      description: "Ignored: the server sets the author's name from the writer (authorId).",
+    },
+    authorId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'Who wrote the post: the id of a member of the team (GET /api/authors). Without it, the writer of a new post or the stored author. Changing it needs posts:others; an unknown id is refused (400).',
     },
     updatedAt: {
       type: 'string',
@@ -1156,16 +1163,16 @@ function validate20(
         errors++;
       }
     }
-    if (data.updatedAt !== undefined) {
-      let data17 = data.updatedAt;
+    if (data.authorId !== undefined) {
+      let data17 = data.authorId;
       if (typeof data17 === 'string') {
-        if (!formats0.validate(data17)) {
+        if (func2(data17) > 100) {
           const err59 = {
-            instancePath: instancePath + '/updatedAt',
-            schemaPath: '#/properties/updatedAt/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
+            instancePath: instancePath + '/authorId',
+            schemaPath: '#/properties/authorId/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
             vErrors = [err59];
@@ -1174,8 +1181,57 @@ function validate20(
           }
           errors++;
         }
+        if (func2(data17) < 1) {
+          const err60 = {
+            instancePath: instancePath + '/authorId',
+            schemaPath: '#/properties/authorId/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
       } else {
-        const err60 = {
+        const err61 = {
+          instancePath: instancePath + '/authorId',
+          schemaPath: '#/properties/authorId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    }
+    if (data.updatedAt !== undefined) {
+      let data18 = data.updatedAt;
+      if (typeof data18 === 'string') {
+        if (!formats0.validate(data18)) {
+          const err62 = {
+            instancePath: instancePath + '/updatedAt',
+            schemaPath: '#/properties/updatedAt/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+      } else {
+        const err63 = {
           instancePath: instancePath + '/updatedAt',
           schemaPath: '#/properties/updatedAt/type',
           keyword: 'type',
@@ -1183,15 +1239,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err60];
+          vErrors = [err63];
         } else {
-          vErrors.push(err60);
+          vErrors.push(err63);
         }
         errors++;
       }
     }
   } else {
-    const err61 = {
+    const err64 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1199,9 +1255,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err61];
+      vErrors = [err64];
     } else {
-      vErrors.push(err61);
+      vErrors.push(err64);
     }
     errors++;
   }

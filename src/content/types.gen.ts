@@ -60,6 +60,7 @@ export interface ContentSchemas {
   redirects?: RedirectsDocument;
   apiError?: ApiError;
   'api-admin-user'?: AdminUser;
+  'api-author-option'?: AuthorOption;
   'api-author-slug-params'?: AuthorSlugParams;
   'api-author'?: Author;
   'api-blog-list-query'?: BlogListQuery;
@@ -1238,9 +1239,13 @@ export interface BlogPostInput {
    */
   status?: 'draft' | 'published' | 'archived';
   /**
-   * Ignored: the server sets the author from the signed-in admin.
+   * Ignored: the server sets the author's name from the writer (authorId).
    */
   author?: string;
+  /**
+   * Who wrote the post: the id of a member of the team (GET /api/authors). Without it, the writer of a new post or the stored author. Changing it needs posts:others; an unknown id is refused (400).
+   */
+  authorId?: string;
   /**
    * On update, the updatedAt the editor read; a newer stored one means someone else edited it (409).
    */
@@ -1427,6 +1432,27 @@ export interface AdminUser {
   role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 }
 /**
+ * A member of the team who can write, as the editor's Author field offers them.
+ */
+export interface AuthorOption {
+  /**
+   * The user's id, sent as a post's authorId.
+   */
+  _id: string;
+  /**
+   * The display name, which signs the post.
+   */
+  name: string;
+  /**
+   * The author page is /blog/author/{slug}.
+   */
+  slug: string;
+  /**
+   * What the user may do (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+}
+/**
  * An author named by the URL name of their page (/blog/author/{slug}).
  */
 export interface AuthorSlugParams {
@@ -1572,6 +1598,10 @@ export interface Invitation {
    * The link works until then, once.
    */
   expiresAt: string;
+  /**
+   * Whether the link was queued to the invited address by e-mail; false when the server has no SMTP_URL, and the link is only to copy.
+   */
+  emailed: boolean;
 }
 /**
  * A lead named by its identifier in the address.
@@ -2126,6 +2156,10 @@ export interface MediaRecord {
    * Who uploaded it.
    */
   createdBy: string;
+  /**
+   * The id of the member who uploaded it; null for images uploaded before the team had roles. Changing or deleting another's image needs media:others.
+   */
+  createdById: string | null;
   /**
    * Posts whose content or cover shows this image; present when one image is read.
    */

@@ -3,6 +3,7 @@ import { useDeletePost } from '@/api/delete-post.ts';
 import { postSummary } from '@/domain/post-summary.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
+import { useMissingPostPermission } from '../session/admin-session.ts';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import styles from './admin-post-card.module.css';
 
@@ -13,9 +14,10 @@ interface AdminPostCardProps {
   onDeleted: (post: BlogPost) => void;
 }
 
-/** One post on the dashboard: what readers see of it, its status, and Edit and Delete. */
+/** One post on the dashboard: what readers see of it, its status, and Edit and Delete, or Read for a post the role cannot change. */
 export function AdminPostCard({ post, onDeleted }: AdminPostCardProps) {
   const deletion = useDeletePost();
+  const mayChange = useMissingPostPermission(post) === null;
   const titleId = `post-${post._id}-title`;
 
   const confirmAndDelete = () => {
@@ -63,16 +65,18 @@ export function AdminPostCard({ post, onDeleted }: AdminPostCardProps) {
         )}
         <div className={styles.actions}>
           <Link to={`/admin/blog/edit/${post._id}`} className="button button-secondary">
-            Edit
+            {mayChange ? 'Edit' : 'Read'}
           </Link>
-          <button
-            type="button"
-            className={`button ${styles.delete}`}
-            onClick={confirmAndDelete}
-            disabled={deletion.isPending}
-          >
-            {deletion.isPending ? 'Deleting…' : 'Delete'}
-          </button>
+          {mayChange && (
+            <button
+              type="button"
+              className={`button ${styles.delete}`}
+              onClick={confirmAndDelete}
+              disabled={deletion.isPending}
+            >
+              {deletion.isPending ? 'Deleting…' : 'Delete'}
+            </button>
+          )}
         </div>
       </div>
     </article>

@@ -4,6 +4,9 @@ import { useDeleteMedia } from '@/api/delete-media.ts';
 import { useMedia } from '@/api/get-media.ts';
 import { useUpdateMedia } from '@/api/update-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
+import { missingMediaPermission } from '@/domain/media-change.ts';
+import { refusalMessage } from '@/domain/team-permissions.ts';
+import { useAdminSession } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 import { describeSize, thumbnailUrl } from './media-thumbnail.ts';
 import styles from './media.module.css';
@@ -13,9 +16,14 @@ interface MediaDetailsProps {
   onDeleted: () => void;
 }
 
-/** One image (keyed by its id, so that another image starts afresh): its alt text (editable), the posts that use it, and Delete (refused while a post uses it). */
+/**
+ * One image (keyed by its id, so that another image starts afresh): its alt text (editable), the posts that use it,
+ * and Delete (refused while a post uses it). A role that may not change this image sees it without either, and why.
+ */
 export function MediaDetails({ media, onDeleted }: MediaDetailsProps) {
   const id = useId();
+  const { user } = useAdminSession();
+  const missing = missingMediaPermission({ id: user._id, role: user.role }, media.createdById);
   const details = useMedia(media._id);
   const update = useUpdateMedia();
   const remove = useDeleteMedia();
@@ -44,25 +52,32 @@ export function MediaDetails({ media, onDeleted }: MediaDetailsProps) {
         {media.width} × {media.height} pixels, {describeSize(media.bytes)}, uploaded by {media.createdBy}. Address:{' '}
         <code>{media.url}</code>
       </p>
-      <form onSubmit={saveAlt} noValidate className={styles.altForm}>
-        <label htmlFor={`${id}-alt`}>Alt text</label>
-        <input
-          id={`${id}-alt`}
-          type="text"
-          value={alt}
-          maxLength={500}
-          onChange={(event) => setAlt(event.target.value)}
-        />
-        <button type="submit" className="button button-secondary" disabled={update.isPending}>
-          Save alt text
-        </button>
-        <div aria-live="polite">{update.isSuccess && <p>Alt text saved.</p>}</div>
-        {update.isError && (
-          <p role="alert" className={styles.error}>
-            Could not save the alt text: {update.error.message}
-          </p>
-        )}
-      </form>
+      {missing ? (
+        <>
+          <p className={styles.hint}>Alt text: {media.alt || 'none'}</p>
+          <p className={styles.hint}>{refusalMessage(user.role, missing)}</p>
+        </>
+      ) : (
+        <form onSubmit={saveAlt} noValidate className={styles.altForm}>
+          <label htmlFor={`${id}-alt`}>Alt text</label>
+          <input
+            id={`${id}-alt`}
+            type="text"
+            value={alt}
+            maxLength={500}
+            onChange={(event) => setAlt(event.target.value)}
+          />
+          <button type="submit" className="button button-secondary" disabled={update.isPending}>
+            Save alt text
+          </button>
+          <div aria-live="polite">{update.isSuccess && <p>Alt text saved.</p>}</div>
+          {update.isError && (
+            <p role="alert" className={styles.error}>
+              Could not save the alt text: {update.error.message}
+            </p>
+          )}
+        </form>
+      )}
       <h3 className={styles.usageTitle}>
         {usedBy === undefined ? 'Usage' : `Used by ${usedBy.length === 1 ? '1 post' : `${usedBy.length} posts`}`}
       </h3>
@@ -76,14 +91,16 @@ export function MediaDetails({ media, onDeleted }: MediaDetailsProps) {
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={remove.isPending}
-        onClick={() => remove.mutate(media._id, { onSuccess: onDeleted })}
-      >
-        Delete image
-      </button>
+      {!missing && (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(media._id, { onSuccess: onDeleted })}
+        >
+          Delete image
+        </button>
+      )}
       {remove.isError && <Alert>Could not delete the image: {remove.error.message}</Alert>}
     </section>
   );

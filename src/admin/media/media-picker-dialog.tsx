@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMediaList } from '@/api/list-media.ts';
 import { useUpdateMedia } from '@/api/update-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
+import { missingMediaPermission } from '@/domain/media-change.ts';
+import { useAdminSession } from '../session/admin-session.ts';
 import { MediaGrid } from './media-grid.tsx';
 import { thumbnailUrl } from './media-thumbnail.ts';
 import { MediaUploader } from './media-uploader.tsx';
@@ -36,6 +38,7 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
   const [altError, setAltError] = useState('');
   const list = useMediaList({ q: search.trim() || undefined, limit: 60 });
   const storeAlt = useUpdateMedia();
+  const { user } = useAdminSession();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -59,8 +62,10 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
       setAltError('Describe the image for people who cannot see it, or mark it as decorative.');
       return;
     }
-    // The library keeps the description, so that the next insert of this image starts from it.
-    if (description !== '' && description !== chosen.alt) {
+    // The library keeps the description, so that the next insert of this image starts from it, when the member may
+    // change the image; otherwise the description stays in the post alone.
+    const mayDescribe = missingMediaPermission({ id: user._id, role: user.role }, chosen.createdById) === null;
+    if (mayDescribe && description !== '' && description !== chosen.alt) {
       try {
         await storeAlt.mutateAsync({ id: chosen._id, update: { alt: description } });
       } catch {

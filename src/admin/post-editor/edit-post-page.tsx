@@ -3,10 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/api-client.ts';
 import { usePostById } from '@/api/get-post-by-id.ts';
 import { useUpdatePost } from '@/api/update-post.ts';
+import { missingPostPermission } from '@/domain/post-change.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
+import { useAdminSession } from '../session/admin-session.ts';
 import { PostForm } from './post-form.tsx';
 import { valuesFromPost } from './post-form-values.ts';
+import { ReadOnlyPost } from './read-only-post.tsx';
 
 /** /admin/blog/edit/{id}: the post as stored, in the editor, saved with the version it was read at. */
 export function EditPostPage() {
@@ -16,10 +19,15 @@ export function EditPostPage() {
   const initialValues = useMemo(() => (post ? valuesFromPost(post) : null), [post]);
   // A new editor only when the admin asks for the latest version: a background refetch must not wipe their text.
   const [generation, setGeneration] = useState(0);
+  const { user } = useAdminSession();
+  // The server's own rule: a post the role cannot change is shown to read, with the reason.
+  const missing = post ? missingPostPermission({ id: user._id, role: user.role }, post) : null;
 
   let body;
-  // A failed background refetch keeps the editor: the post it holds is still the one being edited.
-  if (post && initialValues) {
+  if (post && missing) {
+    body = <ReadOnlyPost post={post} missing={missing} />;
+  } else if (post && initialValues) {
+    // A failed background refetch keeps the editor: the post it holds is still the one being edited.
     body = (
       <PostForm
         key={generation}
@@ -31,6 +39,7 @@ export function EditPostPage() {
         save={(input, query) => update.mutateAsync({ id: post._id, input, query })}
         onLoadLatest={() => void refetch().then(() => setGeneration((count) => count + 1))}
         reviewRequestedAt={post.reviewRequestedAt}
+        signature={{ id: post.authorId ?? null, name: post.author }}
       />
     );
   } else if (isPending) {
@@ -54,7 +63,7 @@ export function EditPostPage() {
   }
   return (
     <>
-      <PageHeader title="Edit post" />
+      <PageHeader title={post && missing ? 'Read post' : 'Edit post'} />
       {body}
     </>
   );

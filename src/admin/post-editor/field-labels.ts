@@ -16,6 +16,7 @@ export const fieldLabels: Record<PostField, string> = {
   metaDescription: 'Search description',
   ogImage: 'Sharing image URL',
   canonicalUrl: 'Canonical URL',
+  authorId: 'Author',
 };
 
 export function isPostField(name: string | undefined): name is PostField {
@@ -29,6 +30,7 @@ export const fieldOrder: PostField[] = [
   'contentFormat',
   'content',
   'summary',
+  'authorId',
   'status',
   'publishedAt',
   'coverImage',

@@ -18,6 +18,8 @@ export interface PostFormValues {
   metaDescription: string;
   ogImage: string;
   canonicalUrl: string;
+  /** Who wrote the post: a member's id, or empty for the writer of a new post (or the team, for older posts). */
+  authorId: string;
 }
 
 export type PostField = keyof PostFormValues;
@@ -37,6 +39,7 @@ export const emptyPostValues: PostFormValues = {
   metaDescription: '',
   ogImage: '',
   canonicalUrl: '',
+  authorId: '',
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -104,6 +107,7 @@ export type EditablePost = Pick<
   | 'metaDescription'
   | 'ogImage'
   | 'canonicalUrl'
+  | 'authorId'
 >;
 
 export function valuesFromPost(post: EditablePost): PostFormValues {
@@ -122,6 +126,7 @@ export function valuesFromPost(post: EditablePost): PostFormValues {
     metaDescription: post.metaDescription ?? '',
     ogImage: post.ogImage ?? '',
     canonicalUrl: post.canonicalUrl ?? '',
+    authorId: post.authorId ?? '',
   };
 }
 
@@ -142,6 +147,8 @@ export function toPostInput(values: PostFormValues, updatedAt?: string): BlogPos
     metaDescription: values.metaDescription,
     ogImage: values.ogImage.trim(),
     canonicalUrl: values.canonicalUrl.trim(),
+    // Drafts kept by this browser before the field existed have none.
+    ...(values.authorId ? { authorId: values.authorId } : {}),
     ...(updatedAt ? { updatedAt } : {}),
   };
 }

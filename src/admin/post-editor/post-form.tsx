@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
-import { useCan } from '../session/admin-session.ts';
+import { useAdminSession, useCan } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
+import { AuthorField, type PostSignature } from './author-field.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { EditorTabs, panelId, tabId, type EditorTab } from './editor-tabs.tsx';
 import { AutosaveStatus } from './autosave-status.tsx';
@@ -41,6 +42,8 @@ interface PostFormProps {
   onLoadLatest?: () => void;
   /** Edit only: when the writer submitted the draft for review, if they did. */
   reviewRequestedAt?: string | null;
+  /** Edit only: who signs the stored post. A new post is signed by the member writing it. */
+  signature?: PostSignature;
 }
 
 /** The one editor for new and existing posts: checks with the schema's rules, keeps a draft, shows a preview. */
@@ -53,8 +56,10 @@ export function PostForm({
   save,
   onLoadLatest,
   reviewRequestedAt,
+  signature,
 }: PostFormProps) {
   const navigate = useNavigate();
+  const { user } = useAdminSession();
   const publishes = useCan('posts:publish');
   const [values, setValues] = useState(initialValues);
   const [basedOn, setBasedOnState] = useState(updatedAt);
@@ -206,6 +211,12 @@ export function PostForm({
             </fieldset>
             <fieldset className={styles.panel}>
               <legend className={styles.legend}>Publishing</legend>
+              <AuthorField
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                signature={signature ?? { id: user._id, name: user.name }}
+              />
               <PostSettingsFields
                 values={values}
                 errors={errors}

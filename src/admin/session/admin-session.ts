@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AdminUser } from '@/api/get-me.ts';
+import { missingPostPermission, type PostOwnership } from '@/domain/post-change.ts';
 import { can, type Permission } from '@/domain/team-permissions.ts';
 
 export interface AdminSession {
@@ -21,4 +22,10 @@ export function useAdminSession(): AdminSession {
 /** Whether the signed-in member's role has the permission: what the admin shows is what the server allows. */
 export function useCan(permission: Permission): boolean {
   return can(useAdminSession().user.role, permission);
+}
+
+/** The permission the signed-in member lacks to change or delete this post, or null: the server's own rule. */
+export function useMissingPostPermission(post: PostOwnership): Permission | null {
+  const { user } = useAdminSession();
+  return missingPostPermission({ id: user._id, role: user.role }, post);
 }

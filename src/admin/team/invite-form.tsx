@@ -11,7 +11,7 @@ import fieldStyles from '../ui/field.module.css';
 
 const labels = { email: 'The e-mail address', role: 'The role' };
 
-/** Invites by e-mail with a role the inviter may give; the single-use link is shown to copy. */
+/** Invites with a role the inviter may give: the outbox e-mails the single-use link, which is also shown to copy. */
 export function InviteForm() {
   const roles = invitableRoles(useAdminSession().user.role);
   const invite = useInvite();
@@ -39,8 +39,11 @@ export function InviteForm() {
         {invitation && (
           <Alert tone="success">
             <p>
-              {invitation.email} is invited as {roleNames[invitation.role].toLowerCase()}. Send them this link; it works
-              once, until {new Date(invitation.expiresAt).toLocaleDateString()}:
+              {invitation.email} is invited as {roleNames[invitation.role].toLowerCase()}.{' '}
+              {invitation.emailed
+                ? 'An e-mail with this link is on its way to them. You may also send it yourself;'
+                : 'No e-mail was sent: e-mail is not set up on this server (SMTP_URL), so send them this link yourself;'}{' '}
+              it works once, until {new Date(invitation.expiresAt).toLocaleDateString()}:
             </p>
             <input
               aria-label="Invitation link"

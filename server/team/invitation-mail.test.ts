@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminUser, Invitation } from '../../src/content/types.gen.ts';
+import { openDatabase } from '../store/database.ts';
+import type { Database } from '../store/schema.ts';
+import { freePort } from '../test-support/free-port.ts';
+import { SmtpSink } from '../test-support/smtp-sink.ts';
+import { memberPassword } from '../test-support/team.ts';
+import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+
+let testApp: TestApp;
+let sink: SmtpSink | undefined;
+let db: Kysely<Database>;
+let owner: string;
+
+async function start(options: { smtp: boolean }) {
+  sink = options.smtp ? new SmtpSink(await freePort()) : undefined;
+  await sink?.start();
+  testApp = await createTestApp(
+    sink ? { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailTiming: { pollMs: 30, firstBackoffMs: 50 } } : {},
+  );
+  db = openDatabase(testApp.store);
+  owner = await signIn(testApp.app);
+}
+afterEach(async () => {
+  await testApp.close();
+  await db.destroy();
+  await sink?.stop();
+});
+
+function inviteAs(cookie: string, email: string, role = 'author') {
+  return testApp.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/invitations', payload: { email, role } }));
+}
+
+describe('invitation e-mails', () => {
+  it('reach the invited address over SMTP, from the inviter, with a link that works once', async () => {
+    await start({ smtp: true });
+    const me = (await testApp.app.inject(asAdmin(owner, { method: 'GET', url: '/api/auth/me' }))).json<AdminUser>();
+    const response = await inviteAs(owner, 'Grace@Northbeam.example');
+    expect(response.statusCode).toBe(201);
+    const invitation = response.json<Invitation>();
+    expect(invitation.emailed).toBe(true);
+
+    const [mail] = await sink!.waitFor(1);
+    expect(mail!.to).toMatchObject({ value: [{ address: 'grace@northbeam.example' }] });
+    expect(mail!.replyTo).toMatchObject({ value: [{ address: testAdmin.email }] });
+    expect(mail!.subject).toContain(me.name);
+    expect(mail!.text).toContain(`${me.name} (${testAdmin.email}) invites you`);
+    expect(mail!.text).toContain('as author');
+    expect(mail!.text).toMatch(/until \d{1,2} \w+ \d{4}/);
+    const link = mail!.text!.match(/https?:\/\/\S+\/admin\/invitations\/[\w-]+/)?.[0];
+    expect(link).toBe(invitation.url);
+
+    const accept = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${link!.split('/').at(-1)}/accept`,
+        headers: sameOrigin,
+        payload: { name: 'Grace Hopper', password: memberPassword },
+      });
+    const accepted = await accept();
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json<AdminUser>()).toMatchObject({ email: 'grace@northbeam.example', role: 'author' });
+    expect((await accept()).statusCode).toBe(410);
+    const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ about: `invitation:${invitation._id}` });
+    expect(row.sent_at).not.toBeNull();
+  });
+
+  it('queue nothing for a refused invitation', async () => {
+    await start({ smtp: true });
+    expect((await inviteAs(owner, testAdmin.email)).statusCode).toBe(409);
+    expect((await inviteAs(owner, 'not an address')).statusCode).toBe(400);
+    expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('are not queued without SMTP_URL: the answer says the link is only there to copy', async () => {
+    await start({ smtp: false });
+    const response = await inviteAs(owner, 'ada@northbeam.example', 'contributor');
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Invitation>()).toMatchObject({ emailed: false, url: expect.stringContaining('/admin/') });
+    expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { TeamRole } from '../../src/content/types.gen.ts';
+import { permissionMeanings, roleNames } from '../../src/domain/team-permissions.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+
+export interface InvitationMailFacts {
+  /** The invitation's id, which the mail tells of. */
+  id: string;
+  /** The invited address. */
+  to: string;
+  role: TeamRole;
+  /** The acceptance page, with its token. */
+  url: string;
+  expiresAt: string;
+  inviter: { name: string; email: string };
+  /** The agency's name, as the site shows it. */
+  brandName: string;
+}
+
+const expiryFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+const roleDuties: Record<TeamRole, string> = {
+  owner: 'everything',
+  administrator: 'everything, the team and its security included',
+  editor: `writing, ${permissionMeanings['posts:others']}, and ${permissionMeanings['posts:publish']}`,
+  author: `writing and ${permissionMeanings['posts:publish']}, for your own posts`,
+  contributor: 'writing drafts, which an editor reviews and publishes',
+};
+
+/** The e-mail of an invitation: who invites, to do what, the link, and until when it works. Replies reach the inviter. */
+export function invitationMail(facts: InvitationMailFacts): OutgoingMail {
+  const role = roleNames[facts.role].toLowerCase();
+  const text = [
+    `${facts.inviter.name} (${facts.inviter.email}) invites you to join the team of ${facts.brandName} as ${role}: ${roleDuties[facts.role]}.`,
+    '',
+    'To accept, open this link, then choose the name shown on your posts and a password:',
+    facts.url,
+    '',
+    `The link works once, until ${expiryFormat.format(new Date(facts.expiresAt))} UTC. After that, ask ${facts.inviter.name} for a new one.`,
+    '',
+    'If you did not expect this invitation, ignore this e-mail: nothing happens without the link.',
+  ].join('\n');
+  return {
+    to: [facts.to],
+    subject: `${facts.inviter.name} invites you to the team of ${facts.brandName}`,
+    text,
+    replyTo: facts.inviter.email,
+    about: `invitation:${facts.id}`,
+  };
+}
