@@ -64,7 +64,19 @@ async function measure(name: string, path: string): Promise<void> {
   const cdp = withTrace ? await context.newCDPSession(page) : undefined;
   if (cdp) await startTracing(cdp);
   await page.goto(path, { waitUntil: 'load' });
-  await page.waitForSelector('#root[data-app="started"]', { state: 'attached', timeout: 60_000 });
+  // One evaluation that waits, rather than Playwright's polling, whose tasks would show in the trace.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const root = document.getElementById('root')!;
+        if (root.dataset.app === 'started') return resolve();
+        new MutationObserver((_, observer) => {
+          if (root.dataset.app !== 'started') return;
+          observer.disconnect();
+          resolve();
+        }).observe(root, { attributes: true, attributeFilter: ['data-app'] });
+      }),
+  );
   // Anything the started app still fetches (a carousel near view, an idle preload) counts too.
   await page.waitForTimeout(withTrace ? 1500 : 500);
   const files = [...scripts].map((file) => ({
