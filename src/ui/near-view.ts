@@ -4,28 +4,27 @@ import { deferSection, undeferSection } from './section-boundary/section-hydrati
 const margin = '400px 0px';
 
 /**
- * Resolves once the element with this id (server markup the browser is hydrating) is on screen or close to it. On
- * the server, without the element (a page rendered in the browser) or without IntersectionObserver, at once. While it
- * waits, the section counts as deferred, so the app's started mark does not wait for a section nobody has seen.
+ * A promise that resolves once the element with this id (server markup the browser is hydrating) is on screen or
+ * close to it; none when there is nothing to wait for: on the server, without the element (a page rendered in the
+ * browser) or without IntersectionObserver. While it waits, the section counts as deferred, so the app's started
+ * mark does not wait for a section nobody has seen.
  */
-export function nearView(id: string): Promise<void> {
-  if (typeof document === 'undefined') return alreadyThere;
+export function nearView(id: string): Promise<void> | undefined {
+  if (typeof document === 'undefined') return undefined;
   // One promise per element, so that React, retrying a suspended render, finds the promise it waited for; another
   // page's element of the same id (after a navigation) gets its own.
   const element = document.getElementById(id);
   const known = byId.get(id);
   if (known?.element === element) return known.promise;
-  const promise = element ? untilNearView(id, element) : alreadyThere;
+  const promise = element ? untilNearView(id, element) : undefined;
   byId.set(id, { element, promise });
   return promise;
 }
 
-/** Already fulfilled, as React's `use` reads it: rendered at once, without suspending. */
-const alreadyThere: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
-const byId = new Map<string, { element: HTMLElement | null; promise: Promise<void> }>();
+const byId = new Map<string, { element: HTMLElement | null; promise: Promise<void> | undefined }>();
 
-function untilNearView(id: string, element: HTMLElement): Promise<void> {
-  if (typeof IntersectionObserver === 'undefined') return alreadyThere;
+function untilNearView(id: string, element: HTMLElement): Promise<void> | undefined {
+  if (typeof IntersectionObserver === 'undefined') return undefined;
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
       (entries) => {

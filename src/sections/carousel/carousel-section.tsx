@@ -13,9 +13,10 @@ import styles from './carousel-section.module.css';
  */
 const Carousel = lazy(() => import('@/ui/carousel/carousel.tsx').then(({ Carousel }) => ({ default: Carousel })));
 
-/** Suspends until the element with this id is near view; the same promise each time React retries. */
+/** Suspends until the element with this id is near view (the same promise each time React retries), if it must wait. */
 function WhenNearView({ id, children }: { id: string; children: ReactNode }) {
-  use(nearView(id));
+  const waiting = nearView(id);
+  if (waiting) use(waiting);
   return children;
 }
 
