@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import site from '../../content/site.json' with { type: 'json' };
 import { launchBrowser } from './browser.ts';
-import { hydrated, openPage, seriousViolations } from './page-helpers.ts';
+import { hydrated, openPage, phone, seriousViolations } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,5 +72,34 @@ describe('the portfolio says in words what it shows', () => {
     for (const src of ['/images/journey-map.svg', '/images/portfolio/marketing-plan.svg']) {
       expect(publicFile(src), src).not.toMatch(playTriangle);
     }
+  });
+});
+
+describe("the portfolio's carousel", () => {
+  it('loads its code only once it scrolls near view, then moves with its controls', async () => {
+    const { page, context, errors } = await openPage(browser, phone);
+    const carouselCode: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && /\/assets\/carousel-[^/]*\.js$/.test(request.url()))
+        carouselCode.push(request.url());
+    });
+    await page.goto('/portfolio');
+    await hydrated(page);
+    // The app has started and the section is far below the fold: its slides are the server's, laid out by CSS.
+    expect(carouselCode).toEqual([]);
+    const results = page.getByRole('region', { name: 'Campaign results' });
+    const track = results.locator('[aria-roledescription="slide"]').first().locator('..');
+    expect(await track.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
+    await results.scrollIntoViewIfNeeded();
+    await expect.poll(() => carouselCode.length, { timeout: 15_000 }).toBe(1);
+    // Embla starts on the server's markup and gives the track its first transform: then the arrow keys move it.
+    const position = () => track.evaluate((element) => getComputedStyle(element).transform);
+    await expect.poll(position, { timeout: 15_000 }).not.toBe('none');
+    const before = await position();
+    await results.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(position, { timeout: 3_000, interval: 100 }).not.toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,9 +1,11 @@
 /** The sections whose boundary has committed in the browser, by their boundary's id. */
 const hydrated = new Set<string>();
+/** Sections that wait, unhydrated, until they scroll near view (a carousel's code loads only then). */
+const deferred = new Set<string>();
 let waiting: { count: number; resolve: () => void } | undefined;
 
 function settle() {
-  if (waiting && hydrated.size >= waiting.count) {
+  if (waiting && hydrated.size + deferred.size >= waiting.count) {
     waiting.resolve();
     waiting = undefined;
   }
@@ -12,6 +14,16 @@ function settle() {
 export function markSectionHydrated(id: string): void {
   hydrated.add(id);
   settle();
+}
+
+/** A server-rendered section that hydrates only once it is near view: until then, counted as done. */
+export function deferSection(id: string): void {
+  deferred.add(id);
+  settle();
+}
+
+export function undeferSection(id: string): void {
+  deferred.delete(id);
 }
 
 /** Resolves once `count` sections have committed: each server-rendered section hydrates on its own, after the page. */
