@@ -61,17 +61,13 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
   const originHost = siteHost(new URL(options.origin).hostname);
 
   // navigator.sendBeacon sends a string as text/plain, which no other route of the API takes (see app.ts).
-  app.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'string', bodyLimit: collectBodyLimit },
-    (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new HttpError(400, 'The body must be a JSON object describing one page view.'), undefined);
-      }
-    },
-  );
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: collectBodyLimit }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'The body must be a JSON object describing one page view.'), undefined);
+    }
+  });
 
   app.post<{ Body: CollectBody }>(
     '/collect',
@@ -155,7 +151,16 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
       checkRange(from, to);
       const report = await exportReport(db, from, to);
       const lines = [
-        csvLine(['Breakdown', 'Key', 'Visitors', 'Visits', 'Page views', 'Enquiries', 'Applications', 'Conversion rate']),
+        csvLine([
+          'Breakdown',
+          'Key',
+          'Visitors',
+          'Visits',
+          'Page views',
+          'Enquiries',
+          'Applications',
+          'Conversion rate',
+        ]),
       ];
       for (const day of report.series) lines.push(csvLine(['Day', day.day, day.visitors, day.visits, day.pageViews]));
       const breakdowns = [

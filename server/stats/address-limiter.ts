@@ -21,7 +21,8 @@ export class AddressLimiter {
 
   /** True when the address may send one more view now; counts it. */
   allow(address: string, now: number): boolean {
-    if (now - this.windowStart >= this.limit.windowMs) {
+    // A clock set back starts a window too.
+    if (now - this.windowStart >= this.limit.windowMs || now < this.windowStart) {
       this.windowStart = now;
       this.counts = new Map();
     }

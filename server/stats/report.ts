@@ -115,7 +115,9 @@ async function goalRows(
     })
     .sort(
       (a, b) =>
-        b.enquiries + b.applications - (a.enquiries + a.applications) || b.visits - a.visits || a.key.localeCompare(b.key),
+        b.enquiries + b.applications - (a.enquiries + a.applications) ||
+        b.visits - a.visits ||
+        a.key.localeCompare(b.key),
     );
 }
 
@@ -144,7 +146,10 @@ export async function statsReport(
     goals: {
       enquiries: leads.filter((lead) => lead.type !== 'application').reduce((sum, lead) => sum + lead.count, 0),
       applications: leads.filter((lead) => lead.type === 'application').reduce((sum, lead) => sum + lead.count, 0),
-      byLandingPage: (await goalRows(db, from, to, leads, (lead) => lead.landingPage, 'entry')).slice(0, rowsPerBreakdown),
+      byLandingPage: (await goalRows(db, from, to, leads, (lead) => lead.landingPage, 'entry')).slice(
+        0,
+        rowsPerBreakdown,
+      ),
       bySource: (await goalRows(db, from, to, leads, (lead) => lead.source, 'source')).slice(0, rowsPerBreakdown),
       byCampaign: (await goalRows(db, from, to, leads, (lead) => lead.campaign, 'campaign')).slice(0, rowsPerBreakdown),
     },

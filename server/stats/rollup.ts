@@ -109,7 +109,14 @@ export class RollupReplay {
       state = {
         visit: undefined,
         paths: new Set(),
-        keys: { entry: new Set(), source: new Set(), campaign: new Set(), device: new Set(), browser: new Set(), os: new Set() },
+        keys: {
+          entry: new Set(),
+          source: new Set(),
+          campaign: new Set(),
+          device: new Set(),
+          browser: new Set(),
+          os: new Set(),
+        },
       };
       this.days.set(id, state);
     }

@@ -35,11 +35,7 @@ export async function daySalt(db: Kysely<Database>, day: string, now: Date): Pro
     .values({ day, salt: randomBytes(32).toString('base64url'), created_at: now.toISOString() })
     .onConflict((conflict) => conflict.column('day').doNothing())
     .execute();
-  const { salt } = await db
-    .selectFrom('stats_salts')
-    .select('salt')
-    .where('day', '=', day)
-    .executeTakeFirstOrThrow();
+  const { salt } = await db.selectFrom('stats_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
   return salt;
 }
 
@@ -99,7 +95,12 @@ export function fromRow(row: ViewRow): StoredView {
 async function lockViews(trx: Transaction<Database>): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(2323)`.execute(trx);
   // A write first takes SQLite's write lock at once, so the reads below cannot go stale under another process.
-  else await trx.updateTable('stats_salts').set({ day: sql`day` }).where(sql.lit(0), '=', 1).execute();
+  else
+    await trx
+      .updateTable('stats_salts')
+      .set({ day: sql`day` })
+      .where(sql.lit(0), '=', 1)
+      .execute();
 }
 
 /** The stored views of the batch's visitors on the batch's days, oldest first. */
