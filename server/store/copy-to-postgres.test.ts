@@ -244,7 +244,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
         ...row,
         duration_ms: Number(row.duration_ms),
       })),
-      daily: await db.selectFrom('stats_daily').selectAll().orderBy(['dimension', 'key']).execute(),
+      daily: await db.selectFrom('stats_daily').selectAll().orderBy('dimension').orderBy('key').execute(),
     });
     const before = await read(sqliteDb);
     await sqliteDb.destroy();
