@@ -31,7 +31,7 @@ try {
     await copySqliteToPostgres(dataDir, url);
   console.log(
     `Copied ${posts} posts (with ${terms} tags and categories, ${revisions} revisions, ${redirects} old slugs), ` +
-      `${media} images, ${leads} leads, ${outboxMails} outbox mails, ${statsRollups} rows of daily stats and ` +
+      `${media} images, ${leads} leads, ${outboxMails} outbox mails, ${statsRollups} rows of daily and monthly stats and ` +
       `${users} users ` +
       `(with ${auditEntries} audit entries) from ${dataDir} to ` +
       `${withoutPassword(url)}. Sessions were not copied: admins sign in again.`,

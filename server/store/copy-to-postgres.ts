@@ -24,7 +24,7 @@ export interface CopySummary {
   leads: number;
   /** Mails of the outbox, sent or waiting. */
   outboxMails: number;
-  /** Rows of the stats' daily rollups (totals and breakdowns); the raw views of the last two days and their salts
+  /** Rows of the stats' rollups (daily totals, daily and monthly breakdowns); the raw views of the last two days and their salts
    * come along. */
   statsRollups: number;
 }
@@ -164,6 +164,22 @@ async function copyStats(source: Kysely<Database>, target: Transaction<Database>
     copied += rows.length;
     const { dimension, day, key } = rows[rows.length - 1]!;
     last = [dimension, day, key];
+  }
+  for (let last = ['', '', '']; ;) {
+    const rows = await source
+      .selectFrom('stats_monthly')
+      .selectAll()
+      .where((eb) => eb(eb.refTuple('dimension', 'month', 'key'), '>', eb.tuple(last[0]!, last[1]!, last[2]!)))
+      .orderBy('dimension')
+      .orderBy('month')
+      .orderBy('key')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    await target.insertInto('stats_monthly').values(rows).execute();
+    copied += rows.length;
+    const { dimension, month, key } = rows[rows.length - 1]!;
+    last = [dimension, month, key];
   }
   return copied;
 }

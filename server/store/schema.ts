@@ -344,6 +344,16 @@ export interface StatsDailyTable {
   page_views: number;
 }
 
+/** A breakdown's figures for one key in one month (YYYY-MM): the sums of its days. */
+export interface StatsMonthlyTable {
+  dimension: string;
+  month: string;
+  key: string;
+  visitors: number;
+  visits: number;
+  page_views: number;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
@@ -370,4 +380,5 @@ export interface Database {
   stats_views: StatsViewTable;
   stats_daily_totals: StatsDailyTotalsTable;
   stats_daily: StatsDailyTable;
+  stats_monthly: StatsMonthlyTable;
 }

@@ -7,7 +7,7 @@ import { visitTimeoutMs, type ViewEvent } from '../stats/rollup.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
-import { storeViews } from './stats.ts';
+import { readBreakdown, rangeParts, storeViews } from './stats.ts';
 
 let database: TestDatabase;
 let db: Kysely<Database>;
@@ -36,6 +36,11 @@ async function rollupFigures(): Promise<Figures> {
     put(`totals|${row.day}|pageViews`, row.page_views);
     put(`totals|${row.day}|bounces`, row.bounces);
     put(`totals|${row.day}|durationMs`, row.duration_ms);
+  }
+  for (const row of await db.selectFrom('stats_monthly').selectAll().execute()) {
+    put(`month:${row.dimension}|${row.month}|${row.key}|visitors`, row.visitors);
+    put(`month:${row.dimension}|${row.month}|${row.key}|visits`, row.visits);
+    put(`month:${row.dimension}|${row.month}|${row.key}|pageViews`, row.page_views);
   }
   for (const row of await db.selectFrom('stats_daily').selectAll().execute()) {
     put(`${row.dimension}|${row.day}|${row.key}|visitors`, row.visitors);
@@ -108,10 +113,17 @@ function expectedFigures(events: ViewEvent[]): Figures {
       add(`page|${day}|${view.path}|pageViews`, 1);
     }
   });
+  // A month's figures are the sums of its days'.
+  for (const [name, value] of Object.entries(figures)) {
+    if (name.startsWith('totals|')) continue;
+    const [dimension, day, key, measure] = name.split('|') as [string, string, string, string];
+    const monthly = `month:${dimension}|${day.slice(0, 7)}|${key}|${measure}`;
+    figures[monthly] = (figures[monthly] ?? 0) + value;
+  }
   return figures;
 }
 
-const start = Date.parse('2026-03-01T22:00:00.000Z');
+const start = Date.parse('2026-02-28T22:00:00.000Z');
 
 const eventArbitrary = fc.record({
   minute: fc.integer({ min: 0, max: 4 * 60 }),
@@ -125,6 +137,33 @@ const eventArbitrary = fc.record({
   browser: fc.constantFrom('Chrome', 'Firefox'),
 });
 
+const ranges: [string, string][] = [
+  ['2026-02-01', '2026-03-31'],
+  ['2026-02-28', '2026-03-01'],
+  ['2026-02-15', '2026-03-31'],
+  ['2026-03-01', '2026-03-01'],
+  ['2026-01-10', '2026-02-28'],
+];
+
+describe('a range cut into months and days', () => {
+  it('reads whole months from the monthly rollups and the days at its ends from the daily ones', () => {
+    expect(rangeParts('2026-02-01', '2026-03-31')).toEqual({ days: [], months: ['2026-02', '2026-03'] });
+    expect(rangeParts('2026-02-15', '2026-03-31')).toEqual({
+      days: [['2026-02-15', '2026-02-28']],
+      months: ['2026-03', '2026-03'],
+    });
+    expect(rangeParts('2025-11-28', '2026-11-27')).toEqual({
+      days: [
+        ['2025-11-28', '2025-11-30'],
+        ['2026-11-01', '2026-11-27'],
+      ],
+      months: ['2025-12', '2026-10'],
+    });
+    expect(rangeParts('2026-02-10', '2026-03-05')).toEqual({ days: [['2026-02-10', '2026-03-05']] });
+    expect(rangeParts('2024-02-01', '2024-02-29')).toEqual({ days: [], months: ['2024-02', '2024-02'] });
+  });
+});
+
 describe('the daily rollups', () => {
   it('equal the aggregates computed directly from the raw events, whatever the events and their batches', async () => {
     await fc.assert(
@@ -135,6 +174,7 @@ describe('the daily rollups', () => {
           await db.deleteFrom('stats_views').execute();
           await db.deleteFrom('stats_daily').execute();
           await db.deleteFrom('stats_daily_totals').execute();
+          await db.deleteFrom('stats_monthly').execute();
           // Arrival order: the collector writes each second's views after the previous second's.
           const events: ViewEvent[] = drawn
             .map((event) => {
@@ -163,7 +203,22 @@ describe('the daily rollups', () => {
             await storeViews(db, events.slice(offset, offset + size));
             offset += size;
           }
-          expect(await rollupFigures()).toEqual(expectedFigures(events));
+          const expected = expectedFigures(events);
+          expect(await rollupFigures()).toEqual(expected);
+          // A range reads whole months from the monthly rollups and its ends from the daily ones: the same sums.
+          for (const [from, to] of ranges) {
+            const pages = await readBreakdown(db, 'page', from, to, { by: 'page_views' });
+            const sums = new Map<string, number>();
+            for (const [name, value] of Object.entries(expected)) {
+              const [dimension, day, key, measure] = name.split('|');
+              if (dimension === 'page' && measure === 'pageViews' && day! >= from && day! <= to) {
+                sums.set(key!, (sums.get(key!) ?? 0) + value);
+              }
+            }
+            expect(Object.fromEntries(pages.map((page) => [page.key, page.pageViews]))).toEqual(
+              Object.fromEntries(sums),
+            );
+          }
           expect(
             Number(
               (

@@ -186,21 +186,45 @@ export async function storeViews(db: Kysely<Database>, events: ViewEvent[]): Pro
         )
         .execute();
     }
-    const breakdowns = [...replay.delta.breakdowns].map(([compound, counts]) => ({
+    const daily = [...replay.delta.breakdowns].map(([compound, counts]) => ({
       ...splitBreakdownKey(compound),
       visitors: counts.visitors,
       visits: counts.visits,
       page_views: counts.pageViews,
     }));
-    for (let start = 0; start < breakdowns.length; start += rowsPerInsert) {
+    for (let start = 0; start < daily.length; start += rowsPerInsert) {
       await trx
         .insertInto('stats_daily')
-        .values(breakdowns.slice(start, start + rowsPerInsert))
+        .values(daily.slice(start, start + rowsPerInsert))
         .onConflict((conflict) =>
           conflict.columns(['dimension', 'day', 'key']).doUpdateSet((eb) => ({
             visitors: eb('stats_daily.visitors', '+', eb.ref('excluded.visitors')),
             visits: eb('stats_daily.visits', '+', eb.ref('excluded.visits')),
             page_views: eb('stats_daily.page_views', '+', eb.ref('excluded.page_views')),
+          })),
+        )
+        .execute();
+    }
+    const monthly = new Map<string, { dimension: string; month: string; key: string } & Counts>();
+    for (const { dimension, day, key, visitors, visits, page_views } of daily) {
+      const month = day.slice(0, 7);
+      const id = `${dimension}\u0000${month}\u0000${key}`;
+      const row = monthly.get(id) ?? { dimension, month, key, visitors: 0, visits: 0, pageViews: 0 };
+      row.visitors += visitors;
+      row.visits += visits;
+      row.pageViews += page_views;
+      monthly.set(id, row);
+    }
+    const monthRows = [...monthly.values()].map(({ pageViews, ...row }) => ({ ...row, page_views: pageViews }));
+    for (let start = 0; start < monthRows.length; start += rowsPerInsert) {
+      await trx
+        .insertInto('stats_monthly')
+        .values(monthRows.slice(start, start + rowsPerInsert))
+        .onConflict((conflict) =>
+          conflict.columns(['dimension', 'month', 'key']).doUpdateSet((eb) => ({
+            visitors: eb('stats_monthly.visitors', '+', eb.ref('excluded.visitors')),
+            visits: eb('stats_monthly.visits', '+', eb.ref('excluded.visits')),
+            page_views: eb('stats_monthly.page_views', '+', eb.ref('excluded.page_views')),
           })),
         )
         .execute();
@@ -261,8 +285,21 @@ export interface KeyCounts extends Counts {
   key: string;
 }
 
+/** The range cut into the whole months it covers and the days at its ends outside them. */
+export function rangeParts(from: string, to: string): { days: [string, string][]; months?: [string, string] } {
+  const firstMonthStart = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 7)}-28`, 7).slice(0, 7)}-01`;
+  const afterTo = addDays(to, 1);
+  const lastMonthEnd = afterTo.endsWith('-01') ? to : addDays(`${to.slice(0, 7)}-01`, -1);
+  if (firstMonthStart > lastMonthEnd) return { days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < firstMonthStart) days.push([from, addDays(firstMonthStart, -1)]);
+  if (lastMonthEnd < to) days.push([addDays(lastMonthEnd, 1), to]);
+  return { days, months: [firstMonthStart.slice(0, 7), lastMonthEnd.slice(0, 7)] };
+}
+
 /**
  * A breakdown over the range: the keys with the most `by`, at most `limit`, or only the keys of `keys` when given.
+ * Whole months are read from the monthly rollups, the days at the range's ends from the daily ones.
  */
 export async function readBreakdown(
   db: Kysely<Database>,
@@ -272,24 +309,41 @@ export async function readBreakdown(
   options: { by: 'visits' | 'page_views'; limit?: number; keys?: string[] },
 ): Promise<KeyCounts[]> {
   if (options.keys?.length === 0) return [];
+  const { days, months } = rangeParts(from, to);
+  const parts = days.map(([first, last]) => {
+    let part = db
+      .selectFrom('stats_daily')
+      .select(['key', 'visitors', 'visits', 'page_views'])
+      .where('dimension', '=', dimension)
+      .where('day', '>=', first)
+      .where('day', '<=', last);
+    if (options.keys !== undefined) part = part.where('key', 'in', options.keys);
+    return part;
+  });
+  if (months !== undefined) {
+    let part = db
+      .selectFrom('stats_monthly')
+      .select(['key', 'visitors', 'visits', 'page_views'])
+      .where('dimension', '=', dimension)
+      .where('month', '>=', months[0])
+      .where('month', '<=', months[1]);
+    if (options.keys !== undefined) part = part.where('key', 'in', options.keys);
+    parts.push(part as unknown as (typeof parts)[number]);
+  }
+  const union = parts.slice(1).reduce((all, part) => all.unionAll(part), parts[0]!);
   let query = db
-    .selectFrom('stats_daily')
+    .selectFrom(union.as('rows'))
     .select((eb) => [
       'key',
       eb.fn.sum<string | number>('visitors').as('visitors'),
       eb.fn.sum<string | number>('visits').as('visits'),
       eb.fn.sum<string | number>('page_views').as('page_views'),
     ])
-    .where('dimension', '=', dimension)
-    .where('day', '>=', from)
-    .where('day', '<=', to);
-  if (options.keys !== undefined) query = query.where('key', 'in', options.keys);
-  let ordered = query
     .groupBy('key')
     .orderBy((eb) => eb.fn.sum(options.by), 'desc')
     .orderBy('key');
-  if (options.limit !== undefined) ordered = ordered.limit(options.limit);
-  const rows = await ordered.execute();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  const rows = await query.execute();
   return rows.map((row) => ({
     key: row.key,
     visitors: Number(row.visitors),
