@@ -130,28 +130,43 @@ export async function statsReport(
 ): Promise<StatsReport> {
   const breakdown = (dimension: Dimension, by: 'visits' | 'page_views' = 'visits') =>
     readBreakdown(db, dimension, from, to, { by, limit: rowsPerBreakdown }).then(rows);
-  const leads = await countLeadsByAttribution(db, from, to);
+  // Independent reads: PostgreSQL runs them on several connections at once.
+  const [leads, totals, series, pages, entryPages, sources, campaigns, devices, browsers, operatingSystems] =
+    await Promise.all([
+      countLeadsByAttribution(db, from, to),
+      readRangeTotals(db, from, to),
+      seriesOf(db, from, to),
+      breakdown('page', 'page_views'),
+      breakdown('entry'),
+      breakdown('source'),
+      breakdown('campaign'),
+      breakdown('device'),
+      breakdown('browser'),
+      breakdown('os'),
+    ]);
+  const [byLandingPage, bySource, byCampaign] = await Promise.all([
+    goalRows(db, from, to, leads, (lead) => lead.landingPage, 'entry'),
+    goalRows(db, from, to, leads, (lead) => lead.source, 'source'),
+    goalRows(db, from, to, leads, (lead) => lead.campaign, 'campaign'),
+  ]);
   const report: StatsReport = {
     from,
     to,
-    totals: totalsOf(await readRangeTotals(db, from, to)),
-    series: await seriesOf(db, from, to),
-    pages: await breakdown('page', 'page_views'),
-    entryPages: await breakdown('entry'),
-    sources: await breakdown('source'),
-    campaigns: await breakdown('campaign'),
-    devices: await breakdown('device'),
-    browsers: await breakdown('browser'),
-    operatingSystems: await breakdown('os'),
+    totals: totalsOf(totals),
+    series,
+    pages,
+    entryPages,
+    sources,
+    campaigns,
+    devices,
+    browsers,
+    operatingSystems,
     goals: {
       enquiries: leads.filter((lead) => lead.type !== 'application').reduce((sum, lead) => sum + lead.count, 0),
       applications: leads.filter((lead) => lead.type === 'application').reduce((sum, lead) => sum + lead.count, 0),
-      byLandingPage: (await goalRows(db, from, to, leads, (lead) => lead.landingPage, 'entry')).slice(
-        0,
-        rowsPerBreakdown,
-      ),
-      bySource: (await goalRows(db, from, to, leads, (lead) => lead.source, 'source')).slice(0, rowsPerBreakdown),
-      byCampaign: (await goalRows(db, from, to, leads, (lead) => lead.campaign, 'campaign')).slice(0, rowsPerBreakdown),
+      byLandingPage: byLandingPage.slice(0, rowsPerBreakdown),
+      bySource: bySource.slice(0, rowsPerBreakdown),
+      byCampaign: byCampaign.slice(0, rowsPerBreakdown),
     },
   };
   if (compare) {
