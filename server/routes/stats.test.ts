@@ -250,6 +250,31 @@ describe('POST /api/collect', () => {
   });
 });
 
+describe('the collector', () => {
+  it('writes the views it holds when the server shuts down gracefully', async () => {
+    const slow = await createTestApp({ trustProxy: true, statsFlushMs: 600_000 });
+    try {
+      const response = await slow.app.inject({
+        method: 'POST',
+        url: '/api/collect',
+        headers: { ...sameOrigin, 'user-agent': chrome, 'x-forwarded-for': visitorAddress },
+        payload: { path: '/held' },
+      });
+      expect(response.statusCode).toBe(202);
+      const slowDb = openDatabase(slow.store);
+      try {
+        expect(await slowDb.selectFrom('stats_views').select('path').execute()).toEqual([]);
+        await slow.restart();
+        expect(await slowDb.selectFrom('stats_views').select('path').execute()).toEqual([{ path: '/held' }]);
+      } finally {
+        await slowDb.destroy();
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('GET /api/stats', () => {
   it('fills the series with days without views, and compares with the period before', async () => {
     await collect({ path: '/' });

@@ -90,9 +90,16 @@ export function startStatsCollector({ db, clock, log, flushMs = 1000 }: Collecto
     async record({ address, userAgent, ...view }) {
       const now = clock();
       const day = dayOf(now);
-      const visitor = visitorHash(await saltOf(day, now), address, userAgent);
+      let salt: string;
+      try {
+        salt = await saltOf(day, now);
+      } catch (error) {
+        // A view is not worth an error page: without the day's salt it is not counted.
+        log.error({ err: error }, 'The day’s salt could not be read: a page view was not counted.');
+        return;
+      }
       if (buffer.length >= maxBuffered) return;
-      buffer.push({ ...view, at: now.toISOString(), day, visitor });
+      buffer.push({ ...view, at: now.toISOString(), day, visitor: visitorHash(salt, address, userAgent) });
     },
     flush,
     async stop() {
