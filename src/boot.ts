@@ -1,6 +1,7 @@
 import './styles/global.css';
 import { listenForEarlyMenu } from './site/header/early-menu.ts';
 import { listenForEarlyVideoControl } from './sections/video-hero/early-video-control.ts';
+import { countPageViews } from './stats/beacon.ts';
 
 /**
  * The page's first script, a few hundred bytes. The server's HTML is the whole page, so the app (React, the router,
@@ -57,6 +58,7 @@ const serverRendered = document.getElementById('app-state') !== null;
 if (serverRendered) {
   listenForEarlyMenu();
   listenForEarlyVideoControl();
+  countPageViews();
 }
 void (serverRendered ? Promise.race([afterFirstPaint(), firstInteraction()]) : Promise.resolve())
   .then(startApp)

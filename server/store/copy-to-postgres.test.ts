@@ -13,6 +13,7 @@ import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-fac
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase } from './database.ts';
 import { readLead, readLeadCv } from './leads.ts';
+import { storeViews } from './stats.ts';
 
 let sqliteApp: TestApp;
 let postgresApp: TestApp | undefined;
@@ -49,7 +50,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
 
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
     expect(copy.output).toMatch(
-      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images, 0 leads, 0 outbox mails and 1 users/,
+      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images, 0 leads, 0 outbox mails, 0 rows of daily and monthly stats and 1 users/,
     );
     expect(copy.output).not.toContain(new URL(target.databaseUrl!).password);
     expect(copy.code).toBe(0);
@@ -148,7 +149,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     );
     target = await createTestDatabase();
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/, 1 images, 0 leads, 0 outbox mails and 1 users/);
+    expect(copy.output).toMatch(/, 1 images, 0 leads, 0 outbox mails, 0 rows of daily and monthly stats and 1 users/);
     expect(copy.code).toBe(0);
 
     postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
@@ -196,7 +197,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     await sqliteDb.destroy();
     target = await createTestDatabase();
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/, 2 leads, 2 outbox mails and 1 users/);
+    expect(copy.output).toMatch(/, 2 leads, 2 outbox mails, 0 rows of daily and monthly stats and 1 users/);
     expect(copy.code).toBe(0);
 
     const postgresDb = openDatabase({ dataDir: sqliteApp.dataDir, databaseUrl: target.databaseUrl });
@@ -206,6 +207,58 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
       expect((await readLeadCv(postgresDb, applicationId))?.data.equals(cv)).toBe(true);
       const mails = await postgresDb.selectFrom('mail_outbox').select(['about', 'sent_at']).orderBy('about').execute();
       expect(mails.map((mail) => mail.about).sort()).toEqual([`lead:${applicationId}`, `lead:${enquiryId}`].sort());
+    } finally {
+      await postgresDb.destroy();
+    }
+  });
+
+  it('carries the stats: daily rollups, the last days’ raw views and their salts', async () => {
+    sqliteApp = await createTestApp({ databaseUrl: undefined });
+    const sqliteDb = openDatabase(sqliteApp.store);
+    const view = {
+      day: '2025-12-01',
+      visitor: 'visitor-a',
+      path: '/',
+      referrerHost: 'google.com',
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: 'spring',
+      utmTerm: null,
+      utmContent: null,
+      device: 'desktop',
+      browser: 'Chrome',
+      os: 'Linux',
+    };
+    await storeViews(sqliteDb, [
+      { ...view, at: '2025-12-01T10:00:00.000Z' },
+      { ...view, at: '2025-12-01T10:05:00.000Z', path: '/seo' },
+    ]);
+    await sqliteDb
+      .insertInto('stats_salts')
+      .values({ day: '2025-12-01', salt: 'salt', created_at: view.day })
+      .execute();
+    const read = async (db: typeof sqliteDb) => ({
+      salts: await db.selectFrom('stats_salts').selectAll().execute(),
+      views: await db.selectFrom('stats_views').selectAll().orderBy('id').execute(),
+      totals: (await db.selectFrom('stats_daily_totals').selectAll().execute()).map((row) => ({
+        ...row,
+        duration_ms: Number(row.duration_ms),
+      })),
+      daily: await db.selectFrom('stats_daily').selectAll().orderBy('dimension').orderBy('key').execute(),
+      monthly: await db.selectFrom('stats_monthly').selectAll().orderBy('dimension').orderBy('key').execute(),
+    });
+    const before = await read(sqliteDb);
+    await sqliteDb.destroy();
+    expect(before.daily.length).toBe(8);
+    expect(before.monthly.length).toBe(8);
+    target = await createTestDatabase();
+    const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
+    expect(copy.output).toMatch(/, 17 rows of daily and monthly stats and 1 users/);
+    expect(copy.code).toBe(0);
+    const postgresDb = openDatabase({ dataDir: sqliteApp.dataDir, databaseUrl: target.databaseUrl });
+    try {
+      const after = await read(postgresDb);
+      expect({ ...after, views: after.views.map((row) => ({ ...row, id: Number(row.id) })) }).toEqual(before);
     } finally {
       await postgresDb.destroy();
     }

@@ -24,6 +24,9 @@ export interface CopySummary {
   leads: number;
   /** Mails of the outbox, sent or waiting. */
   outboxMails: number;
+  /** Rows of the stats' rollups (daily totals, daily and monthly breakdowns); the raw views of the last two days and their salts
+   * come along. */
+  statsRollups: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -112,9 +115,78 @@ async function copyLeadFiles(source: Kysely<Database>, target: Transaction<Datab
   }
 }
 
+/** The stats: salts and raw views (two days' worth), and the daily rollups, a page at a time. */
+async function copyStats(source: Kysely<Database>, target: Transaction<Database>): Promise<number> {
+  const salts = await source.selectFrom('stats_salts').selectAll().execute();
+  if (salts.length > 0) await target.insertInto('stats_salts').values(salts).execute();
+  // The target numbers the views itself, in the same order.
+  for (let lastId = 0; ;) {
+    const rows = await source
+      .selectFrom('stats_views')
+      .selectAll()
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    await target
+      .insertInto('stats_views')
+      .values(rows.map(({ id: _id, ...row }) => row))
+      .execute();
+    lastId = rows[rows.length - 1]!.id;
+  }
+  let copied = 0;
+  for (let lastDay = ''; ;) {
+    const rows = await source
+      .selectFrom('stats_daily_totals')
+      .selectAll()
+      .where('day', '>', lastDay)
+      .orderBy('day')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    await target.insertInto('stats_daily_totals').values(rows).execute();
+    copied += rows.length;
+    lastDay = rows[rows.length - 1]!.day;
+  }
+  for (let last = ['', '', '']; ;) {
+    const rows = await source
+      .selectFrom('stats_daily')
+      .selectAll()
+      .where((eb) => eb(eb.refTuple('dimension', 'day', 'key'), '>', eb.tuple(last[0]!, last[1]!, last[2]!)))
+      .orderBy('dimension')
+      .orderBy('day')
+      .orderBy('key')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    await target.insertInto('stats_daily').values(rows).execute();
+    copied += rows.length;
+    const { dimension, day, key } = rows[rows.length - 1]!;
+    last = [dimension, day, key];
+  }
+  for (let last = ['', '', '']; ;) {
+    const rows = await source
+      .selectFrom('stats_monthly')
+      .selectAll()
+      .where((eb) => eb(eb.refTuple('dimension', 'month', 'key'), '>', eb.tuple(last[0]!, last[1]!, last[2]!)))
+      .orderBy('dimension')
+      .orderBy('month')
+      .orderBy('key')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) break;
+    await target.insertInto('stats_monthly').values(rows).execute();
+    copied += rows.length;
+    const { dimension, month, key } = rows[rows.length - 1]!;
+    last = [dimension, month, key];
+  }
+  return copied;
+}
+
 /**
  * Copies every user (with role, profile, two-factor settings and recovery codes), invitation, post, post term, revision,
- * old slug, image (with its files), lead (with its notes, history and CV), outbox mail and audit entry, and the servers'
+ * old slug, image (with its files), lead (with its notes, history and CV), outbox mail, audit entry and stats (rollups, raw views, salts), and the servers'
  * shared keys, from the SQLite database in `dataDir` into the PostgreSQL
  * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
@@ -146,6 +218,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         media: 0,
         leads: 0,
         outboxMails: 0,
+        statsRollups: 0,
       };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
@@ -241,6 +314,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
       await copyById(source, trx, 'lead_status_changes');
       await copyLeadFiles(source, trx);
       summary.outboxMails = await copyById(source, trx, 'mail_outbox');
+      summary.statsRollups = await copyStats(source, trx);
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;
