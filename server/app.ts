@@ -48,6 +48,8 @@ import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { sharedKey } from './store/server-secrets.ts';
+import type { AddressLimit } from './stats/address-limiter.ts';
+import { startStatsCollector } from './stats/collector.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */
@@ -88,6 +90,10 @@ export interface AppOptions {
   mailFrom?: string;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
   mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
+  /** Page views one address may send to /api/collect per window; defaultCollectLimit otherwise. */
+  collectLimit?: AddressLimit;
+  /** How often buffered page views are written; every second by default. */
+  statsFlushMs?: number;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -164,6 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : null;
     if (mail) app.addHook('onClose', () => mail.stop());
     else app.log.warn('SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail.');
+    const collector = startStatsCollector({ db, clock, log: app.log, flushMs: options.statsFlushMs });
+    // Writes the last second's page views before the database closes.
+    app.addHook('onClose', () => collector.stop());
     const formPages: FormPages = {};
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
@@ -197,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         formPages,
       },
       origin,
+      stats: { collector, collectLimit: options.collectLimit },
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });

@@ -69,6 +69,9 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/leads/:id/cv': 'leads',
   'GET /api/privacy/export': 'leads',
   'POST /api/privacy/erase': 'leads',
+  'POST /api/collect': 'anyone',
+  'GET /api/stats': 'admin',
+  'GET /api/stats/export.csv': 'admin',
   'GET /api/openapi.json': 'anyone',
 };
 

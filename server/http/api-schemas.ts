@@ -28,7 +28,7 @@ export function readSchemaFiles(dir = schemasDir): Record<string, object> {
 export function apiSchemas(): object[] {
   const topLevel = readdirSync(schemasDir)
     .filter((name) =>
-      /^(api-|blog-post|media|revision|lead|enquiry-input|application-input)[\w-]*\.schema\.json$/.test(name),
+      /^(api-|blog-post|media|revision|lead|enquiry-input|application-input|stats-)[\w-]*\.schema\.json$/.test(name),
     )
     .map((name) => JSON.parse(readFileSync(join(schemasDir, name), 'utf8')) as object);
   return [

@@ -12,6 +12,7 @@ import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
 import { privacyRoutes } from './privacy.ts';
+import { statsRoutes, type StatsRoutesOptions } from './stats.ts';
 import { teamRoutes } from './team.ts';
 
 export interface ApiOptions {
@@ -22,10 +23,11 @@ export interface ApiOptions {
   leads: LeadFormOptions;
   /** The public origin of absolute URLs, such as invitation links. */
   origin: string;
+  stats: Pick<StatsRoutesOptions, 'collector' | 'collectLimit'>;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, origin } = options;
+  const { blog, auth, trustedOrigins, media, leads, origin, stats } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -37,6 +39,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
   await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
   await app.register(teamRoutes, { auth, origin });
+  await app.register(statsRoutes, { db: auth.db, clock: auth.clock, origin, ...stats });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuditEntry, LeadFile, LeadStatus, LeadType, TeamRole } from '../../src/content/types.gen.ts';
 /** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
 export type PostStatus = 'draft' | 'published' | 'archived';
@@ -293,6 +294,56 @@ export interface FormPostTable {
   posted_at: string;
 }
 
+/** The random salt of one day's visitor hashes; deleted once the day is two days old. */
+export interface StatsSaltTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  salt: string;
+  created_at: string;
+}
+
+/** One counted page view, kept two days so that later views know whether their visitor and visit are new. */
+export interface StatsViewTable {
+  id: Generated<number>;
+  day: string;
+  at: string;
+  /** sha256(day's salt + address + User-Agent), shortened: never the address itself. */
+  visitor: string;
+  visit_id: string;
+  /** 1 for a visit's first view. */
+  entry: number;
+  path: string;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  device: string;
+  browser: string;
+  os: string;
+}
+
+export interface StatsDailyTotalsTable {
+  day: string;
+  visitors: number;
+  visits: number;
+  page_views: number;
+  bounces: number;
+  /** Summed time from each visit's first to its last view, in milliseconds. */
+  duration_ms: number | string;
+}
+
+/** A breakdown's figures for one key on one day. */
+export interface StatsDailyTable {
+  dimension: string;
+  day: string;
+  key: string;
+  visitors: number;
+  visits: number;
+  page_views: number;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
@@ -315,4 +366,8 @@ export interface Database {
   lead_files: LeadFileTable;
   mail_outbox: MailOutboxTable;
   form_posts: FormPostTable;
+  stats_salts: StatsSaltTable;
+  stats_views: StatsViewTable;
+  stats_daily_totals: StatsDailyTotalsTable;
+  stats_daily: StatsDailyTable;
 }

@@ -1,0 +1,66 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+/**
+ * Cookieless analytics (DESIGN.md "Stats"): the day's random salts (deleted after 48 hours), raw page views kept
+ * two days (a visitor is a hash of the day's salt, the address and the User-Agent: no address is stored), and the
+ * daily rollups the dashboard reads: totals per day, and per day and key for each breakdown (page, entry page,
+ * source, campaign, device, browser, operating system).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('stats_salts')
+    .addColumn('day', 'text', (column) => column.primaryKey())
+    .addColumn('salt', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('stats_views')
+    .addColumn('id', postgres ? 'bigserial' : 'integer', (column) => column.primaryKey())
+    .addColumn('day', 'text', (column) => column.notNull())
+    .addColumn('at', 'text', (column) => column.notNull())
+    .addColumn('visitor', 'text', (column) => column.notNull())
+    .addColumn('visit_id', 'text', (column) => column.notNull())
+    .addColumn('entry', 'integer', (column) => column.notNull())
+    .addColumn('path', 'text', (column) => column.notNull())
+    .addColumn('referrer_host', 'text')
+    .addColumn('utm_source', 'text')
+    .addColumn('utm_medium', 'text')
+    .addColumn('utm_campaign', 'text')
+    .addColumn('utm_term', 'text')
+    .addColumn('utm_content', 'text')
+    .addColumn('device', 'text', (column) => column.notNull())
+    .addColumn('browser', 'text', (column) => column.notNull())
+    .addColumn('os', 'text', (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex('stats_views_visitor').on('stats_views').columns(['day', 'visitor', 'at']).execute();
+
+  await db.schema
+    .createTable('stats_daily_totals')
+    .addColumn('day', 'text', (column) => column.primaryKey())
+    .addColumn('visitors', 'integer', (column) => column.notNull())
+    .addColumn('visits', 'integer', (column) => column.notNull())
+    .addColumn('page_views', 'integer', (column) => column.notNull())
+    .addColumn('bounces', 'integer', (column) => column.notNull())
+    .addColumn('duration_ms', 'bigint', (column) => column.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('stats_daily')
+    .addColumn('dimension', 'text', (column) => column.notNull())
+    .addColumn('day', 'text', (column) => column.notNull())
+    .addColumn('key', 'text', (column) => column.notNull())
+    .addColumn('visitors', 'integer', (column) => column.notNull())
+    .addColumn('visits', 'integer', (column) => column.notNull())
+    .addColumn('page_views', 'integer', (column) => column.notNull())
+    .addPrimaryKeyConstraint('stats_daily_pkey', ['dimension', 'day', 'key'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('stats_daily').execute();
+  await db.schema.dropTable('stats_daily_totals').execute();
+  await db.schema.dropTable('stats_views').execute();
+  await db.schema.dropTable('stats_salts').execute();
+}
