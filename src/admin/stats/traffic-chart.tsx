@@ -50,7 +50,16 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
       <Suspense fallback={<div className={styles.chart} />}>
         <SeriesChart series={series} name={chartName(series)} />
       </Suspense>
-      <div id={tableId} hidden={!asTable} className={styles.seriesTable}>
+      <div
+        id={tableId}
+        hidden={!asTable}
+        className={styles.seriesTable}
+        // A box that scrolls must take focus, or a keyboard cannot scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="group"
+        aria-label="Daily figures"
+      >
         <table className={styles.table}>
           <caption className="visually-hidden">Visitors, visits and page views per day</caption>
           <thead>
