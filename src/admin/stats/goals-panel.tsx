@@ -4,11 +4,13 @@ import { BreakdownTable, counted, type Column } from './breakdown-table.tsx';
 import { formatCount, formatShare } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
 
+// Leads first and visits last, so that a phone shows what answers the question before the table scrolls; soft
+// hyphens let the headings break on a narrow screen.
 const goalColumns: Column<StatsGoalRow>[] = [
+  counted('Enqui\u00adries', (row) => row.enquiries),
+  counted('Appli\u00adcations', (row) => row.applications),
+  { label: 'Conver\u00adsion', value: (row) => formatShare(row.conversionRate) },
   counted('Visits', (row) => row.visits),
-  counted('Enquiries', (row) => row.enquiries),
-  counted('Applications', (row) => row.applications),
-  { label: 'Conversion', value: (row) => formatShare(row.conversionRate) },
 ];
 
 interface GoalsPanelProps {
@@ -34,7 +36,7 @@ export function GoalsPanel({ goals, totals, renderPage, renderSource }: GoalsPan
           : `${plural(goals.enquiries, 'enquiry', 'enquiries')} and ${plural(goals.applications, 'application', 'applications')} ` +
             `arrived in this range: ${formatShare(rate)} of visits ended in a lead.`}
       </p>
-      <div className={styles.columns}>
+      <div className={styles.goalTables}>
         <BreakdownTable
           title="Leads by landing page"
           keyLabel="Landing page"

@@ -203,9 +203,9 @@ describe('StatsPage', () => {
       '12 enquiries and 3 applications arrived in this range: 1 % of visits ended in a lead.',
     );
     const byCampaign = within(goals).getByRole('region', { name: 'Leads by campaign' });
-    expect(within(byCampaign).getByRole('row', { name: /autumn-ppc/ })).toHaveTextContent('autumn-ppc180603.3 %');
+    expect(within(byCampaign).getByRole('row', { name: /autumn-ppc/ })).toHaveTextContent('autumn-ppc603.3 %180');
     const bySource = within(goals).getByRole('region', { name: 'Leads by source' });
-    expect(within(bySource).getByRole('row', { name: /google\.com/ })).toHaveTextContent('google.com700821.4 %');
+    expect(within(bySource).getByRole('row', { name: /google\.com/ })).toHaveTextContent('google.com821.4 %700');
     const byPage = within(goals).getByRole('region', { name: 'Leads by landing page' });
     expect(within(byPage).getByRole('link', { name: /^\/seo\s*\(opens in a new tab\)$/ })).toHaveAttribute(
       'href',
