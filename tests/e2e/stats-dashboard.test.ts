@@ -2,6 +2,7 @@
  * The admin's Stats page against the real API: page views sent as the public pages' beacon sends them are counted,
  * drawn as a chart by the chart library, listed, and the page stays accessible on a phone and a desktop.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsReport } from '../../src/content/types.gen.ts';
@@ -73,6 +74,12 @@ describe('the Stats page', () => {
     await expect
       .poll(() => page.getByRole('group', { name: 'Sources' }).textContent())
       .toContain('example-search.test');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split(/\r?\n/, 1)[0]).toMatch(/^"?Breakdown"?,"?Key"?/);
+    expect(csv).toContain(campaign);
 
     await page.getByRole('button', { name: 'Show as table' }).click();
     const table = page.getByRole('table', { name: 'Visitors, visits and page views per day' });
