@@ -1,13 +1,13 @@
 import { InboxPage as Inbox } from './inbox/inbox-page.tsx';
 import { LeadPage as Lead } from './inbox/lead-page.tsx';
 import { PrivacyPage as Privacy } from './inbox/privacy-page.tsx';
+import { StatsPage as Stats } from './stats/stats-page.tsx';
 import { withPermission } from './team/with-permission.tsx';
 
 /** The admin chunk: its layout and the pages that list and count posts. Only the router's lazy routes import it. */
 export { AdminLayout } from './layout/admin-layout.tsx';
 export { DashboardPage } from './dashboard/dashboard-page.tsx';
 export { PostsPage } from './posts/posts-page.tsx';
-export { StatsPage } from './stats/stats-page.tsx';
 export { SecurityPage } from './security/security-page.tsx';
 export { ActivityPage } from './activity/activity-page.tsx';
 export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';
@@ -18,3 +18,4 @@ export { AcceptInvitationPage } from './team/accept-invitation-page.tsx';
 export const InboxPage = withPermission('leads', 'Inbox', Inbox);
 export const LeadPage = withPermission('leads', 'Lead', Lead);
 export const PrivacyPage = withPermission('leads', 'Privacy requests', Privacy);
+export const StatsPage = withPermission('admin', 'Stats', Stats);

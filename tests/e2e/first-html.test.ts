@@ -3,7 +3,7 @@
  * them) and no Suspense boundary left for a script to complete; and the scripts a page loads once it has started,
  * none of them the admin's, the editor's or the charts'.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examplePosts } from '../../server/blog/example-posts.ts';
@@ -83,10 +83,27 @@ describe('the scripts of public pages', () => {
   });
   afterAll(() => browser?.close());
 
-  it('finds the admin and the editor in the build', () => {
+  it('finds the admin, the editor and the charts in the build', () => {
     const files = [...adminFiles()];
     expect(files.some((file) => file.includes('admin-pages'))).toBe(true);
     expect(files.some((file) => file.includes('editor-pages'))).toBe(true);
+    expect(files.some((file) => file.includes('series-chart'))).toBe(true);
+  });
+
+  it('holds the chart library in the chunk of the Stats chart alone, which only the Stats page imports', () => {
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    // uPlot's class names, which its code writes out as strings.
+    const holdingUplot = readdirSync('dist/client/assets')
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => readFileSync(`dist/client/assets/${file}`, 'utf8').includes('u-over'));
+    expect(holdingUplot).toEqual([manifest['src/admin/stats/series-chart.tsx']!.file.replace('assets/', '')]);
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.dynamicImports?.includes('src/admin/stats/series-chart.tsx'))
+      .map(([key]) => key);
+    expect(importers).toEqual(['src/admin/admin-pages.ts']);
   });
 
   it.each(['/', '/seo', '/blog', '/portfolio', `/blogs/${post.slug}`])(

@@ -17,6 +17,7 @@ export function Sidebar() {
   const newLeads = useNewLeadCount(seesLeads).data;
   const seesActivity = useCan('security');
   const seesTeam = useCan('users:invite');
+  const seesStats = useCan('admin');
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.item} ${styles.active}` : styles.item;
   return (
@@ -56,11 +57,13 @@ export function Sidebar() {
               </span>
             </span>
           </li>
-          <li>
-            <NavLink to="/admin/stats" className={navClass}>
-              Stats
-            </NavLink>
-          </li>
+          {seesStats && (
+            <li>
+              <NavLink to="/admin/stats" className={navClass}>
+                Stats
+              </NavLink>
+            </li>
+          )}
           {seesActivity && (
             <li>
               <NavLink to="/admin/activity" className={navClass}>

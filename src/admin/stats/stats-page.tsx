@@ -1,101 +1,39 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { statsCsvAddress } from '@/api/get-stats.ts';
 import { useAllPosts } from '@/api/list-all-posts.ts';
-import { formatDate } from '@/ui/format-date.ts';
-import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
-import { postStats, type TermCount } from './post-stats.ts';
-import styles from './stats-page.module.css';
+import { PostFigures } from './post-figures.tsx';
+import { RangePicker } from './range-picker.tsx';
+import { rangeFromSearch, utcToday } from './stats-range.ts';
+import { TrafficReport } from './traffic-report.tsx';
 
-interface TermListProps {
-  id: string;
-  title: string;
-  terms: TermCount[];
-  prefix?: string;
-}
-
-function TermList({ id, title, terms, prefix = '' }: TermListProps) {
-  return (
-    <section className={styles.panel} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {terms.length === 0 ? (
-        <p>None yet.</p>
-      ) : (
-        <ol className={styles.terms}>
-          {terms.map(({ term, count }) => (
-            <li key={term}>
-              <span>
-                {prefix}
-                {term}
-              </span>
-              <span>
-                {count} post{count === 1 ? '' : 's'}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
-/** /admin/stats: figures from every post: per status, the latest publication, the most used tags and categories. */
+/**
+ * /admin/stats: the site's traffic and the leads it brought for a range kept in the address (`?range=30d`, or
+ * `?from=&to=`), then the figures of the posts.
+ */
 export function StatsPage() {
-  const { data: posts, error, isPending } = useAllPosts();
-  // Read once per visit: "now" moving during render would change the figures between renders.
-  const [now] = useState(() => new Date());
-
-  if (isPending) return <p role="status">Counting posts…</p>;
-  if (error) {
-    return (
-      <>
-        <PageHeader title="Stats" />
-        <Alert>
-          <p>The figures could not be loaded: {error.message}</p>
-        </Alert>
-      </>
-    );
-  }
-
-  const stats = postStats(posts, now);
-  const figures = [
-    { label: 'Posts in all', value: stats.total },
-    { label: 'Published', value: stats.byStatus.published },
-    { label: 'Drafts', value: stats.byStatus.draft },
-    { label: 'Archived', value: stats.byStatus.archived },
-  ];
-  const latest = stats.latestPublication;
+  const [searchParams] = useSearchParams();
+  // Read once per visit, so that the presets' days do not move while the page is open past midnight.
+  const [today] = useState(() => utcToday(new Date()));
+  const choice = rangeFromSearch(searchParams, today);
+  const range = choice.problem === null ? { from: choice.from, to: choice.to } : null;
+  const posts = useAllPosts();
   return (
     <>
-      <PageHeader title="Stats" />
-      <dl className={styles.figures}>
-        {figures.map(({ label, value }) => (
-          <div key={label} className={styles.figure}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <section className={styles.panel} aria-labelledby="latest-heading">
-        <h2 id="latest-heading">Latest publication</h2>
-        {latest?.publishedAt ? (
-          <p>
-            <Link to={`/blogs/${latest.slug}`}>{latest.title}</Link>, published on{' '}
-            <time dateTime={latest.publishedAt}>{formatDate(latest.publishedAt)}</time>.
-          </p>
-        ) : (
-          <p>Nothing has been published yet.</p>
-        )}
-        {stats.scheduled > 0 && (
-          <p>
-            {stats.scheduled} more post{stats.scheduled === 1 ? ' is' : 's are'} scheduled to go out later.
-          </p>
-        )}
-      </section>
-      <div className={styles.columns}>
-        <TermList id="top-tags" title="Most used tags" terms={stats.topTags} prefix="#" />
-        <TermList id="top-categories" title="Most used categories" terms={stats.topCategories} />
-      </div>
+      <PageHeader
+        title="Stats"
+        actions={
+          range && (
+            <a className="button button-secondary" href={statsCsvAddress(range)} download>
+              Download CSV
+            </a>
+          )
+        }
+      />
+      <RangePicker choice={choice} today={today} />
+      <TrafficReport range={range} posts={posts.data} />
+      <PostFigures posts={posts.data} error={posts.error} />
     </>
   );
 }

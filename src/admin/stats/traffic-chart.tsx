@@ -1,0 +1,89 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import type { StatsDay } from '@/content/types.gen.ts';
+import { formatDate } from '@/ui/format-date.ts';
+import { formatCount } from './stats-format.ts';
+import styles from './stats-dashboard.module.css';
+
+// The chart library arrives with its own chunk, on this page only.
+const SeriesChart = lazy(() => import('./series-chart.tsx'));
+
+/** What the chart shows, in words: its accessible name. */
+function chartName(series: StatsDay[]): string {
+  const first = series[0];
+  const last = series.at(-1);
+  if (!first || !last) return 'Daily visitors and page views: no days in the range.';
+  const busiest = series.reduce((best, day) => (day.pageViews > best.pageViews ? day : best), first);
+  return (
+    `Daily visitors and page views from ${formatDate(first.day)} to ${formatDate(last.day)}; ` +
+    `the busiest day was ${formatDate(busiest.day)} with ${formatCount(busiest.pageViews)} page views ` +
+    `and ${formatCount(busiest.visitors)} visitors.`
+  );
+}
+
+/** The daily series as a line chart, with the same figures as a table for those who cannot see the chart. */
+export function TrafficChart({ series }: { series: StatsDay[] }) {
+  const [asTable, setAsTable] = useState(false);
+  const headingId = useId();
+  const tableId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.panelHeader}>
+        <h2 id={headingId}>Visitors and page views per day</h2>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-expanded={asTable}
+          aria-controls={tableId}
+          onClick={() => setAsTable((shown) => !shown)}
+        >
+          {asTable ? 'Hide the table' : 'Show as table'}
+        </button>
+      </div>
+      <ul className={styles.legend} aria-hidden="true">
+        <li>
+          <span className={styles.visitorsKey} /> Visitors
+        </li>
+        <li>
+          <span className={styles.pageViewsKey} /> Page views
+        </li>
+      </ul>
+      <Suspense fallback={<div className={styles.chart} />}>
+        <SeriesChart series={series} name={chartName(series)} />
+      </Suspense>
+      <div
+        id={tableId}
+        hidden={!asTable}
+        className={styles.seriesTable}
+        // A box that scrolls must take focus, or a keyboard cannot scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="group"
+        aria-label="Daily figures"
+      >
+        <table className={styles.table}>
+          <caption className="visually-hidden">Visitors, visits and page views per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">Visits</th>
+              <th scope="col">Page views</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">
+                  <time dateTime={day.day}>{formatDate(day.day)}</time>
+                </th>
+                <td>{formatCount(day.visitors)}</td>
+                <td>{formatCount(day.visits)}</td>
+                <td>{formatCount(day.pageViews)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
