@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './app/routes.tsx';
@@ -22,13 +22,13 @@ async function resolveLazyRoutes(tree: RouteObject[]) {
  * Marks the root once the first render is committed and every server-rendered section has hydrated, so that all of
  * the page's controls have their handlers: the signal the browser tests wait for before clicking.
  */
-function Started({ root, sections }: { root: HTMLElement; sections: number }) {
+function Started({ root, sections, children }: { root: HTMLElement; sections: number; children: ReactNode }) {
   useEffect(() => {
     void sectionsHydrated(sections).then(() => {
       root.dataset.app = 'started';
     });
   }, [root, sections]);
-  return null;
+  return children;
 }
 
 /** Starts the app on the page: hydrates the server's HTML, or renders a page the server sent empty (the admin). */
@@ -45,8 +45,11 @@ export async function start(): Promise<void> {
   const app = (
     <StrictMode>
       <OriginContext value={window.location.origin}>
-        <RouterProvider router={router} />
-        <Started root={rootElement} sections={hydrating ? countServerBoundaries(rootElement) : 0} />
+        {/* Around the router, not beside it: a sibling would fork the tree, and every useId id would then differ from
+            the server's (entry-server.tsx), whose providers each have one child. */}
+        <Started root={rootElement} sections={hydrating ? countServerBoundaries(rootElement) : 0}>
+          <RouterProvider router={router} />
+        </Started>
       </OriginContext>
     </StrictMode>
   );

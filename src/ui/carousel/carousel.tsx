@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
@@ -50,21 +50,28 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
   const [viewportRef, embla] = useEmblaCarousel(settings.options, settings.plugins);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(slides.length);
-  const [playing, setPlaying] = useState(false);
+  // Whether autoplay can run here: not for people who prefer reduced motion (the plugin is inactive), nor with one snap.
+  const [canPlay, setCanPlay] = useState(false);
+  // The visitor's Pause, which holds until they press Play: the plugin's own stops (hover, focus) are not it, and
+  // its restarts (leaving the slides, the tab shown again, a breakpoint's re-init) must not undo it.
+  const [paused, setPaused] = useState(false);
+  const pausedRef = useRef(false);
 
   useEffect(() => {
     if (!embla) return;
     const sync = () => {
       setSelected(embla.selectedScrollSnap());
       setSnapCount(embla.scrollSnapList().length);
-      setPlaying(Boolean(embla.plugins().autoplay?.isPlaying()));
+      setCanPlay(embla.scrollSnapList().length > 1 && !window.matchMedia(reducedMotion).matches);
+    };
+    // The plugin emits `autoplay:play` before its timer is set: stop it once the restart has run, while paused.
+    const keepPaused = () => {
+      if (pausedRef.current) queueMicrotask(() => embla.plugins().autoplay?.stop());
     };
     sync();
-    embla.on('select', sync).on('reInit', sync);
-    embla.on('autoplay:play', sync).on('autoplay:stop', sync);
+    embla.on('select', sync).on('reInit', sync).on('autoplay:play', keepPaused);
     return () => {
-      embla.off('select', sync).off('reInit', sync);
-      embla.off('autoplay:play', sync).off('autoplay:stop', sync);
+      embla.off('select', sync).off('reInit', sync).off('autoplay:play', keepPaused);
     };
   }, [embla]);
 
@@ -73,7 +80,10 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
   const togglePlay = useCallback(() => {
     const autoplay = embla?.plugins().autoplay;
     if (!autoplay) return;
-    if (autoplay.isPlaying()) autoplay.stop();
+    const pause = !pausedRef.current;
+    pausedRef.current = pause;
+    setPaused(pause);
+    if (pause) autoplay.stop();
     else autoplay.play();
   }, [embla]);
 
@@ -126,9 +136,10 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
       </span>
       {(options.arrows || options.dots || options.autoplay) && (
         <div className={styles.controls}>
-          {options.autoplay && embla && (
-            <button type="button" className={styles.control} onClick={togglePlay} aria-pressed={!playing}>
-              {playing ? 'Pause' : 'Play'}
+          {/* Only once embla runs (not in the server's markup), so no press comes before the code that answers it. */}
+          {options.autoplay && embla && canPlay && (
+            <button type="button" className={styles.control} onClick={togglePlay} aria-pressed={paused}>
+              {paused ? 'Play' : 'Pause'}
               <span className="visually-hidden"> {label}</span>
             </button>
           )}
