@@ -102,4 +102,57 @@ describe("the portfolio's carousel", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('pauses and resumes its autoplay with its Pause button, which is drawn only once it works', async () => {
+    const { page, context, errors } = await openPage(browser, phone);
+    await page.goto('/portfolio');
+    await hydrated(page);
+    const results = page.getByRole('region', { name: 'Campaign results' });
+    const pause = page.getByRole('button', { name: /^(Pause|Play) Campaign results$/ });
+    // Before the carousel's code runs there is no button to press, so no press can be lost.
+    expect(await pause.count()).toBe(0);
+    await results.scrollIntoViewIfNeeded();
+    await pause.waitFor({ timeout: 15_000 });
+    // The visible word, without the carousel's name that follows it for screen readers.
+    const label = () => pause.evaluate((button) => button.firstChild?.textContent?.trim());
+    expect(await pause.getAttribute('aria-pressed')).toBe('false');
+    expect(await label()).toBe('Pause');
+    const onTop = () =>
+      pause.evaluate((button) => {
+        button.scrollIntoView({ block: 'center' });
+        const box = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      });
+    expect(await onTop()).toBe(true);
+    const track = results.locator('[aria-roledescription="slide"]').first().locator('..');
+    const offset = () => track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41);
+    // Playing: the slides move by themselves (a 4 s delay).
+    const start = await offset();
+    await expect.poll(offset, { timeout: 10_000, interval: 250 }).not.toBe(start);
+
+    await pause.click();
+    await expect.poll(() => pause.getAttribute('aria-pressed')).toBe('true');
+    expect(await label()).toBe('Play');
+    expect(await pause.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(1_000);
+    const paused = await offset();
+    // The pointer passing over the slides and leaving them (which restarts the plugin's hover stop) keeps it paused.
+    const box = (await results.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2, box.y - 40);
+    await page.waitForTimeout(6_000);
+    // A slide is over 300 px wide: within a pixel or two is the last scroll settling, not a move.
+    expect(Math.abs((await offset()) - paused)).toBeLessThan(2);
+    expect(await pause.getAttribute('aria-pressed')).toBe('true');
+
+    expect(await onTop()).toBe(true);
+    await pause.click();
+    await expect.poll(() => pause.getAttribute('aria-pressed')).toBe('false');
+    expect(await label()).toBe('Pause');
+    await expect
+      .poll(async () => Math.abs((await offset()) - paused), { timeout: 10_000, interval: 250 })
+      .toBeGreaterThan(100);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
