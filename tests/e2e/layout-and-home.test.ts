@@ -187,6 +187,12 @@ describe('home page', () => {
     const start = await offset();
     await page.waitForTimeout(7_500);
     expect(await offset()).toBe(start);
+    // Embla runs (the track has its transform) but draws no Pause button: there is nothing playing to pause.
+    await testimonials.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => track.evaluate((element) => getComputedStyle(element).transform), { timeout: 15_000 })
+      .not.toBe('none');
+    expect(await page.getByRole('button', { name: /^(Pause|Play) Client testimonials$/ }).count()).toBe(0);
     await context.close();
   });
 });
