@@ -77,6 +77,8 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
 
   const previous = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
+  // The button shows the visitor's choice, not `isPlaying()`: the plugin emits `autoplay:stop` and `autoplay:play`
+  // before it changes what `isPlaying()` answers, so a state read in those events kept saying the opposite.
   const togglePlay = useCallback(() => {
     const autoplay = embla?.plugins().autoplay;
     if (!autoplay) return;
