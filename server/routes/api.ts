@@ -35,7 +35,12 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
-  await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
+  await app.register(privacyRoutes, {
+    prefix: '/privacy',
+    db: auth.db,
+    clock: auth.clock,
+    onCommentsChanged: () => blog.responses.forget(),
+  });
   await app.register(teamRoutes, { auth, origin });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
