@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type {
   CommentBulkUpdate,
@@ -19,7 +20,8 @@ import { moderateComments, replyAsAgency, turnIntoEnquiry } from '../comments/co
 import { commentFormFields, commentPagePath } from '../comments/comment-form-fields.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { jsonAnswer } from '../http/answer.ts';
-import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { emptyResponse, errorResponses, readSchemaFiles, schemaRef } from '../http/api-schemas.ts';
+import { repositoryRoot } from '../repository-root.ts';
 import { sendAnswer } from '../http/cached-answers.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
@@ -49,6 +51,27 @@ const pageHeaders = {
   'content-type': 'text/html; charset=utf-8',
 };
 const formBodyLimit = 64 * 1024;
+
+/**
+ * PublicComment[] of schemas/comment.schema.json, written out: its replies refer to the definition itself, which the
+ * OpenAPI document cannot name. Replies are one level deep, so one level is written.
+ */
+const commentSchema = readSchemaFiles(join(repositoryRoot, 'schemas'))['comment.schema.json'] as {
+  $defs: { publicComment: { properties: Record<string, object> } };
+};
+const publicComment = commentSchema.$defs.publicComment;
+const { replies: _replies, ...replyProperties } = publicComment.properties;
+const publicThreadsSchema = {
+  type: 'array',
+  description: "The post's approved comments, conversations oldest first, each with its approved replies.",
+  items: {
+    ...publicComment,
+    properties: {
+      ...publicComment.properties,
+      replies: { type: 'array', items: { ...publicComment, properties: replyProperties } },
+    },
+  },
+};
 
 const postIdParams = schemaRef('api/post-id-params.schema.json');
 const commentIdParams = {
@@ -96,7 +119,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
       schema: {
         params: postIdParams,
         response: {
-          200: { type: 'array', items: schemaRef('comment.schema.json#/$defs/publicComment') },
+          200: publicThreadsSchema,
           ...errorResponses(404),
         },
       },
