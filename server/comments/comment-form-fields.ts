@@ -16,6 +16,8 @@ export function commentFormFields(form: URLSearchParams): {
   const input: Record<string, string> = {};
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
+    // The page the form is on: the post's own address is known from its id.
+    if (name === 'returnTo') continue;
     if (!fields.has(name)) {
       // An unknown field is refused by the schema, as in JSON.
       input[name] = value;

@@ -8,7 +8,7 @@ import { postSummary } from '@/domain/post-summary.ts';
  * The post page's title, description, sharing tags and Article data, from its SEO fields when set; drafts previewed by
  * an admin stay unindexed.
  */
-export function PostHead({ post }: { post: BlogPost }) {
+export function PostHead({ post, commentCount }: { post: BlogPost; commentCount?: number }) {
   const path = `/blogs/${post.slug}`;
   const ownUrl = useAbsoluteUrl(path);
   const url = post.canonicalUrl ?? ownUrl;
@@ -31,6 +31,7 @@ export function PostHead({ post }: { post: BlogPost }) {
     publisher: { '@type': 'Organization', name: site.brand.name, logo },
     keywords: post.tags.join(', ') || undefined,
     mainEntityOfPage: url,
+    commentCount,
   };
   return (
     <Head

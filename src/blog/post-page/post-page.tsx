@@ -5,6 +5,9 @@ import { usePostBySlug } from '@/api/get-post-by-slug.ts';
 import { isApiError } from '@/api/api-client.ts';
 import { PostArticle } from '@/ui/post-article/post-article.tsx';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
+import { usePostComments } from '@/api/post-comments.ts';
+import { commentCount } from '@/domain/comment-text.ts';
+import { PostComments } from './post-comments.tsx';
 import { PostHead } from './post-head.tsx';
 import styles from './post-page.module.css';
 
@@ -40,6 +43,8 @@ export function PostPage() {
   const { data: post, error, isPending, refetch } = usePostBySlug(slug);
   // 410: the post was deleted; to a reader that is the same as never found.
   const notFound = isApiError(error, 404) || isApiError(error, 410);
+  // Only a published post has comments to show; a draft previewed by an admin has none yet.
+  const comments = usePostComments(post?.status === 'published' ? post._id : undefined);
   useLogFetchError(notFound ? null : error);
 
   // The server renders as a visitor: a post it did not find may be a draft that a signed-in admin may preview.
@@ -63,8 +68,9 @@ export function PostPage() {
   } else {
     body = (
       <>
-        <PostHead post={post} />
+        <PostHead post={post} commentCount={comments.data && commentCount(comments.data)} />
         <PostArticle post={post} html={post.html} termLinks />
+        {post.status === 'published' && <PostComments post={post} comments={comments.data} />}
       </>
     );
   }

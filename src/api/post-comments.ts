@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CommentInput, PublicComment } from '@/content/types.gen.ts';
+import { apiJson, retryTransientFailure } from './api-client.ts';
+import { blogQueryKey } from './blog-query-key.ts';
+
+/** A post's approved comments, conversations oldest first, each with its replies. */
+export function getPostComments(postId: string, signal?: AbortSignal): Promise<PublicComment[]> {
+  return apiJson<PublicComment[]>(`/api/blogs/${encodeURIComponent(postId)}/comments`, { signal });
+}
+
+export function postCommentsQueryOptions(postId: string) {
+  return queryOptions({
+    queryKey: [...blogQueryKey, 'comments', postId],
+    queryFn: ({ signal }) => getPostComments(postId, signal),
+    retry: retryTransientFailure,
+  });
+}
+
+/** Asked for once the post is known: its id names the comments. */
+export function usePostComments(postId: string | undefined) {
+  return useQuery({ ...postCommentsQueryOptions(postId ?? ''), enabled: postId !== undefined });
+}
+
+/** Sends a reader's comment; `published` says whether readers see it already or it waits for moderation. */
+export function sendComment(postId: string, comment: CommentInput): Promise<{ _id: string; published: boolean }> {
+  return apiJson(`/api/blogs/${encodeURIComponent(postId)}/comments`, { method: 'POST', body: comment });
+}
