@@ -16,6 +16,7 @@ export const fieldLabels: Record<PostField, string> = {
   metaDescription: 'Search description',
   ogImage: 'Sharing image URL',
   canonicalUrl: 'Canonical URL',
+  commentsOpen: 'Allow comments',
 };
 
 export function isPostField(name: string | undefined): name is PostField {

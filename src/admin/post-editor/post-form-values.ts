@@ -18,6 +18,8 @@ export interface PostFormValues {
   metaDescription: string;
   ogImage: string;
   canonicalUrl: string;
+  /** Whether readers may comment. */
+  commentsOpen: boolean;
 }
 
 export type PostField = keyof PostFormValues;
@@ -37,6 +39,7 @@ export const emptyPostValues: PostFormValues = {
   metaDescription: '',
   ogImage: '',
   canonicalUrl: '',
+  commentsOpen: true,
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -104,6 +107,7 @@ export type EditablePost = Pick<
   | 'metaDescription'
   | 'ogImage'
   | 'canonicalUrl'
+  | 'commentsOpen'
 >;
 
 export function valuesFromPost(post: EditablePost): PostFormValues {
@@ -122,6 +126,7 @@ export function valuesFromPost(post: EditablePost): PostFormValues {
     metaDescription: post.metaDescription ?? '',
     ogImage: post.ogImage ?? '',
     canonicalUrl: post.canonicalUrl ?? '',
+    commentsOpen: post.commentsOpen ?? true,
   };
 }
 
@@ -142,6 +147,7 @@ export function toPostInput(values: PostFormValues, updatedAt?: string): BlogPos
     metaDescription: values.metaDescription,
     ogImage: values.ogImage.trim(),
     canonicalUrl: values.canonicalUrl.trim(),
+    commentsOpen: values.commentsOpen,
     ...(updatedAt ? { updatedAt } : {}),
   };
 }
