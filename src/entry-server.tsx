@@ -116,7 +116,7 @@ export async function render(
   for (let pass = 0; pass < 3; pass += 1) {
     const wanted = queryClient
       .getQueryCache()
-      .findAll({ predicate: (query) => query.state.status === 'pending' && !query.isDisabled() });
+      .findAll({ predicate: (query) => query.state.status === 'pending' });
     if (wanted.length === 0) break;
     await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
     html = await renderToHtml(app());

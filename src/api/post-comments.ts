@@ -16,9 +16,8 @@ export function postCommentsQueryOptions(postId: string) {
   });
 }
 
-/** Asked for once the post is known: its id names the comments. */
-export function usePostComments(postId: string | undefined) {
-  return useQuery({ ...postCommentsQueryOptions(postId ?? ''), enabled: postId !== undefined });
+export function usePostComments(postId: string) {
+  return useQuery(postCommentsQueryOptions(postId));
 }
 
 /** Sends a reader's comment; `published` says whether readers see it already or it waits for moderation. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { site } from '@/content/site.ts';
+import type { BlogPost } from '@/content/types.gen.ts';
 import { usePostBySlug } from '@/api/get-post-by-slug.ts';
 import { isApiError } from '@/api/api-client.ts';
 import { PostArticle } from '@/ui/post-article/post-article.tsx';
@@ -37,14 +38,24 @@ function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** A published post with its comments, asked for once the post (whose id names them) is known. */
+function PublishedPost({ post }: { post: BlogPost }) {
+  const comments = usePostComments(post._id);
+  return (
+    <>
+      <PostHead post={post} commentCount={comments.data && commentCount(comments.data)} />
+      <PostArticle post={post} html={post.html} termLinks />
+      <PostComments post={post} comments={comments.data} />
+    </>
+  );
+}
+
 /** /blogs/{slug}: "Loading...", then the post, "Blog Not Found", or a way to try again. */
 export function PostPage() {
   const { slug = '' } = useParams();
   const { data: post, error, isPending, refetch } = usePostBySlug(slug);
   // 410: the post was deleted; to a reader that is the same as never found.
   const notFound = isApiError(error, 404) || isApiError(error, 410);
-  // Only a published post has comments to show; a draft previewed by an admin has none yet.
-  const comments = usePostComments(post?.status === 'published' ? post._id : undefined);
   useLogFetchError(notFound ? null : error);
 
   // The server renders as a visitor: a post it did not find may be a draft that a signed-in admin may preview.
@@ -66,13 +77,15 @@ export function PostPage() {
   } else if (error) {
     body = <LoadFailedMessage onRetry={() => void refetch()} />;
   } else {
-    body = (
-      <>
-        <PostHead post={post} commentCount={comments.data && commentCount(comments.data)} />
-        <PostArticle post={post} html={post.html} termLinks />
-        {post.status === 'published' && <PostComments post={post} comments={comments.data} />}
-      </>
-    );
+    body =
+      post.status === 'published' ? (
+        <PublishedPost post={post} />
+      ) : (
+        <>
+          <PostHead post={post} />
+          <PostArticle post={post} html={post.html} termLinks />
+        </>
+      );
   }
   return (
     <div className={`section ${styles.page}`}>
