@@ -114,9 +114,7 @@ export async function render(
   // (a post's comments, by the post's id) is asked for by the pass after: a few passes at most.
   let html = await renderToHtml(app());
   for (let pass = 0; pass < 3; pass += 1) {
-    const wanted = queryClient
-      .getQueryCache()
-      .findAll({ predicate: (query) => query.state.status === 'pending' });
+    const wanted = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
     if (wanted.length === 0) break;
     await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
     html = await renderToHtml(app());

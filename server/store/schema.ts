@@ -1,5 +1,12 @@
 import type { Generated } from 'kysely';
-import type { AuditEntry, CommentStatus, LeadFile, LeadStatus, LeadType, TeamRole } from '../../src/content/types.gen.ts';
+import type {
+  AuditEntry,
+  CommentStatus,
+  LeadFile,
+  LeadStatus,
+  LeadType,
+  TeamRole,
+} from '../../src/content/types.gen.ts';
 /** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
 export type PostStatus = 'draft' | 'published' | 'archived';
 export type ContentFormat = 'html' | 'markdown';
