@@ -56,8 +56,26 @@ const formBodyLimit = 64 * 1024;
  * PublicComment[] of schemas/comment.schema.json, written out: its replies refer to the definition itself, which the
  * OpenAPI document cannot name. Replies are one level deep, so one level is written.
  */
-const commentSchema = readSchemaFiles(join(repositoryRoot, 'schemas'))['comment.schema.json'] as {
-  $defs: { publicComment: { properties: Record<string, object> } };
+const schemaFiles = readSchemaFiles(join(repositoryRoot, 'schemas'));
+const commentSchema = schemaFiles['comment.schema.json'] as {
+  $defs: { publicComment: { properties: Record<string, object> }; commentStatus: object };
+};
+/**
+ * The queue's query with the status written out: the OpenAPI document turns a query's properties into parameters
+ * and cannot follow a reference into another schema's $defs from there.
+ */
+const {
+  $id: _id,
+  $schema: _schema,
+  ...listQuery
+} = schemaFiles['comment-list-query.schema.json'] as {
+  $id: string;
+  $schema: string;
+  properties: Record<string, object>;
+};
+const listQuerySchema = {
+  ...listQuery,
+  properties: { ...listQuery.properties, status: { ...commentSchema.$defs.commentStatus, title: undefined } },
 };
 const publicComment = commentSchema.$defs.publicComment;
 const { replies: _replies, ...replyProperties } = publicComment.properties;
@@ -215,7 +233,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
     '/comments',
     {
       schema: {
-        querystring: schemaRef('comment-list-query.schema.json'),
+        querystring: listQuerySchema,
         response: {
           200: { type: 'array', items: schemaRef('comment.schema.json') },
           ...errorResponses(400, 401, 403),
