@@ -11,7 +11,9 @@
  * one access line per request at info level (written to /dev/null). Other work on the machine skews single runs, so
  * runs alternate, several rounds, and each scenario reports its median run.
  * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (5) --minimum-requests=N (200); --reads-only for
- * the cached reads beside node:http alone (no searches, old slugs or parts of a search: a minute or two, not ten).
+ * the cached reads beside node:http alone (no searches, old slugs or parts of a search: a minute or two, not ten);
+ * --small (with --reads-only) for the blog of 10 posts only;
+ * --comments for a post's page (the site must be built) with 0 and with 200 approved comments, beside node:http.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,11 +44,13 @@ const settings: LoadSettings = {
 const rounds = wholeNumberOption('rounds', 5);
 const withPostgres = process.argv.includes('--postgres');
 const readsOnly = process.argv.includes('--reads-only');
+const withComments = process.argv.includes('--comments');
 const root = join(import.meta.dirname, '..');
 const siteBuilt =
   existsSync(join(root, 'dist', 'server', 'entry-server.js')) &&
   existsSync(join(root, 'dist', 'client', 'routes.json'));
-const postCounts = [10, 10_000];
+// --small with --reads-only: the blog of 10 posts only, to try the script out in seconds.
+const postCounts = readsOnly && process.argv.includes('--small') ? [10] : [10, 10_000];
 
 /** Mean time of the store's read by slug, in this process, without HTTP: what the index keeps constant. */
 async function timeSlugLookups(dataDir: string, slugs: string[], lookups = 5000): Promise<number> {
@@ -57,6 +61,39 @@ async function timeSlugLookups(dataDir: string, slugs: string[], lookups = 5000)
     const start = performance.now();
     for (let index = 0; index < lookups; index += 1) await lookUp(index);
     return ((performance.now() - start) * 1000) / lookups;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Approved comments on a post, written straight into its database: half conversations, half replies to them. */
+async function addApprovedComments(dataDir: string, slug: string, count: number): Promise<void> {
+  const db = openDatabase({ dataDir });
+  try {
+    const post = await findPostBySlug(db, slug);
+    if (!post) throw new Error(`No post ${slug} to comment on.`);
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    const rows = Array.from({ length: count }, (_, index) => ({
+      id: `bench-comment-${String(index).padStart(4, '0')}`,
+      post_id: post.id,
+      parent_id: index % 2 === 1 ? `bench-comment-${String(index - 1).padStart(4, '0')}` : null,
+      status: 'approved' as const,
+      author_name: `Reader ${index}`,
+      author_email: `reader${index}@example.com`,
+      email_key: `reader${index}@example.com`,
+      address_hash: null,
+      by_agency: 0,
+      text: `Comment ${index}: thanks for the post, see https://example.com/${index} for what we tried.`,
+      spam_reason: null,
+      lead_id: null,
+      created_at: new Date(start + index * 60_000).toISOString(),
+    }));
+    for (let from = 0; from < rows.length; from += 100) {
+      await db
+        .insertInto('comments')
+        .values(rows.slice(from, from + 100))
+        .execute();
+    }
   } finally {
     await db.destroy();
   }
@@ -208,10 +245,18 @@ try {
     }
     const middle = Math.floor(postCount / 2);
     const slug = slugs[middle];
+    const commentedSlug = slugs[middle + 1]!;
+    if (withComments) await addApprovedComments(dataDir, commentedSlug, 200);
     const api = await startApiServer(dataDir);
     try {
       rows.push(...(await compare(`list ?limit=10, ${postCount} posts`, '/api/blogs?limit=10', api, workDir)));
       rows.push(...(await compare(`read by slug, ${postCount} posts`, `/api/blogs/slug/${slug}`, api, workDir, true)));
+      if (withComments && siteBuilt) {
+        rows.push(...(await compare(`post page, 0 comments, ${postCount} posts`, `/blogs/${slug}`, api, workDir)));
+        rows.push(
+          ...(await compare(`post page, 200 comments, ${postCount} posts`, `/blogs/${commentedSlug}`, api, workDir)),
+        );
+      }
       if (readsOnly) continue;
       const counts = { one: await matchCount(api, uniqueWord(middle)), many: await matchCount(api, commonWord) };
       for (const scenario of searchScenarios(uniqueWord(middle), '1 match')) {

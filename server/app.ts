@@ -178,6 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Writes the last second's page views before the database closes.
     app.addHook('onClose', () => collector.stop());
     const formPages: FormPages = {};
+    const leadFacts = readLeadFacts();
+    const formKey = await sharedKey(db, 'form-token');
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
 
@@ -205,10 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
-      leads: {
-        intake: { db, clock, facts: readLeadFacts(), formKey: await sharedKey(db, 'form-token'), origin, mail },
-        formPages,
-      },
+      leads: { intake: { db, clock, facts: leadFacts, formKey, origin, mail }, formPages },
+      comments: { db, clock, facts: leadFacts, formKey, origin, mail, responses: blog.responses },
       origin,
       stats: { collector, collectLimit: options.collectLimit },
     });

@@ -110,10 +110,12 @@ export async function render(
     </OriginContext>
   );
 
-  // The first pass tells which data the page asks for; fetch it, then render again with it.
+  // The first pass tells which data the page asks for; fetch it, then render again with it. Data named by other data
+  // (a post's comments, by the post's id) is asked for by the pass after: a few passes at most.
   let html = await renderToHtml(app());
-  const wanted = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
-  if (wanted.length > 0) {
+  for (let pass = 0; pass < 3; pass += 1) {
+    const wanted = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
+    if (wanted.length === 0) break;
     await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
     html = await renderToHtml(app());
   }

@@ -74,6 +74,13 @@ const routeAccess: Record<string, RouteAccess> = {
   'POST /api/collect': 'anyone',
   'GET /api/stats': 'admin',
   'GET /api/stats/export.csv': 'admin',
+  'GET /api/blogs/:id/comments': 'anyone',
+  'POST /api/blogs/:id/comments': 'anyone',
+  'GET /api/comments': 'comments',
+  'PATCH /api/comments/:id': 'comments',
+  'POST /api/comments/bulk': 'comments',
+  'POST /api/comments/:id/replies': 'comments',
+  'POST /api/comments/:id/enquiry': 'comments',
   'GET /api/openapi.json': 'anyone',
 };
 

@@ -9,6 +9,8 @@ import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { authorListRoutes } from './author-list.ts';
 import { blogRoutes } from './blogs.ts';
+import type { CommentContext } from '../comments/comment-intake.ts';
+import { commentRoutes } from './comments.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
@@ -23,13 +25,15 @@ export interface ApiOptions {
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
   leads: LeadFormOptions;
+  /** Readers' comments and their moderation. */
+  comments: CommentContext;
   /** The public origin of absolute URLs, such as invitation links. */
   origin: string;
   stats: Pick<StatsRoutesOptions, 'collector' | 'collectLimit'>;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, origin, stats } = options;
+  const { blog, auth, trustedOrigins, media, leads, comments, origin, stats } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -38,8 +42,14 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
+  await app.register(commentRoutes, { comments, formPages: leads.formPages });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
-  await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
+  await app.register(privacyRoutes, {
+    prefix: '/privacy',
+    db: auth.db,
+    clock: auth.clock,
+    onCommentsChanged: () => blog.responses.forget(),
+  });
   await app.register(publicAuthorRoutes, { prefix: '/authors', blog });
   await app.register(authorListRoutes, { db: auth.db });
   const { mail, facts } = leads.intake;

@@ -26,6 +26,7 @@ export function toPostJson(post: Post): BlogPost {
     authorId: post.authorId ?? null,
     authorSlug: post.authorSlug ?? null,
     reviewRequestedAt: post.reviewRequestedAt ?? null,
+    commentsOpen: post.commentsOpen ?? true,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
   };

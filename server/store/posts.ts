@@ -71,6 +71,7 @@ function toPost(row: PostRow): Post {
     authorId: row.author_id,
     ...(row.author_slug !== undefined && { authorSlug: row.author_slug }),
     reviewRequestedAt: row.review_requested_at,
+    commentsOpen: row.comments_open !== 0,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -99,6 +100,7 @@ function toRow(post: Post): Selectable<PostTable> {
     content_format: post.contentFormat,
     html: post.html,
     content: post.content,
+    comments_open: post.commentsOpen === false ? 0 : 1,
   };
 }
 

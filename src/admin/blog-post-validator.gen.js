@@ -102,6 +102,10 @@ const schema31 = {
       default: 'draft',
       description: 'draft, published or archived; draft by default.',
     },
+    commentsOpen: {
+      type: 'boolean',
+      description: 'Whether readers may comment on the post; kept as stored when not sent, open for a new post.',
+    },
     author: {
       type: 'string',
       maxLength: 100,
@@ -1114,31 +1118,33 @@ function validate20(
         errors++;
       }
     }
+    if (data.commentsOpen !== undefined) {
+      if (typeof data.commentsOpen !== 'boolean') {
+        const err56 = {
+          instancePath: instancePath + '/commentsOpen',
+          schemaPath: '#/properties/commentsOpen/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
     if (data.author !== undefined) {
-      let data16 = data.author;
-      if (typeof data16 === 'string') {
-        if (func2(data16) > 100) {
-          const err56 = {
+      let data17 = data.author;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 100) {
+          const err57 = {
             instancePath: instancePath + '/author',
             schemaPath: '#/properties/author/maxLength',
             keyword: 'maxLength',
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err56];
-          } else {
-            vErrors.push(err56);
-          }
-          errors++;
-        }
-        if (!pattern4.test(data16)) {
-          const err57 = {
-            instancePath: instancePath + '/author',
-            schemaPath: '#/properties/author/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
-            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err57];
@@ -1147,8 +1153,23 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern4.test(data17)) {
+          const err58 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err58];
+          } else {
+            vErrors.push(err58);
+          }
+          errors++;
+        }
       } else {
-        const err58 = {
+        const err59 = {
           instancePath: instancePath + '/author',
           schemaPath: '#/properties/author/type',
           keyword: 'type',
@@ -1156,38 +1177,23 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err59];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err59);
         }
         errors++;
       }
     }
     if (data.authorId !== undefined) {
-      let data17 = data.authorId;
-      if (typeof data17 === 'string') {
-        if (func2(data17) > 100) {
-          const err59 = {
+      let data18 = data.authorId;
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 100) {
+          const err60 = {
             instancePath: instancePath + '/authorId',
             schemaPath: '#/properties/authorId/maxLength',
             keyword: 'maxLength',
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err59];
-          } else {
-            vErrors.push(err59);
-          }
-          errors++;
-        }
-        if (func2(data17) < 1) {
-          const err60 = {
-            instancePath: instancePath + '/authorId',
-            schemaPath: '#/properties/authorId/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
             vErrors = [err60];
@@ -1196,8 +1202,23 @@ function validate20(
           }
           errors++;
         }
+        if (func2(data18) < 1) {
+          const err61 = {
+            instancePath: instancePath + '/authorId',
+            schemaPath: '#/properties/authorId/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
       } else {
-        const err61 = {
+        const err62 = {
           instancePath: instancePath + '/authorId',
           schemaPath: '#/properties/authorId/type',
           keyword: 'type',
@@ -1205,18 +1226,18 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err61];
+          vErrors = [err62];
         } else {
-          vErrors.push(err61);
+          vErrors.push(err62);
         }
         errors++;
       }
     }
     if (data.updatedAt !== undefined) {
-      let data18 = data.updatedAt;
-      if (typeof data18 === 'string') {
-        if (!formats0.validate(data18)) {
-          const err62 = {
+      let data19 = data.updatedAt;
+      if (typeof data19 === 'string') {
+        if (!formats0.validate(data19)) {
+          const err63 = {
             instancePath: instancePath + '/updatedAt',
             schemaPath: '#/properties/updatedAt/format',
             keyword: 'format',
@@ -1224,14 +1245,14 @@ function validate20(
             message: 'must match format "' + 'date-time' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err62];
+            vErrors = [err63];
           } else {
-            vErrors.push(err62);
+            vErrors.push(err63);
           }
           errors++;
         }
       } else {
-        const err63 = {
+        const err64 = {
           instancePath: instancePath + '/updatedAt',
           schemaPath: '#/properties/updatedAt/type',
           keyword: 'type',
@@ -1239,15 +1260,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err64];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err64);
         }
         errors++;
       }
     }
   } else {
-    const err64 = {
+    const err65 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1255,9 +1276,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err64];
+      vErrors = [err65];
     } else {
-      vErrors.push(err64);
+      vErrors.push(err65);
     }
     errors++;
   }

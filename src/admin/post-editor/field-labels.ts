@@ -17,6 +17,7 @@ export const fieldLabels: Record<PostField, string> = {
   ogImage: 'Sharing image URL',
   canonicalUrl: 'Canonical URL',
   authorId: 'Author',
+  commentsOpen: 'Allow comments',
 };
 
 export function isPostField(name: string | undefined): name is PostField {

@@ -118,6 +118,7 @@ describe('NewPostPage', () => {
       metaDescription: '',
       ogImage: '',
       canonicalUrl: '',
+      commentsOpen: true,
     });
   });
 

@@ -20,6 +20,8 @@ export interface PostFormValues {
   canonicalUrl: string;
   /** Who wrote the post: a member's id, or empty for the writer of a new post (or the team, for older posts). */
   authorId: string;
+  /** Whether readers may comment. */
+  commentsOpen: boolean;
 }
 
 export type PostField = keyof PostFormValues;
@@ -40,6 +42,7 @@ export const emptyPostValues: PostFormValues = {
   ogImage: '',
   canonicalUrl: '',
   authorId: '',
+  commentsOpen: true,
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -108,6 +111,7 @@ export type EditablePost = Pick<
   | 'ogImage'
   | 'canonicalUrl'
   | 'authorId'
+  | 'commentsOpen'
 >;
 
 export function valuesFromPost(post: EditablePost): PostFormValues {
@@ -127,6 +131,7 @@ export function valuesFromPost(post: EditablePost): PostFormValues {
     ogImage: post.ogImage ?? '',
     canonicalUrl: post.canonicalUrl ?? '',
     authorId: post.authorId ?? '',
+    commentsOpen: post.commentsOpen ?? true,
   };
 }
 
@@ -149,6 +154,7 @@ export function toPostInput(values: PostFormValues, updatedAt?: string): BlogPos
     canonicalUrl: values.canonicalUrl.trim(),
     // Drafts kept by this browser before the field existed have none.
     ...(values.authorId ? { authorId: values.authorId } : {}),
+    commentsOpen: values.commentsOpen,
     ...(updatedAt ? { updatedAt } : {}),
   };
 }

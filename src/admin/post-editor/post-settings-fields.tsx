@@ -42,6 +42,15 @@ export function PostSettingsFields({ values, errors, onChange, statuses }: PostS
           {...controlProps(fieldId('publishedAt'), errors.publishedAt, true)}
         />
       </Field>
+      <div>
+        <input
+          type="checkbox"
+          id={fieldId('commentsOpen')}
+          checked={values.commentsOpen}
+          onChange={(event) => onChange('commentsOpen', event.target.checked)}
+        />{' '}
+        <label htmlFor={fieldId('commentsOpen')}>{fieldLabels.commentsOpen}</label>
+      </div>
       <CoverImageField values={values} errors={errors} onChange={onChange} />
       <Field id={fieldId('tags')} label={fieldLabels.tags} error={errors.tags} hint={`${termsHint} Shown as #tags.`}>
         <input

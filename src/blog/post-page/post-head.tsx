@@ -9,7 +9,7 @@ import { postSummary } from '@/domain/post-summary.ts';
  * an admin stay unindexed. The Article's author is the writer (a Person with their author page) or, for posts written
  * before the team had roles, the team's Organization.
  */
-export function PostHead({ post }: { post: BlogPost }) {
+export function PostHead({ post, commentCount }: { post: BlogPost; commentCount?: number }) {
   const path = `/blogs/${post.slug}`;
   const ownUrl = useAbsoluteUrl(path);
   const url = post.canonicalUrl ?? ownUrl;
@@ -36,6 +36,7 @@ export function PostHead({ post }: { post: BlogPost }) {
     publisher: { '@type': 'Organization', name: site.brand.name, logo },
     keywords: post.tags.join(', ') || undefined,
     mainEntityOfPage: url,
+    commentCount,
   };
   return (
     <Head

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { site } from '@/content/site.ts';
+import type { BlogPost } from '@/content/types.gen.ts';
 import { usePostBySlug } from '@/api/get-post-by-slug.ts';
 import { isApiError } from '@/api/api-client.ts';
 import { PostArticle } from '@/ui/post-article/post-article.tsx';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
+import { usePostComments } from '@/api/post-comments.ts';
+import { commentCount } from '@/domain/comment-text.ts';
+import { PostComments } from './post-comments.tsx';
 import { PostHead } from './post-head.tsx';
 import styles from './post-page.module.css';
 
@@ -31,6 +35,18 @@ function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
         Try again
       </button>
     </div>
+  );
+}
+
+/** A published post with its comments, asked for once the post (whose id names them) is known. */
+function PublishedPost({ post }: { post: BlogPost }) {
+  const comments = usePostComments(post._id);
+  return (
+    <>
+      <PostHead post={post} commentCount={comments.data && commentCount(comments.data)} />
+      <PostArticle post={post} html={post.html} termLinks />
+      <PostComments post={post} comments={comments.data} />
+    </>
   );
 }
 
@@ -61,12 +77,15 @@ export function PostPage() {
   } else if (error) {
     body = <LoadFailedMessage onRetry={() => void refetch()} />;
   } else {
-    body = (
-      <>
-        <PostHead post={post} />
-        <PostArticle post={post} html={post.html} termLinks />
-      </>
-    );
+    body =
+      post.status === 'published' ? (
+        <PublishedPost post={post} />
+      ) : (
+        <>
+          <PostHead post={post} />
+          <PostArticle post={post} html={post.html} termLinks />
+        </>
+      );
   }
   return (
     <div className={`section ${styles.page}`}>

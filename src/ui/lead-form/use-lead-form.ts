@@ -17,7 +17,8 @@ export interface LeadFormSubmission {
 }
 
 export interface LeadFormBehaviour {
-  form: LeadType;
+  /** The lead form, or a post's comment form (which sends no attribution). */
+  form: LeadType | 'comment';
   /** Problems the browser finds before sending: the schema's, and any the form adds (the CV's size). */
   check(submission: LeadFormSubmission): Promise<LeadFieldError[]>;
   send(submission: LeadFormSubmission): Promise<unknown>;
@@ -87,7 +88,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     submitted.current = { form, panel: form.parentElement };
     const fields = [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
     const { input } = formFieldsToInput(fields);
-    const attribution = visitAttribution();
+    const attribution = behaviour.form === 'comment' ? undefined : visitAttribution();
     if (attribution) input.attribution = attribution;
     const formToken = token || (await requestToken());
     if (formToken) input.formToken = formToken;
@@ -114,6 +115,8 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     token,
     values: state?.values ?? {},
     summary,
+    /** Sets the form going again after a sent one, for another comment. */
+    reset: () => setStatus('editing'),
     errorFor,
     /** The id of a field's problem, for its aria-describedby. */
     errorId: (name: string) => `${id}-${name.replace(/\W/g, '-')}-error`,
