@@ -43,9 +43,9 @@ export function BulkBar({ status, shown, selected, onSelectAll, onAction, busy }
             className="button button-secondary"
             onClick={() => onAction(action)}
             disabled={busy || selected === 0}
+            aria-label={`${actionLabels[action]} the selected comments`}
           >
             {actionLabels[action]}
-            <span className="visually-hidden"> the selected comments</span>
           </button>
         ))}
       </div>

@@ -74,11 +74,13 @@ export function CommentItem(props: CommentItemProps) {
           <time dateTime={comment.createdAt}>{formatTime(comment.createdAt)}</time>
           {' · on '}
           <Link to={`/blogs/${comment.postSlug}`}>{comment.postTitle}</Link>
-          {' ('}
-          <Link to={`/admin/blog/edit/${encodeURIComponent(comment.postId)}`}>
-            edit<span className="visually-hidden"> “{comment.postTitle}”</span>
+          {' · '}
+          <Link
+            to={`/admin/blog/edit/${encodeURIComponent(comment.postId)}`}
+            aria-label={`Edit the post “${comment.postTitle}”`}
+          >
+            edit the post
           </Link>
-          {')'}
         </p>
         {comment.spamReason && <p className={styles.meta}>Held as spam: {comment.spamReason}</p>}
         <p className={styles.text}>{comment.text}</p>

@@ -18,7 +18,12 @@ function StatusTab({ status, current, q }: { status: CommentStatus; current: Com
   return (
     <Link to={tabAddress(status, q)} aria-current={status === current ? 'page' : undefined} className={styles.tab}>
       {statusLabels[status]}
-      {count !== undefined && <span className={styles.count}> ({count})</span>}
+      {count !== undefined && (
+        <>
+          {' '}
+          <span className={styles.count}>({count})</span>
+        </>
+      )}
     </Link>
   );
 }

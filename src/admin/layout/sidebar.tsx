@@ -54,12 +54,15 @@ export function Sidebar() {
               <NavLink to="/admin/comments" className={navClass}>
                 Comments
                 {pendingComments !== undefined && pendingComments > 0 && (
-                  <span className={styles.badge}>
-                    {pendingComments}
-                    <span className="visually-hidden">
-                      {pendingComments === 1 ? ' comment waiting' : ' comments waiting'}
+                  <>
+                    {' '}
+                    <span className={styles.badge}>
+                      <span aria-hidden="true">{pendingComments}</span>
+                      <span className="visually-hidden">
+                        {pendingComments === 1 ? '1 comment waiting' : `${pendingComments} comments waiting`}
+                      </span>
                     </span>
-                  </span>
+                  </>
                 )}
               </NavLink>
             </li>
