@@ -97,7 +97,12 @@ export function CommentsPage() {
           <p>The comments could not be loaded: {error.message}</p>
         </Alert>
       )}
-      {data && comments.length === 0 && <p>{q ? 'No comment matches this search.' : emptyTab[status]}</p>}
+      {data && comments.length === 0 && page > 1 && data.total > 0 && (
+        <p>
+          Nothing is left on this page. <Link to={tabAddress(status, q)}>Go to the first page</Link>.
+        </p>
+      )}
+      {data && data.total === 0 && <p>{q ? 'No comment matches this search.' : emptyTab[status]}</p>}
       {data && comments.length > 0 && (
         <>
           <p className={styles.summary}>
