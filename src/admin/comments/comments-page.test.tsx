@@ -163,6 +163,14 @@ describe('CommentsPage', () => {
     expect(screen.queryByRole('article', { name: 'Ana Reader' })).not.toBeInTheDocument();
   });
 
+  it('offers the first page when a later page has nothing left on it', async () => {
+    withComments([ana]);
+    renderAdmin('/admin/comments?page=2');
+    expect(await screen.findByText(/Nothing is left on this page/, {}, chunkWait)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the first page' }));
+    expect(await commentBy('Ana Reader')).toBeInTheDocument();
+  });
+
   it('searches within the tab, keeping the search when the tab changes', async () => {
     const { requests } = withComments();
     renderAdmin('/admin/comments');
