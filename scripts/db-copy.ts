@@ -27,11 +27,11 @@ if (url === undefined || !/^postgres(ql)?:\/\//.test(url)) {
 }
 const dataDir = process.env.DATA_DIR ?? 'data';
 try {
-  const { posts, terms, users, revisions, redirects, auditEntries, media, leads, outboxMails } =
+  const { posts, terms, users, revisions, redirects, auditEntries, media, leads, outboxMails, comments } =
     await copySqliteToPostgres(dataDir, url);
   console.log(
     `Copied ${posts} posts (with ${terms} tags and categories, ${revisions} revisions, ${redirects} old slugs), ` +
-      `${media} images, ${leads} leads, ${outboxMails} outbox mails and ${users} users ` +
+      `${media} images, ${leads} leads, ${outboxMails} outbox mails, ${comments} comments and ${users} users ` +
       `(with ${auditEntries} audit entries) from ${dataDir} to ` +
       `${withoutPassword(url)}. Sessions were not copied: admins sign in again.`,
   );

@@ -165,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (mail) app.addHook('onClose', () => mail.stop());
     else app.log.warn('SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail.');
     const formPages: FormPages = {};
+    const leadFacts = readLeadFacts();
+    const formKey = await sharedKey(db, 'form-token');
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
 
@@ -192,10 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
-      leads: {
-        intake: { db, clock, facts: readLeadFacts(), formKey: await sharedKey(db, 'form-token'), origin, mail },
-        formPages,
-      },
+      leads: { intake: { db, clock, facts: leadFacts, formKey, origin, mail }, formPages },
+      comments: { db, clock, facts: leadFacts, formKey, origin, mail, responses: blog.responses },
       origin,
     });
     if (options.routesForTests) await app.register(options.routesForTests);

@@ -69,6 +69,13 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/leads/:id/cv': 'leads',
   'GET /api/privacy/export': 'leads',
   'POST /api/privacy/erase': 'leads',
+  'GET /api/blogs/:id/comments': 'anyone',
+  'POST /api/blogs/:id/comments': 'anyone',
+  'GET /api/comments': 'comments',
+  'PATCH /api/comments/:id': 'comments',
+  'POST /api/comments/bulk': 'comments',
+  'POST /api/comments/:id/replies': 'comments',
+  'POST /api/comments/:id/enquiry': 'comments',
   'GET /api/openapi.json': 'anyone',
 };
 

@@ -21,6 +21,7 @@ export type PostFields = Pick<
   | 'canonicalUrl'
   | 'publishedAt'
   | 'status'
+  | 'commentsOpen'
 >;
 
 /** The specification's admin forms send tags and categories as comma-separated text. */
@@ -62,7 +63,12 @@ function publishedAt(input: BlogPostInput, status: Post['status'], now: Date, st
 }
 
 /** The stored fields of a post from what an admin sent, which the schema has already checked. */
-export function postFields(input: BlogPostInput, now: Date, storedPublishedAt: string | null = null): PostFields {
+export function postFields(
+  input: BlogPostInput,
+  now: Date,
+  storedPublishedAt: string | null = null,
+  storedCommentsOpen = true,
+): PostFields {
   const contentFormat = input.contentFormat ?? 'html';
   const status = input.status ?? 'draft';
   return {
@@ -81,5 +87,6 @@ export function postFields(input: BlogPostInput, now: Date, storedPublishedAt: s
     canonicalUrl: input.canonicalUrl?.trim() || null,
     publishedAt: publishedAt(input, status, now, storedPublishedAt),
     status,
+    commentsOpen: input.commentsOpen ?? storedCommentsOpen,
   };
 }

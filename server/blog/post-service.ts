@@ -100,7 +100,7 @@ export async function changePost(
   const now = blog.clock();
   // Strictly later than the stored version, even within the same millisecond, so that every edit is detectable.
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(stored.updatedAt) + 1)).toISOString();
-  const fields = postFields(input, now, stored.publishedAt);
+  const fields = postFields(input, now, stored.publishedAt, stored.commentsOpen ?? true);
   // A published post needs no more review.
   const reviewRequestedAt = fields.status === 'draft' ? (stored.reviewRequestedAt ?? null) : null;
   const post: Post = { ...stored, ...fields, reviewRequestedAt, updatedAt };

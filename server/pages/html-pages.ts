@@ -70,9 +70,9 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     /** The page without content, which the browser app fills: the admin. */
     shell: htmlAnswer(template, 200, { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
 
-    /** A content page with a refused form in it, rendered for this one answer and never kept. */
+    /** A content page, or a post's page, with a refused form in it, rendered for this one answer and never kept. */
     async renderFormPage(url: string, formState: LeadFormState): Promise<string | undefined> {
-      if (!contentRoutes.includes(url)) return undefined;
+      if (!contentRoutes.includes(url) && !/^\/blogs\/[a-z0-9-]+$/.test(url)) return undefined;
       entry.setApiTransport(transport);
       const page = await entry.render(url, options.origin, formState);
       return page.redirect ? undefined : withoutScripts(entry.fillTemplate(template, page, manifest));

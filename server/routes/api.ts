@@ -8,6 +8,8 @@ import { auditRoutes } from './audit.ts';
 import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blogs.ts';
+import type { CommentContext } from '../comments/comment-intake.ts';
+import { commentRoutes } from './comments.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
@@ -20,12 +22,14 @@ export interface ApiOptions {
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
   leads: LeadFormOptions;
+  /** Readers' comments and their moderation. */
+  comments: CommentContext;
   /** The public origin of absolute URLs, such as invitation links. */
   origin: string;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, origin } = options;
+  const { blog, auth, trustedOrigins, media, leads, comments, origin } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -34,8 +38,14 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
+  await app.register(commentRoutes, { comments, formPages: leads.formPages });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
-  await app.register(privacyRoutes, { prefix: '/privacy', db: auth.db, clock: auth.clock });
+  await app.register(privacyRoutes, {
+    prefix: '/privacy',
+    db: auth.db,
+    clock: auth.clock,
+    onCommentsChanged: () => blog.responses.forget(),
+  });
   await app.register(teamRoutes, { auth, origin });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>

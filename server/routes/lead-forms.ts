@@ -172,7 +172,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     return reply.code(201).headers(noStore).send({ _id: id });
   }
 
-  app.get<{ Querystring: { form: LeadType } }>(
+  app.get<{ Querystring: { form: LeadType | 'comment' } }>(
     '/form-token',
     {
       schema: {
@@ -180,7 +180,9 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
           type: 'object',
           additionalProperties: false,
           required: ['form'],
-          properties: { form: { enum: ['enquiry', 'application'], description: 'The form the token is for.' } },
+          properties: {
+            form: { enum: ['enquiry', 'application', 'comment'], description: 'The form the token is for.' },
+          },
         },
         response: {
           200: {

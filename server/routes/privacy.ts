@@ -4,6 +4,7 @@ import type { PrivacyExport, PrivacyRequest } from '../../src/content/types.gen.
 import { auditRequest } from '../audit/audit-log.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { removedSummary } from '../inbox/retention.ts';
+import { commentsOfEmail, deleteCommentsOfEmail } from '../store/comments.ts';
 import { deleteLeads, leadRowsOfEmail } from '../store/lead-queries.ts';
 import { emailKey, toLeadRecords } from '../store/leads.ts';
 import type { Database } from '../store/schema.ts';
@@ -11,6 +12,8 @@ import type { Database } from '../store/schema.ts';
 export interface PrivacyRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
+  /** Empties the cache of answers, whose post pages may show erased comments. */
+  onCommentsChanged: () => void;
 }
 
 const noStore = { 'cache-control': 'no-store' };
@@ -20,7 +23,10 @@ const request = schemaRef('api/privacy-request.schema.json');
  * Subject access and erasure requests, for admins: everything stored about one e-mail address, and its removal.
  * Both are audited without the address, so that the log does not keep what an erasure removed.
  */
-export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, clock }) => {
+export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
+  app,
+  { db, clock, onCommentsChanged },
+) => {
   app.get<{ Querystring: PrivacyRequest }>(
     '/export',
     {
@@ -32,10 +38,15 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
     },
     async (req, reply): Promise<PrivacyExport> => {
       const at = clock();
-      const leads = await toLeadRecords(db, await leadRowsOfEmail(db, emailKey(req.query.email)));
-      await auditRequest(db, req, at, { action: 'privacy-export', target: `${leads.length} leads` });
+      const key = emailKey(req.query.email);
+      const leads = await toLeadRecords(db, await leadRowsOfEmail(db, key));
+      const comments = await commentsOfEmail(db, key);
+      await auditRequest(db, req, at, {
+        action: 'privacy-export',
+        target: `${leads.length} leads, ${comments.length} comments`,
+      });
       reply.headers(noStore);
-      return { email: req.query.email.trim(), exportedAt: at.toISOString(), leads };
+      return { email: req.query.email.trim(), exportedAt: at.toISOString(), leads, comments };
     },
   );
 
@@ -49,13 +60,20 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
       config: { access: 'leads' },
     },
     async (req, reply) => {
-      const rows = await leadRowsOfEmail(db, emailKey(req.body.email));
+      const key = emailKey(req.body.email);
+      const rows = await leadRowsOfEmail(db, key);
       const removed = await deleteLeads(
         db,
         rows.map((row) => row.id),
       );
-      await auditRequest(db, req, clock(), { action: 'privacy-erase', target: removedSummary(removed) });
-      return reply.headers(noStore).send(removed);
+      const comments = await deleteCommentsOfEmail(db, key);
+      // Approved comments leave the post pages.
+      if (comments > 0) onCommentsChanged();
+      await auditRequest(db, req, clock(), {
+        action: 'privacy-erase',
+        target: `${removedSummary(removed)}, ${comments} comments`,
+      });
+      return reply.headers(noStore).send({ ...removed, comments });
     },
   );
 };

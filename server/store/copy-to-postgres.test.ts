@@ -49,7 +49,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
 
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
     expect(copy.output).toMatch(
-      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images, 0 leads, 0 outbox mails and 1 users/,
+      /Copied 6 posts \(with \d+ tags and categories, 7 revisions, 1 old slugs\), 0 images, 0 leads, 0 outbox mails, 0 comments and 1 users/,
     );
     expect(copy.output).not.toContain(new URL(target.databaseUrl!).password);
     expect(copy.code).toBe(0);
@@ -148,7 +148,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     );
     target = await createTestDatabase();
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/, 1 images, 0 leads, 0 outbox mails and 1 users/);
+    expect(copy.output).toMatch(/, 1 images, 0 leads, 0 outbox mails, 0 comments and 1 users/);
     expect(copy.code).toBe(0);
 
     postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
@@ -196,7 +196,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     await sqliteDb.destroy();
     target = await createTestDatabase();
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
-    expect(copy.output).toMatch(/, 2 leads, 2 outbox mails and 1 users/);
+    expect(copy.output).toMatch(/, 2 leads, 2 outbox mails, 0 comments and 1 users/);
     expect(copy.code).toBe(0);
 
     const postgresDb = openDatabase({ dataDir: sqliteApp.dataDir, databaseUrl: target.databaseUrl });

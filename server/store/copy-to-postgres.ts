@@ -24,6 +24,8 @@ export interface CopySummary {
   leads: number;
   /** Mails of the outbox, sent or waiting. */
   outboxMails: number;
+  /** Readers' comments and the agency's replies, whatever their state. */
+  comments: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -93,6 +95,28 @@ async function copyById(
   }
 }
 
+/** Comments a page at a time, the top-level ones first so that every reply finds the comment it answers. */
+async function copyComments(source: Kysely<Database>, target: Transaction<Database>): Promise<number> {
+  let copied = 0;
+  for (const replies of [false, true]) {
+    for (let lastId = ''; ;) {
+      const rows = await source
+        .selectFrom('comments')
+        .selectAll()
+        .where('parent_id', replies ? 'is not' : 'is', null)
+        .where('id', '>', lastId)
+        .orderBy('id')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) break;
+      await target.insertInto('comments').values(rows).execute();
+      copied += rows.length;
+      lastId = rows[rows.length - 1]!.id;
+    }
+  }
+  return copied;
+}
+
 /** One CV at a time: like images, their bytes are never all in memory at once. */
 async function copyLeadFiles(source: Kysely<Database>, target: Transaction<Database>): Promise<void> {
   for (let lastId = ''; ;) {
@@ -114,7 +138,7 @@ async function copyLeadFiles(source: Kysely<Database>, target: Transaction<Datab
 
 /**
  * Copies every user (with role, profile, two-factor settings and recovery codes), invitation, post, post term, revision,
- * old slug, image (with its files), lead (with its notes, history and CV), outbox mail and audit entry, and the servers'
+ * old slug, image (with its files), lead (with its notes, history and CV), outbox mail, comment and audit entry, and the servers'
  * shared keys, from the SQLite database in `dataDir` into the PostgreSQL
  * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
@@ -146,6 +170,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         media: 0,
         leads: 0,
         outboxMails: 0,
+        comments: 0,
       };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
@@ -241,6 +266,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
       await copyById(source, trx, 'lead_status_changes');
       await copyLeadFiles(source, trx);
       summary.outboxMails = await copyById(source, trx, 'mail_outbox');
+      summary.comments = await copyComments(source, trx);
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;

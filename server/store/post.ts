@@ -25,6 +25,7 @@ export function toPostJson(post: Post): BlogPost {
     author: post.author,
     authorId: post.authorId ?? null,
     reviewRequestedAt: post.reviewRequestedAt ?? null,
+    commentsOpen: post.commentsOpen ?? true,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
   };

@@ -60,6 +60,7 @@ function toPost(row: Selectable<PostTable>): Post {
     author: row.author,
     authorId: row.author_id,
     reviewRequestedAt: row.review_requested_at,
+    commentsOpen: row.comments_open !== 0,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -88,6 +89,7 @@ function toRow(post: Post): Selectable<PostTable> {
     content_format: post.contentFormat,
     html: post.html,
     content: post.content,
+    comments_open: post.commentsOpen === false ? 0 : 1,
   };
 }
 

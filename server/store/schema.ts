@@ -1,4 +1,5 @@
-import type { AuditEntry, LeadFile, LeadStatus, LeadType, TeamRole } from '../../src/content/types.gen.ts';
+import type { Generated } from 'kysely';
+import type { AuditEntry, CommentStatus, LeadFile, LeadStatus, LeadType, TeamRole } from '../../src/content/types.gen.ts';
 /** The tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort correctly as text in both dialects. */
 export type PostStatus = 'draft' | 'published' | 'archived';
 export type ContentFormat = 'html' | 'markdown';
@@ -31,6 +32,8 @@ export interface PostTable {
   /** The sanitised HTML rendered from content when the post was saved. */
   html: string;
   content: string;
+  /** 1 when readers may comment (the default), 0 when the post's comments are closed. */
+  comments_open: Generated<number>;
 }
 
 /** One row per tag or category of a post, lower-cased, so that filtering uses an index. */
@@ -293,6 +296,30 @@ export interface FormPostTable {
   posted_at: string;
 }
 
+/** A reader's comment on a post, or the agency's reply to one. */
+export interface CommentTable {
+  id: string;
+  post_id: string;
+  /** The top-level comment this one answers; replies are one level deep. */
+  parent_id: string | null;
+  status: CommentStatus;
+  author_name: string;
+  /** As the commenter typed it; never shown to readers. Null when none was given, and for the agency's replies. */
+  author_email: string | null;
+  /** The e-mail lower-cased and trimmed: the "approved before" rule and privacy requests look comments up by it. */
+  email_key: string | null;
+  /** HMAC of the commenter's network address under a server key: the "approved before" rule, never the address. */
+  address_hash: string | null;
+  /** 1 for a reply written in the admin, signed as the agency. */
+  by_agency: number;
+  text: string;
+  /** Why the spam check marked it as spam, or null. */
+  spam_reason: string | null;
+  /** The enquiry made from this comment, once it was turned into one. */
+  lead_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   posts: PostTable;
   post_terms: PostTermTable;
@@ -315,4 +342,5 @@ export interface Database {
   lead_files: LeadFileTable;
   mail_outbox: MailOutboxTable;
   form_posts: FormPostTable;
+  comments: CommentTable;
 }

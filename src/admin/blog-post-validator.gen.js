@@ -102,6 +102,10 @@ const schema31 = {
       default: 'draft',
       description: 'draft, published or archived; draft by default.',
     },
+    commentsOpen: {
+      type: 'boolean',
+      description: 'Whether readers may comment on the post; kept as stored when not sent, open for a new post.',
+    },
     author: {
       type: 'string',
       maxLength: 100,
@@ -1107,31 +1111,33 @@ function validate20(
         errors++;
       }
     }
+    if (data.commentsOpen !== undefined) {
+      if (typeof data.commentsOpen !== 'boolean') {
+        const err56 = {
+          instancePath: instancePath + '/commentsOpen',
+          schemaPath: '#/properties/commentsOpen/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
     if (data.author !== undefined) {
-      let data16 = data.author;
-      if (typeof data16 === 'string') {
-        if (func2(data16) > 100) {
-          const err56 = {
+      let data17 = data.author;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 100) {
+          const err57 = {
             instancePath: instancePath + '/author',
             schemaPath: '#/properties/author/maxLength',
             keyword: 'maxLength',
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err56];
-          } else {
-            vErrors.push(err56);
-          }
-          errors++;
-        }
-        if (!pattern4.test(data16)) {
-          const err57 = {
-            instancePath: instancePath + '/author',
-            schemaPath: '#/properties/author/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
-            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err57];
@@ -1140,8 +1146,23 @@ function validate20(
           }
           errors++;
         }
+        if (!pattern4.test(data17)) {
+          const err58 = {
+            instancePath: instancePath + '/author',
+            schemaPath: '#/properties/author/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F]*$' },
+            message: 'must match pattern "' + '^[^\\u0000-\\u001F\\u007F]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err58];
+          } else {
+            vErrors.push(err58);
+          }
+          errors++;
+        }
       } else {
-        const err58 = {
+        const err59 = {
           instancePath: instancePath + '/author',
           schemaPath: '#/properties/author/type',
           keyword: 'type',
@@ -1149,18 +1170,18 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err59];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err59);
         }
         errors++;
       }
     }
     if (data.updatedAt !== undefined) {
-      let data17 = data.updatedAt;
-      if (typeof data17 === 'string') {
-        if (!formats0.validate(data17)) {
-          const err59 = {
+      let data18 = data.updatedAt;
+      if (typeof data18 === 'string') {
+        if (!formats0.validate(data18)) {
+          const err60 = {
             instancePath: instancePath + '/updatedAt',
             schemaPath: '#/properties/updatedAt/format',
             keyword: 'format',
@@ -1168,14 +1189,14 @@ function validate20(
             message: 'must match format "' + 'date-time' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err60];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err60);
           }
           errors++;
         }
       } else {
-        const err60 = {
+        const err61 = {
           instancePath: instancePath + '/updatedAt',
           schemaPath: '#/properties/updatedAt/type',
           keyword: 'type',
@@ -1183,15 +1204,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err60];
+          vErrors = [err61];
         } else {
-          vErrors.push(err60);
+          vErrors.push(err61);
         }
         errors++;
       }
     }
   } else {
-    const err61 = {
+    const err62 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1199,9 +1220,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err61];
+      vErrors = [err62];
     } else {
-      vErrors.push(err61);
+      vErrors.push(err62);
     }
     errors++;
   }

@@ -48,9 +48,9 @@ export type Paragraphs1 = string[];
 export type TeamRole = 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 export type LeadType = 'enquiry' | 'application';
 export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'won' | 'lost' | 'spam';
+export type CommentStatus = 'pending' | 'approved' | 'spam' | 'trash';
 export type StatsBreakdown = StatsBreakdownRow[];
 export type StatsGoalBreakdown = StatsGoalRow[];
-export type CommentStatus = 'pending' | 'approved' | 'spam' | 'trash';
 
 export interface ContentSchemas {
   site?: SiteDocument;
@@ -1227,6 +1227,10 @@ export interface BlogPostInput {
    */
   status?: 'draft' | 'published' | 'archived';
   /**
+   * Whether readers may comment on the post; kept as stored when not sent, open for a new post.
+   */
+  commentsOpen?: boolean;
+  /**
    * Ignored: the server sets the author from the signed-in admin.
    */
   author?: string;
@@ -1315,6 +1319,10 @@ export interface BlogPost {
    * When the writer submitted the draft for an editor's review; null when it is not waiting. Absent in versions saved before.
    */
   reviewRequestedAt?: string | null;
+  /**
+   * Whether readers may comment on the post. Absent in versions saved before comments existed, which were open.
+   */
+  commentsOpen?: boolean;
   /**
    * When the post was created.
    */
@@ -1589,6 +1597,10 @@ export interface PrivacyErasure {
    * CV files deleted with them.
    */
   cvs: number;
+  /**
+   * Comments deleted, with the agency's replies to them.
+   */
+  comments: number;
 }
 /**
  * Whose personal data to export (GET /api/privacy/export?email=) or erase (POST /api/privacy/erase).
@@ -1745,6 +1757,9 @@ export interface AuditEntry {
     | 'privacy-export'
     | 'privacy-erase'
     | 'lead-retention'
+    | 'comment-moderate'
+    | 'comment-reply'
+    | 'comment-enquiry'
     | 'post-submit-for-review'
     | 'invitation-create'
     | 'invitation-accept'
@@ -1785,6 +1800,9 @@ export interface AuditQuery {
     | 'privacy-export'
     | 'privacy-erase'
     | 'lead-retention'
+    | 'comment-moderate'
+    | 'comment-reply'
+    | 'comment-enquiry'
     | 'post-submit-for-review'
     | 'invitation-create'
     | 'invitation-accept'
@@ -1979,6 +1997,10 @@ export interface BlogPost1 {
    * When the writer submitted the draft for an editor's review; null when it is not waiting. Absent in versions saved before.
    */
   reviewRequestedAt?: string | null;
+  /**
+   * Whether readers may comment on the post. Absent in versions saved before comments existed, which were open.
+   */
+  commentsOpen?: boolean;
   /**
    * When the post was created.
    */
@@ -2275,6 +2297,50 @@ export interface PrivacyExport {
    * Every enquiry and application from this address, newest first, with notes, history and the CV's name, type and size.
    */
   leads: LeadRecord[];
+  /**
+   * Every comment given with this address, newest first, whatever its state.
+   */
+  comments: CommentRecord[];
+}
+/**
+ * A comment as the moderation queue reads it (GET /api/comments). Readers get the public shape, `PublicComment`, which never holds an e-mail, an address or a status.
+ */
+export interface CommentRecord {
+  _id: string;
+  /**
+   * The post commented on.
+   */
+  postId: string;
+  postTitle: string;
+  postSlug: string;
+  /**
+   * The comment this one answers (one level only), or null.
+   */
+  parentId: string | null;
+  status: CommentStatus;
+  authorName: string;
+  /**
+   * Given by the commenter, never shown to readers.
+   */
+  authorEmail?: string;
+  /**
+   * A reply written in the admin, signed as the agency.
+   */
+  byAgency: boolean;
+  /**
+   * Plain text as typed; links are made clickable when shown, nothing else is HTML.
+   */
+  text: string;
+  /**
+   * Why the spam module refused it, when status is spam.
+   */
+  spamReason?: string;
+  /**
+   * The enquiry made from this comment, once it was turned into one.
+   */
+  leadId?: string;
+  createdAt: string;
+  replyCount: number;
 }
 /**
  * The body of POST /api/enquiries, as JSON or as an HTML form post: a prospect asking to talk.
@@ -2438,46 +2504,6 @@ export interface StatsGoalRow {
    * (enquiries + applications) / visits; 0 when there were no visits.
    */
   conversionRate: number;
-}
-/**
- * A comment as the moderation queue reads it (GET /api/comments). Readers get the public shape, `PublicComment`, which never holds an e-mail, an address or a status.
- */
-export interface CommentRecord {
-  _id: string;
-  /**
-   * The post commented on.
-   */
-  postId: string;
-  postTitle: string;
-  postSlug: string;
-  /**
-   * The comment this one answers (one level only), or null.
-   */
-  parentId: string | null;
-  status: CommentStatus;
-  authorName: string;
-  /**
-   * Given by the commenter, never shown to readers.
-   */
-  authorEmail?: string;
-  /**
-   * A reply written in the admin, signed as the agency.
-   */
-  byAgency: boolean;
-  /**
-   * Plain text as typed; links are made clickable when shown, nothing else is HTML.
-   */
-  text: string;
-  /**
-   * Why the spam module refused it, when status is spam.
-   */
-  spamReason?: string;
-  /**
-   * The enquiry made from this comment, once it was turned into one.
-   */
-  leadId?: string;
-  createdAt: string;
-  replyCount: number;
 }
 /**
  * An approved comment as readers see it, with its approved replies (oldest first) when it is a top-level one.

@@ -11,7 +11,8 @@ export interface LeadFieldError {
  * was wrong, so that nothing typed is lost.
  */
 export interface LeadFormState {
-  form: LeadType;
+  /** The lead form, or a post's comment form. */
+  form: LeadType | 'comment';
   values: Record<string, string>;
   errors: LeadFieldError[];
   /** The sentence over the form: what went wrong as a whole. */

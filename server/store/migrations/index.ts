@@ -15,6 +15,7 @@ import * as addRevisionKinds from './20261125110000_add_revision_kinds.ts';
 import * as revisionsInRecordShape from './20261125120000_revisions_in_record_shape.ts';
 import * as addTeamRoles from './20261125130000_add_team_roles.ts';
 import * as createLeads from './20261125140000_create_leads.ts';
+import * as createComments from './20261127120000_create_comments.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261125120000_revisions_in_record_shape': revisionsInRecordShape,
   '20261125130000_add_team_roles': addTeamRoles,
   '20261125140000_create_leads': createLeads,
+  '20261127120000_create_comments': createComments,
 };

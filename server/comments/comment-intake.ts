@@ -1,0 +1,149 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CommentInput, CommentRecord } from '../../src/content/types.gen.ts';
+import { isPublicAt } from '../../src/domain/post-visibility.ts';
+import { countFormPost } from '../forms/form-limits.ts';
+import { spamReason } from '../forms/spam-check.ts';
+import { HttpError, type ErrorDetail } from '../http/errors.ts';
+import type { ResponseCache } from '../http/response-cache.ts';
+import type { LeadFacts } from '../leads/lead-facts.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { recordBlogChange } from '../store/blog-changes.ts';
+import { approvedBefore, findComment, insertComment, readComment, type CommentRow } from '../store/comments.ts';
+import { emailKey } from '../store/leads.ts';
+import type { Post } from '../store/post.ts';
+import { findPostById } from '../store/posts.ts';
+import type { Database } from '../store/schema.ts';
+import { commentNotification } from './comment-mail.ts';
+
+export interface CommentContext {
+  db: Kysely<Database>;
+  clock: () => Date;
+  facts: LeadFacts;
+  /** Signs and checks the forms' time-trap tokens; also the key of the addresses' hashes. */
+  formKey: Buffer;
+  /** The public origin, for the link in notifications. */
+  origin: string;
+  /** Null when SMTP_URL is not set: nobody is notified by e-mail. */
+  mail: { wake(): void } | null;
+  /** Approved comments are part of the post pages and the API's answers: a change forgets them. */
+  responses: ResponseCache;
+}
+
+/** The form's name for the spam module: tokens are signed for it and posts are counted under it. */
+export const commentForm = 'comment';
+
+/** Where a comment came from. */
+export interface CommentArrival {
+  address: string;
+  /** A browser's form sent without JavaScript. */
+  plainFormPost: boolean;
+}
+
+/** The post readers may see, or 404 in words. */
+export async function visiblePost(context: CommentContext, postId: string): Promise<Post> {
+  const post = await findPostById(context.db, postId);
+  if (!post || !isPublicAt(post, context.clock())) throw new HttpError(404, 'No blog post has this id.');
+  return post;
+}
+
+/** An address is kept only as this keyed hash: enough to recognise it, not to read it back. */
+export const addressHash = (key: Buffer, address: string): string =>
+  createHmac('sha256', key).update(`comment-address:${address}`).digest('base64url');
+
+/** The rules the schema cannot say, each with its field. */
+function inputProblems(input: CommentInput): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (input.name.trim() === '') problems.push({ path: '/name', message: 'must not be empty' });
+  if (input.text.trim().length < 2) problems.push({ path: '/text', message: 'must NOT have fewer than 2 characters' });
+  return problems;
+}
+
+export function refuseCommentProblems(problems: ErrorDetail[]): void {
+  if (problems.length > 0) throw new HttpError(400, 'Some fields need your attention: see each one below.', problems);
+}
+
+/** The comment answered must be an approved top-level comment of the same post. */
+async function checkParent(context: CommentContext, postId: string, parentId: string): Promise<void> {
+  const parent = await findComment(context.db, parentId);
+  const detail = (message: string) => [{ path: '/parentId', message }];
+  if (!parent || parent.post_id !== postId) {
+    throw new HttpError(400, 'The comment you answer is not on this post.', detail('must be a comment of this post'));
+  }
+  if (parent.parent_id !== null) {
+    throw new HttpError(
+      400,
+      'Replies go one level deep: answer the first comment of the conversation instead.',
+      detail('must be a top-level comment'),
+    );
+  }
+  if (parent.status !== 'approved') {
+    throw new HttpError(400, 'The comment you answer is not published.', detail('must be an approved comment'));
+  }
+}
+
+/**
+ * Stores a reader's comment with the post counted against its address and, when it waits for moderation, its
+ * notification, in one transaction. Spam is kept with status `spam`, notifies nobody and is answered as any other
+ * comment. A first comment from an e-mail and an address never approved waits; later ones are approved at once.
+ */
+export async function acceptComment(
+  context: CommentContext,
+  postId: string,
+  input: CommentInput,
+  arrival: CommentArrival,
+): Promise<CommentRow> {
+  const post = await visiblePost(context, postId);
+  if (post.commentsOpen === false) throw new HttpError(409, 'Comments on this post are closed.');
+  refuseCommentProblems(inputProblems(input));
+  if (input.parentId !== undefined) await checkParent(context, postId, input.parentId);
+  const now = context.clock();
+  const reason = spamReason(
+    context.formKey,
+    {
+      form: commentForm,
+      honeypot: input.website,
+      formToken: input.formToken,
+      plainFormPost: arrival.plainFormPost,
+      texts: [input.text, input.name],
+    },
+    now,
+  );
+  const email = input.email?.trim() || null;
+  const key = email === null ? null : emailKey(email);
+  const hash = addressHash(context.formKey, arrival.address);
+  const row: CommentRow = {
+    id: randomUUID(),
+    post_id: postId,
+    parent_id: input.parentId ?? null,
+    status: 'pending',
+    author_name: input.name.trim(),
+    author_email: email,
+    email_key: key,
+    address_hash: hash,
+    by_agency: 0,
+    text: input.text.trim(),
+    spam_reason: reason,
+    lead_id: null,
+    created_at: now.toISOString(),
+  };
+  if (reason !== null) row.status = 'spam';
+  else if (await approvedBefore(context.db, key, hash)) row.status = 'approved';
+  await context.db.transaction().execute(async (trx) => {
+    await insertComment(trx, row);
+    await countFormPost(trx, commentForm, arrival.address, now);
+    if (row.status === 'approved') await recordBlogChange(trx);
+    if (row.status === 'pending' && context.mail) {
+      await enqueueMail(trx, commentNotification(row, post, context.facts, context.origin), now);
+    }
+  });
+  if (row.status === 'approved') context.responses.forget();
+  if (row.status === 'pending') context.mail?.wake();
+  return row;
+}
+
+export async function readCommentOr404(db: Kysely<Database>, id: string): Promise<CommentRecord> {
+  const comment = await readComment(db, id);
+  if (!comment) throw new HttpError(404, `There is no comment ${id}: it may have been erased.`);
+  return comment;
+}

@@ -1,0 +1,30 @@
+import type { OutgoingMail } from '../mail/outbox.ts';
+import type { LeadFacts } from '../leads/lead-facts.ts';
+import type { CommentRow } from '../store/comments.ts';
+import type { Post } from '../store/post.ts';
+
+/**
+ * The notification of a comment waiting for moderation, to the sales address: who wrote what on which post, and
+ * where to approve it. Plain text: nothing the commenter typed can become markup in a mail client.
+ */
+export function commentNotification(comment: CommentRow, post: Post, facts: LeadFacts, origin: string): OutgoingMail {
+  const text = [
+    `A new comment on “${post.title}” waits for moderation on ${facts.brandName}'s blog.`,
+    '',
+    `Name: ${comment.author_name}`,
+    ...(comment.author_email ? [`E-mail: ${comment.author_email}`] : []),
+    ...(comment.parent_id ? ['It answers another comment.'] : []),
+    '',
+    comment.text,
+    '',
+    `The post: ${origin}/blogs/${post.slug}`,
+    `Approve it, or mark it as spam, in the Comments of the admin: ${origin}/admin/comments`,
+  ].join('\n');
+  return {
+    to: [facts.salesEmail],
+    subject: `New comment from ${comment.author_name} on “${post.title}”`,
+    text,
+    ...(comment.author_email ? { replyTo: comment.author_email } : {}),
+    about: `comment:${comment.id}`,
+  };
+}

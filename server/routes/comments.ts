@@ -1,0 +1,297 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  CommentBulkUpdate,
+  CommentInput,
+  CommentListQuery,
+  CommentReply,
+  CommentUpdate,
+} from '../../src/content/types.gen.ts';
+import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
+import {
+  acceptComment,
+  readCommentOr404,
+  refuseCommentProblems,
+  visiblePost,
+  commentForm,
+  type CommentContext,
+} from '../comments/comment-intake.ts';
+import { moderateComments, replyAsAgency, turnIntoEnquiry } from '../comments/comment-moderation.ts';
+import { commentFormFields, commentPagePath } from '../comments/comment-form-fields.ts';
+import { refuseOverLimit } from '../forms/form-limits.ts';
+import { jsonAnswer } from '../http/answer.ts';
+import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { sendAnswer } from '../http/cached-answers.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError, validationDetails } from '../http/errors.ts';
+import { contentSecurityPolicy, permissionsPolicy } from '../http/security-headers.ts';
+import { publicReadHeaders } from '../blog/read-headers.ts';
+import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
+import { listComments, publicComments } from '../store/comments.ts';
+
+export interface CommentRoutesOptions {
+  comments: CommentContext;
+  formPages: FormPages;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A comment form sent without JavaScript: what was typed. */
+    plainCommentForm: Record<string, string> | null;
+  }
+}
+
+const noStore = { 'cache-control': 'no-store' };
+// A refused plain form post is answered with a page, under an API address: it gets a page's policy, not the API's.
+const pageHeaders = {
+  'content-security-policy': contentSecurityPolicy,
+  'permissions-policy': permissionsPolicy,
+  'cross-origin-opener-policy': 'same-origin',
+  'content-type': 'text/html; charset=utf-8',
+};
+const formBodyLimit = 64 * 1024;
+
+const postIdParams = schemaRef('api/post-id-params.schema.json');
+const commentIdParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 100, description: 'The comment.' } },
+};
+
+const htmlOrError = (description: string) => ({
+  description,
+  content: {
+    'application/json': { schema: schemaRef('api-error.schema.json') },
+    'text/html': {
+      schema: { type: 'string', description: 'The post page again, with the problems and what was typed.' },
+    },
+  },
+});
+
+/** A browser's own form post asks for a page; the site's script asks for JSON. */
+const wantsPage = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
+const addressOf = (request: FastifyRequest): string => clientAddress(request) ?? 'unknown';
+
+/**
+ * Comments: readers' comments on a post (anyone: the approved ones to read, a new one to send, JSON or a plain form
+ * post) and the moderation queue (the `comments` permission): list, change the status of one or many, answer as the
+ * agency, turn one into an enquiry.
+ */
+export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (app, { comments, formPages }) => {
+  const { db } = comments;
+  app.decorateRequest('plainCommentForm', null);
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: formBodyLimit },
+    (request, body, done) => {
+      const { input, values } = commentFormFields(new URLSearchParams(body as string));
+      request.plainCommentForm = values;
+      done(null, input);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/blogs/:id/comments',
+    {
+      schema: {
+        params: postIdParams,
+        response: {
+          200: { type: 'array', items: schemaRef('comment.schema.json#/$defs/publicComment') },
+          ...errorResponses(404),
+        },
+      },
+      config: { access: 'anyone' },
+    },
+    async (request, reply) =>
+      sendAnswer(comments.responses, request, reply, async () => {
+        await visiblePost(comments, request.params.id);
+        return jsonAnswer(await publicComments(db, request.params.id), publicReadHeaders);
+      }),
+  );
+
+  async function answerRefusal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    postId: string,
+    error: unknown,
+  ): Promise<FastifyReply> {
+    if (!(error instanceof HttpError) || !wantsPage(request) || error.statusCode === 404) throw error;
+    const state: LeadFormState = {
+      form: commentForm,
+      values: request.plainCommentForm ?? {},
+      errors: error.details,
+      message: error.message,
+    };
+    const page = await commentPagePath(db, postId);
+    const html =
+      (page && (await formPages.render?.(page, state))) ?? bareRefusalPage(state, `${page ?? '/blog'}#comments`);
+    return reply
+      .code(error.statusCode)
+      .headers({ ...error.headers, ...noStore, ...pageHeaders })
+      .send(Buffer.from(html));
+  }
+
+  app.post<{ Params: { id: string }; Body: CommentInput }>(
+    '/blogs/:id/comments',
+    {
+      schema: {
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: postIdParams,
+        body: schemaRef('comment-input.schema.json'),
+        response: {
+          201: {
+            description:
+              'Received: approved at once for a commenter approved before, otherwise waiting for moderation.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['_id', 'published'],
+            properties: {
+              _id: { type: 'string', description: 'The comment.' },
+              published: { type: 'boolean', description: 'Whether readers see it already.' },
+            },
+          },
+          303: emptyResponse('Received from a form sent without JavaScript: back to the post, at its comments.'),
+          400: htmlOrError('A field is missing or malformed, or the comment answered cannot be answered.'),
+          403: schemaRef('api-error.schema.json', 'Sent from another site.'),
+          404: schemaRef('api-error.schema.json', 'No published post has this id.'),
+          409: htmlOrError('Comments on this post are closed.'),
+          413: htmlOrError('The body is larger than allowed.'),
+          415: htmlOrError('Not a JSON or form body.'),
+          429: htmlOrError('Too many posts from this address; Retry-After says when to try again.'),
+        },
+      },
+      attachValidation: true,
+      config: { access: 'anyone' },
+    },
+    async (request, reply) => {
+      const postId = request.params.id;
+      try {
+        await refuseOverLimit(db, commentForm, addressOf(request), comments.clock());
+        if (request.validationError) refuseCommentProblems(validationDetails(request.validationError.validation));
+        const row = await acceptComment(comments, postId, request.body, {
+          address: addressOf(request),
+          plainFormPost: request.plainCommentForm !== null,
+        });
+        // Spam is answered as a comment waiting for moderation: its sender learns nothing.
+        const published = row.status === 'approved';
+        if (wantsPage(request)) {
+          const page = (await commentPagePath(db, postId)) ?? '/blog';
+          return reply
+            .code(303)
+            .headers({ ...noStore, location: `${page}?comment=${published ? 'published' : 'received'}#comments` })
+            .send();
+        }
+        return reply.code(201).headers(noStore).send({ _id: row.id, published });
+      } catch (error) {
+        return answerRefusal(request, reply, postId, error);
+      }
+    },
+  );
+
+  app.get<{ Querystring: CommentListQuery & { limit: number; offset: number } }>(
+    '/comments',
+    {
+      schema: {
+        querystring: schemaRef('comment-list-query.schema.json'),
+        response: {
+          200: { type: 'array', items: schemaRef('comment.schema.json') },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+      config: { access: 'comments' },
+    },
+    async (request, reply) => {
+      const { status = 'pending', postId, q, limit, offset } = request.query;
+      const page = await listComments(db, { status, postId, q: q?.trim() || undefined }, { limit, offset });
+      return reply.headers({ ...noStore, 'x-total-count': String(page.total) }).send(page.comments);
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: CommentUpdate }>(
+    '/comments/:id',
+    {
+      schema: {
+        params: commentIdParams,
+        body: schemaRef('comment-update.schema.json'),
+        response: { 200: schemaRef('comment.schema.json'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'comments' },
+    },
+    async (request, reply) => {
+      await readCommentOr404(db, request.params.id);
+      await moderateComments(comments, request, [request.params.id], request.body.status);
+      return reply.headers(noStore).send(await readCommentOr404(db, request.params.id));
+    },
+  );
+
+  app.post<{ Body: CommentBulkUpdate }>(
+    '/comments/bulk',
+    {
+      schema: {
+        body: schemaRef('comment-bulk-update.schema.json'),
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['changed'],
+            properties: {
+              changed: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'The comments whose status changed; unknown ones and those already in it are left out.',
+              },
+            },
+          },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+      config: { access: 'comments' },
+    },
+    async (request, reply) => {
+      const changed = await moderateComments(comments, request, request.body.ids, request.body.status);
+      return reply.headers(noStore).send({ changed });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: CommentReply }>(
+    '/comments/:id/replies',
+    {
+      schema: {
+        params: commentIdParams,
+        body: schemaRef('comment-reply.schema.json'),
+        response: { 201: schemaRef('comment.schema.json'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'comments' },
+    },
+    async (request, reply) => {
+      const record = await replyAsAgency(comments, request, request.params.id, request.body.text);
+      return reply.code(201).headers(noStore).send(record);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/comments/:id/enquiry',
+    {
+      schema: {
+        params: commentIdParams,
+        response: {
+          201: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['leadId'],
+            properties: { leadId: { type: 'string', description: 'The enquiry made, in the Inbox.' } },
+          },
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+      config: { access: 'comments' },
+    },
+    async (request, reply) => {
+      const made = await turnIntoEnquiry(comments, request, request.params.id);
+      return reply
+        .code(201)
+        .headers({ ...noStore, location: `/api/leads/${made.leadId}` })
+        .send(made);
+    },
+  );
+};
