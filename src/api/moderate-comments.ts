@@ -3,9 +3,9 @@ import type { CommentBulkUpdate } from '@/content/types.gen.ts';
 import { apiJson } from './api-client.ts';
 import { commentsQueryKey } from './comment-query-key.ts';
 
-/** One moderation action on up to 100 comments at once. */
-export function moderateComments(update: CommentBulkUpdate): Promise<unknown> {
-  return apiJson<unknown>('/api/comments/bulk', { method: 'POST', body: update });
+/** One moderation action on up to 100 comments at once; the answer lists those whose status changed. */
+export function moderateComments(update: CommentBulkUpdate): Promise<{ changed: string[] }> {
+  return apiJson<{ changed: string[] }>('/api/comments/bulk', { method: 'POST', body: update });
 }
 
 export function useModerateComments() {

@@ -5,8 +5,8 @@ import { leadsQueryKey } from './lead-query-key.ts';
 import { commentAddress } from './moderate-comment.ts';
 
 /** Makes a lead of a comment (its post as the landing page); the answer names the new lead. */
-export function turnCommentIntoEnquiry(id: string): Promise<{ _id: string }> {
-  return apiJson<{ _id: string }>(`${commentAddress(id)}/enquiry`, { method: 'POST' });
+export function turnCommentIntoEnquiry(id: string): Promise<{ leadId: string }> {
+  return apiJson<{ leadId: string }>(`${commentAddress(id)}/enquiry`, { method: 'POST' });
 }
 
 export function useTurnCommentIntoEnquiry() {

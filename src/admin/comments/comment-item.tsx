@@ -35,7 +35,10 @@ export function CommentItem(props: CommentItemProps) {
   const canReply =
     comment.parentId === null && !comment.byAgency && comment.status !== 'spam' && comment.status !== 'trash';
   const canEnquire =
-    !comment.byAgency && !comment.leadId && (comment.status === 'pending' || comment.status === 'approved');
+    !comment.byAgency &&
+    !comment.leadId &&
+    comment.authorEmail !== undefined &&
+    (comment.status === 'pending' || comment.status === 'approved');
   const closeReply = () => {
     setReplying(false);
     document.getElementById(replyButtonId(comment._id))?.focus();

@@ -50,7 +50,7 @@ function withComments(
     'POST /api/comments/bulk': (request) => {
       const { ids, status } = request.body as { ids: string[]; status: CommentRecord['status'] };
       setStatus(ids, status);
-      return { body: { updated: ids.length } };
+      return { body: { changed: ids } };
     },
     ...extra,
   });
@@ -369,7 +369,7 @@ describe('turning a comment into an enquiry', () => {
     const { writes, change } = withComments([ben], {
       'POST /api/comments/c2/enquiry': () => {
         change('c2', { leadId: 'lead-7' });
-        return { status: 201, body: { _id: 'lead-7' } };
+        return { status: 201, body: { leadId: 'lead-7' } };
       },
     });
     renderAdmin('/admin/comments');
@@ -383,6 +383,14 @@ describe('turning a comment into an enquiry', () => {
     expect(within(item).getByRole('link', { name: 'open the lead in the Inbox' })).toHaveFocus();
     expect(within(item).queryByRole('button', { name: 'Turn into an enquiry' })).not.toBeInTheDocument();
     expect(writes()).toEqual([{ method: 'POST', url: '/api/comments/c2/enquiry', body: undefined }]);
+  });
+
+  it('is not offered for a comment without an e-mail address, which an enquiry needs', async () => {
+    withComments([cleo]);
+    renderAdmin('/admin/comments');
+    const item = await commentBy('Cleo Critic');
+    expect(within(item).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Turn into an enquiry' })).not.toBeInTheDocument();
   });
 
   it('says so when the comment was turned into one before', async () => {

@@ -84,11 +84,14 @@ export function useModeration(comments: CommentRecord[], headingRef: RefObject<H
     bulk.mutate(
       { ids, status: actionStatus[action] },
       {
-        onSuccess: () => {
+        onSuccess: ({ changed }) => {
           focusNext.current = around(ids);
+          const done = countComments(changed.length);
+          // Someone else may have moved some of them already: the sentence counts only those this action changed.
           setNotice({
-            message: `${what} ${ids.length === 1 ? 'was' : 'were'} ${actionDone[action]}.`,
-            undo: undoable.includes(action) ? { ids, status: from, what } : undefined,
+            message: `${done} ${changed.length === 1 ? 'was' : 'were'} ${actionDone[action]}.`,
+            undo:
+              undoable.includes(action) && changed.length > 0 ? { ids: changed, status: from, what: done } : undefined,
           });
         },
         onError: (error) =>
@@ -118,7 +121,7 @@ export function useModeration(comments: CommentRecord[], headingRef: RefObject<H
     enquire.mutate(comment._id, {
       onSuccess: (lead) => {
         focusNext.current = [leadLinkId(comment._id), commentElementId(comment._id)];
-        setNotice({ message: `The comment by ${comment.authorName} is now an enquiry.`, leadId: lead._id });
+        setNotice({ message: `The comment by ${comment.authorName} is now an enquiry.`, leadId: lead.leadId });
       },
       onError: (error) =>
         setProblem(describeCommentProblem(error, `Turning the comment by ${comment.authorName} into an enquiry`)),
