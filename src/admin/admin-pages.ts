@@ -1,3 +1,4 @@
+import { CommentsPage as Comments } from './comments/comments-page.tsx';
 import { InboxPage as Inbox } from './inbox/inbox-page.tsx';
 import { LeadPage as Lead } from './inbox/lead-page.tsx';
 import { PrivacyPage as Privacy } from './inbox/privacy-page.tsx';
@@ -19,3 +20,4 @@ export const InboxPage = withPermission('leads', 'Inbox', Inbox);
 export const LeadPage = withPermission('leads', 'Lead', Lead);
 export const PrivacyPage = withPermission('leads', 'Privacy requests', Privacy);
 export const StatsPage = withPermission('admin', 'Stats', Stats);
+export const CommentsPage = withPermission('comments', 'Comments', Comments);

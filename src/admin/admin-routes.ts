@@ -25,6 +25,7 @@ export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
     { path: 'activity', lazy: async () => ({ Component: (await pages()).ActivityPage }) },
     { path: 'inbox', lazy: async () => ({ Component: (await pages()).InboxPage }) },
     { path: 'inbox/:id', lazy: async () => ({ Component: (await pages()).LeadPage }) },
+    { path: 'comments', lazy: async () => ({ Component: (await pages()).CommentsPage }) },
     { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
     { path: 'media', lazy: async () => ({ Component: (await pages()).MediaLibraryPage }) },
     { path: 'users', lazy: async () => ({ Component: (await pages()).TeamPage }) },

@@ -278,15 +278,6 @@ export interface SiteDocument {
      */
     copyrightYear: number;
   };
-  /**
-   * Constants of the admin area.
-   */
-  admin: {
-    /**
-     * Number shown on the Comments badge (the specification fixes it at 25).
-     */
-    commentsBadge: number;
-  };
   forms: SiteForms;
   privacy: SitePrivacy;
 }

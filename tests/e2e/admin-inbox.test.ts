@@ -1,25 +1,15 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storeLeads, testPdf } from '../../server/test-support/stored-leads.ts';
 import { signedIn, uniqueSlug, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { seriousViolations } from './page-helpers.ts';
+import { seriousViolations, tabTo } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Moves focus with Tab alone until it reaches the control, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  for (let presses = 0; presses < 80; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 /** The control is what a pointer at its centre would hit: nothing covers it. */
 async function isOnTop(target: Locator): Promise<boolean> {

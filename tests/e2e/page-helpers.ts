@@ -67,3 +67,13 @@ export async function untilHydrated(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'attached' });
   await hydrated(locator.page());
 }
+
+/** Moves focus with Tab alone until it reaches the control, as a keyboard user would. */
+export async function tabTo(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}

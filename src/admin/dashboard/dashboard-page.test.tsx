@@ -78,12 +78,16 @@ describe('DashboardPage', () => {
     expect(requests.map((request) => request.url)).toContain('/api/blogs?limit=12&offset=0&status=all');
   });
 
-  it('shows the sidebar with the comments badge from the content', async () => {
-    withPosts([]);
+  it('shows the sidebar with the count of pending comments on the Comments entry', async () => {
+    withPosts([], {
+      'GET /api/comments?status=pending&limit=1': { body: [], headers: { 'x-total-count': '25' } },
+    });
     renderAdmin('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Admin' }, chunkWait);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByText('Comments')).toHaveTextContent(/Comments\s*25/);
+    const comments = within(nav).getByRole('link', { name: /^Comments/ });
+    expect(comments).toHaveAttribute('href', '/admin/comments');
+    await waitFor(() => expect(comments).toHaveAccessibleName('Comments 25 comments waiting'));
     expect(within(nav).getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/admin/stats');
   });
 

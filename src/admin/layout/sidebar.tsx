@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { useCommentCount } from '@/api/list-comments.ts';
 import { useNewLeadCount } from '@/api/list-leads.ts';
 import { site } from '@/content/site.ts';
 import { useAdminSession, useCan } from '../session/admin-session.ts';
@@ -15,6 +16,8 @@ export function Sidebar() {
   const { user, signOut, signingOut, signOutError } = useAdminSession();
   const seesLeads = useCan('leads');
   const newLeads = useNewLeadCount(seesLeads).data;
+  const seesComments = useCan('comments');
+  const pendingComments = useCommentCount('pending', seesComments).data;
   const seesActivity = useCan('security');
   const seesTeam = useCan('users:invite');
   const seesStats = useCan('admin');
@@ -47,16 +50,24 @@ export function Sidebar() {
               </NavLink>
             </li>
           )}
-          <li>
-            {/* The blog has no comments API yet: the entry shows the specification's fixed count, going nowhere. */}
-            <span className={`${styles.item} ${styles.unavailable}`}>
-              Comments
-              <span className={styles.badge}>
-                {site.admin.commentsBadge}
-                <span className="visually-hidden"> comments (moderation not available yet)</span>
-              </span>
-            </span>
-          </li>
+          {seesComments && (
+            <li>
+              <NavLink to="/admin/comments" className={navClass}>
+                Comments
+                {pendingComments !== undefined && pendingComments > 0 && (
+                  <>
+                    {' '}
+                    <span className={styles.badge}>
+                      <span aria-hidden="true">{pendingComments}</span>
+                      <span className="visually-hidden">
+                        {pendingComments === 1 ? '1 comment waiting' : `${pendingComments} comments waiting`}
+                      </span>
+                    </span>
+                  </>
+                )}
+              </NavLink>
+            </li>
+          )}
           {seesStats && (
             <li>
               <NavLink to="/admin/stats" className={navClass}>
