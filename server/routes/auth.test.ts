@@ -152,6 +152,21 @@ describe('sessions', () => {
     expect((await me('northbeam_session=forged')).statusCode).toBe(401);
   });
 
+  it('GET /api/auth/me gives one’s own profile: the author page’s name, the bio and the avatar', async () => {
+    const cookie = await signIn(testApp.app);
+    const before = (await me(cookie)).json();
+    expect(before).toMatchObject({ bio: null, avatar: null });
+    expect(typeof before.slug).toBe('string');
+    const patch = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${before._id}`,
+      headers: { ...sameOrigin, cookie },
+      payload: { bio: 'Writes about lighthouses.' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect((await me(cookie)).json()).toMatchObject({ slug: before.slug, bio: 'Writes about lighthouses.', avatar: null });
+  });
+
   it('ends after 8 hours without activity', async () => {
     const cookie = await signIn(testApp.app);
     testApp.clock.advance(8 * hour - 1000);

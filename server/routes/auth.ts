@@ -12,7 +12,7 @@ import type { LoginBody } from '../../src/content/types.gen.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
-import { emailKey } from '../store/users.ts';
+import { emailKey, findUserById } from '../store/users.ts';
 import { signedInAdmin } from '../auth/guard.ts';
 import { passwordChangeRoutes } from './password-change.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -97,7 +97,14 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
 
   app.get('/me', { schema: meSchema, config: { access: 'account' } }, async (request) => {
     const user = signedInAdmin(request);
-    return { _id: user.id, name: user.name, email: user.email, role: user.role };
+    const profile = await findUserById(auth.db, user.id);
+    return {
+      _id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      ...(profile && { slug: profile.slug, bio: profile.bio, avatar: profile.avatar }),
+    };
   });
 
   await app.register(twoFactorRoutes, { ...auth, prefix: '/2fa' });

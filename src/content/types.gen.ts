@@ -1429,6 +1429,18 @@ export interface AdminUser {
    * What the user may do (schemas/api/team-role.schema.json).
    */
   role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+  /**
+   * One's author page is /blog/author/{slug} once one has a published post (GET /api/auth/me only).
+   */
+  slug?: string;
+  /**
+   * One's short biography, or null (GET /api/auth/me only).
+   */
+  bio?: string | null;
+  /**
+   * The id of one's avatar image of the media library, or null (GET /api/auth/me only).
+   */
+  avatar?: string | null;
 }
 /**
  * A member of the team who can write, as the editor's Author field offers them.
