@@ -164,7 +164,11 @@ describe('sessions', () => {
       payload: { bio: 'Writes about lighthouses.' },
     });
     expect(patch.statusCode).toBe(200);
-    expect((await me(cookie)).json()).toMatchObject({ slug: before.slug, bio: 'Writes about lighthouses.', avatar: null });
+    expect((await me(cookie)).json()).toMatchObject({
+      slug: before.slug,
+      bio: 'Writes about lighthouses.',
+      avatar: null,
+    });
   });
 
   it('ends after 8 hours without activity', async () => {
