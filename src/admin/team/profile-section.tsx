@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/api-client.ts';
 import { useChangeTeamMember } from '@/api/change-team-member.ts';
@@ -33,6 +33,18 @@ export function ProfileSection() {
   const [bio, setBio] = useState(user.bio ?? '');
   const [avatar, setAvatar] = useState<Avatar | null>(user.avatar ? { id: user.avatar } : null);
   const [picking, setPicking] = useState(false);
+  // Back to the avatar's button once the picker closes or the image is removed: the focus must not fall to the page.
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (!returnFocus.current || picking) return;
+    returnFocus.current = false;
+    chooseRef.current?.focus();
+  }, [picking, avatar]);
+  const closePicker = () => {
+    setPicking(false);
+    returnFocus.current = true;
+  };
   const savedAvatar = useQuery({
     ...mediaQueryOptions(avatar?.id ?? ''),
     enabled: avatar !== null && avatar.src === undefined,
@@ -118,11 +130,18 @@ export function ProfileSection() {
             </p>
           )}
           <div className={styles.actions}>
-            <button type="button" className="button button-secondary" onClick={() => setPicking(true)}>
+            <button ref={chooseRef} type="button" className="button button-secondary" onClick={() => setPicking(true)}>
               {avatar === null ? 'Choose from the media library' : 'Choose another image'}
             </button>
             {avatar !== null && (
-              <button type="button" className="button button-secondary" onClick={() => setAvatar(null)}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  setAvatar(null);
+                  returnFocus.current = true;
+                }}
+              >
                 Remove
               </button>
             )}
@@ -132,10 +151,10 @@ export function ProfileSection() {
               purpose="Choose your avatar"
               askAlt={false}
               onPick={(_image, media) => {
-                setPicking(false);
+                closePicker();
                 setAvatar({ id: media._id, src: thumbnailUrl(media) });
               }}
-              onClose={() => setPicking(false)}
+              onClose={closePicker}
             />
           )}
         </fieldset>
