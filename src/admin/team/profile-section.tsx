@@ -106,6 +106,7 @@ export function ProfileSection() {
         <fieldset
           className={profileStyles.avatar}
           aria-describedby={serverErrors.avatar ? 'profile-avatar-error' : undefined}
+          data-invalid={serverErrors.avatar ? true : undefined}
         >
           <legend>Avatar</legend>
           {serverErrors.avatar && (
