@@ -15,6 +15,7 @@ import {
   sendComment,
 } from '../test-support/comments.ts';
 import { createPost } from '../test-support/posts.ts';
+import { addMember } from '../test-support/team.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp;
@@ -345,6 +346,40 @@ describe('moderation', () => {
     expect(
       (await app().inject(asAdmin(cookie, { method: 'POST', url: '/api/comments/nope/enquiry' }))).statusCode,
     ).toBe(404);
+  });
+
+  it('sends commenters’ e-mails only to roles that handle leads, and lets an editor make an enquiry anyway', async () => {
+    const { id } = await sendComment(app(), testApp.clock, post._id, { text: 'Could you do this for our shop?' });
+    await sendComment(app(), testApp.clock, post._id, { text: 'No address here', email: undefined }, '192.0.2.98');
+    const editor = await addMember(app(), cookie, 'editor');
+    const seen = await queue(app(), editor.cookie);
+    expect(seen.map(({ text, hasEmail }) => ({ text, hasEmail }))).toEqual([
+      { text: 'No address here', hasEmail: false },
+      { text: 'Could you do this for our shop?', hasEmail: true },
+    ]);
+    expect(seen.every((comment) => !('authorEmail' in comment))).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain('ola@example.com');
+    // An address cannot be found by searching either.
+    expect(await queue(app(), editor.cookie, '?q=ola%40example')).toEqual([]);
+    const approved = await moderate(app(), editor.cookie, id, 'approved');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<CommentRecord>()).not.toHaveProperty('authorEmail');
+    const replied = await app().inject(
+      asAdmin(editor.cookie, { method: 'POST', url: `/api/comments/${id}/replies`, payload: { text: 'Yes.' } }),
+    );
+    expect(replied.statusCode).toBe(201);
+    expect(replied.json<CommentRecord>()).toMatchObject({ byAgency: true, hasEmail: false });
+
+    const forAdmin = await queue(app(), cookie, '?status=approved&q=ola%40example');
+    expect(forAdmin.map(({ authorEmail, hasEmail }) => ({ authorEmail, hasEmail }))).toEqual([
+      { authorEmail: 'ola@example.com', hasEmail: true },
+    ]);
+
+    const made = await app().inject(asAdmin(editor.cookie, { method: 'POST', url: `/api/comments/${id}/enquiry` }));
+    expect(made.statusCode).toBe(201);
+    const { leadId } = made.json<{ leadId: string }>();
+    const lead = (await app().inject(asAdmin(cookie, { url: `/api/leads/${leadId}` }))).json<LeadRecord>();
+    expect(lead.email).toBe('ola@example.com');
   });
 
   it('shows an approval to visitors at once, though their last answer was kept in the cache', async () => {

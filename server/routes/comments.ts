@@ -4,6 +4,7 @@ import type {
   CommentBulkUpdate,
   CommentInput,
   CommentListQuery,
+  CommentRecord,
   CommentReply,
   CommentUpdate,
 } from '../../src/content/types.gen.ts';
@@ -29,6 +30,7 @@ import { contentSecurityPolicy, permissionsPolicy } from '../http/security-heade
 import { publicReadHeaders } from '../blog/read-headers.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
 import { listComments, publicComments } from '../store/comments.ts';
+import { can } from '../../src/domain/team-permissions.ts';
 
 export interface CommentRoutesOptions {
   comments: CommentContext;
@@ -112,6 +114,14 @@ const htmlOrError = (description: string) => ({
 /** A browser's own form post asks for a page; the site's script asks for JSON. */
 const wantsPage = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
 const addressOf = (request: FastifyRequest): string => clientAddress(request) ?? 'unknown';
+
+/** Commenters' e-mail addresses are personal data: only roles that handle leads get them (`hasEmail` tells the rest). */
+const seesEmails = (request: FastifyRequest): boolean => request.user !== null && can(request.user.role, 'leads');
+function forViewer(request: FastifyRequest, record: CommentRecord): CommentRecord {
+  if (seesEmails(request)) return record;
+  const { authorEmail: _email, ...withoutEmail } = record;
+  return withoutEmail;
+}
 
 /**
  * Comments: readers' comments on a post (anyone: the approved ones to read, a new one to send, JSON or a plain form
@@ -243,8 +253,11 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
     },
     async (request, reply) => {
       const { status = 'pending', postId, q, limit, offset } = request.query;
-      const page = await listComments(db, { status, postId, q: q?.trim() || undefined }, { limit, offset });
-      return reply.headers({ ...noStore, 'x-total-count': String(page.total) }).send(page.comments);
+      const filter = { status, postId, q: q?.trim() || undefined, searchEmails: seesEmails(request) };
+      const page = await listComments(db, filter, { limit, offset });
+      return reply
+        .headers({ ...noStore, 'x-total-count': String(page.total) })
+        .send(page.comments.map((comment) => forViewer(request, comment)));
     },
   );
 
@@ -261,7 +274,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
     async (request, reply) => {
       await readCommentOr404(db, request.params.id);
       await moderateComments(comments, request, [request.params.id], request.body.status);
-      return reply.headers(noStore).send(await readCommentOr404(db, request.params.id));
+      return reply.headers(noStore).send(forViewer(request, await readCommentOr404(db, request.params.id)));
     },
   );
 
@@ -306,7 +319,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
     },
     async (request, reply) => {
       const record = await replyAsAgency(comments, request, request.params.id, request.body.text);
-      return reply.code(201).headers(noStore).send(record);
+      return reply.code(201).headers(noStore).send(forViewer(request, record));
     },
   );
 

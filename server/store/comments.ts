@@ -15,8 +15,10 @@ export interface QueuedCommentRow extends CommentRow {
 export interface CommentFilter {
   status: CommentStatus;
   postId?: string;
-  /** Words to find in names, e-mails and texts. */
+  /** Words to find in names, texts and, with `searchEmails`, e-mail addresses. */
   q?: string;
+  /** Whether `q` also looks in e-mail addresses: only for roles that see them (the `leads` permission). */
+  searchEmails?: boolean;
 }
 
 /** The one mapper from the store's rows to the moderation queue's record (schemas/comment.schema.json). */
@@ -29,6 +31,7 @@ export function toCommentRecord(row: QueuedCommentRow): CommentRecord {
     parentId: row.parent_id,
     status: row.status,
     authorName: row.author_name,
+    hasEmail: row.author_email !== null,
     byAgency: row.by_agency !== 0,
     text: row.text,
     createdAt: row.created_at,
@@ -79,7 +82,7 @@ function filtered<T extends ReturnType<typeof queueQuery>>(query: T, filter: Com
     const pattern = likePattern(filter.q);
     result = result.where((eb) =>
       eb.or(
-        ['comments.author_name', 'comments.text', 'comments.email_key'].map(
+        ['comments.author_name', 'comments.text', ...(filter.searchEmails ? ['comments.email_key'] : [])].map(
           (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
         ),
       ),

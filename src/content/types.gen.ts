@@ -2410,9 +2410,13 @@ export interface CommentRecord {
   status: CommentStatus;
   authorName: string;
   /**
-   * Given by the commenter, never shown to readers.
+   * Given by the commenter, never shown to readers; sent only to roles with the `leads` permission.
    */
   authorEmail?: string;
+  /**
+   * Whether the commenter gave an e-mail address (which turning the comment into an enquiry needs), for every role.
+   */
+  hasEmail: boolean;
   /**
    * A reply written in the admin, signed as the agency.
    */

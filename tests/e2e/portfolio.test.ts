@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import site from '../../content/site.json' with { type: 'json' };
 import { launchBrowser } from './browser.ts';
-import { hydrated, openPage, phone, seriousViolations } from './page-helpers.ts';
+import { baseURL, hydrated, openPage, phone, seriousViolations } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -102,6 +102,37 @@ describe("the portfolio's carousel", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('moves nothing below it when its code arrives and draws the Pause button, nor for reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ viewport: phone, reducedMotion, baseURL: baseURL() });
+      const page = await context.newPage();
+      await page.goto('/portfolio');
+      await hydrated(page);
+      const results = page.getByRole('region', { name: 'Campaign results' });
+      const pause = page.getByRole('button', { name: /^(Pause|Play) Campaign results$/ });
+      const below = page.getByRole('heading', { name: 'A marketing plan you can act on' });
+      // Its top in the page, wherever the page is scrolled.
+      const top = () => below.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+      const track = results.locator('[aria-roledescription="slide"]').first().locator('..');
+      const started = () => track.evaluate((element) => getComputedStyle(element).transform !== 'none');
+      expect(await started(), reducedMotion).toBe(false);
+      expect(await pause.count(), reducedMotion).toBe(0);
+      const before = await top();
+      await results.scrollIntoViewIfNeeded();
+      // Embla running is what draws the button; for reduced motion there is none.
+      await expect.poll(started, { timeout: 15_000 }).toBe(true);
+      if (reducedMotion === 'no-preference') await pause.waitFor({ timeout: 15_000 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await pause.count(), reducedMotion).toBe(reducedMotion === 'reduce' ? 0 : 1);
+      expect(await top(), reducedMotion).toBe(before);
+      // The row is the button's height where one is drawn, and reserves nothing where none is.
+      const controls = results.locator('xpath=following-sibling::div[1]');
+      const height = await controls.evaluate((element) => element.getBoundingClientRect().height);
+      expect(height, reducedMotion).toBe(reducedMotion === 'reduce' ? 0 : 44);
+      await context.close();
+    }
+  }, 60_000);
 
   it('pauses and resumes its autoplay with its Pause button, which is drawn only once it works', async () => {
     const { page, context, errors } = await openPage(browser, phone);

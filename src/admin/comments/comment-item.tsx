@@ -37,7 +37,7 @@ export function CommentItem(props: CommentItemProps) {
   const canEnquire =
     !comment.byAgency &&
     !comment.leadId &&
-    comment.authorEmail !== undefined &&
+    comment.hasEmail &&
     (comment.status === 'pending' || comment.status === 'approved');
   const closeReply = () => {
     setReplying(false);

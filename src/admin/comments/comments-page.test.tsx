@@ -140,11 +140,15 @@ describe('CommentsPage', () => {
     expect(screen.getByText('2 comments, newest first.')).toBeInTheDocument();
   });
 
-  it('hides the e-mail addresses from an editor', async () => {
-    withComments([ana], { 'GET /api/auth/me': { body: { ...admin, role: 'editor' } } });
+  it('shows an editor no e-mail address, as the server sends none, but lets them make an enquiry', async () => {
+    // The server leaves the address out for roles without `leads` and says only that there is one.
+    const withoutAddress = { ...ana, authorEmail: undefined, hasEmail: true };
+    withComments([withoutAddress], { 'GET /api/auth/me': { body: { ...admin, role: 'editor' } } });
     renderAdmin('/admin/comments');
     const item = await commentBy('Ana Reader');
-    expect(within(item).queryByText('ana@reader.example')).not.toBeInTheDocument();
+    expect(within(item).queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Turn into an enquiry' })).toBeInTheDocument();
+    expect(screen.getByText('Words in names or texts')).toBeInTheDocument();
   });
 
   it('asks for the status of the tab chosen, marks it current and counts each tab', async () => {

@@ -1,9 +1,12 @@
 import type { CommentRecord } from '@/content/types.gen.ts';
 import type { FakeReply, FakeRequest } from './fake-api.ts';
 
-/** A pending top-level comment as GET /api/comments returns it; override any field. */
+/**
+ * A pending top-level comment as GET /api/comments returns it to an administrator; override any field. `hasEmail`
+ * follows `authorEmail` unless given (an editor's list has `hasEmail` without the address).
+ */
 export function aComment(fields: Partial<CommentRecord> = {}): CommentRecord {
-  return {
+  const record: Omit<CommentRecord, 'hasEmail'> = {
     _id: 'c1',
     postId: 'id-seo-that-compounds',
     postTitle: 'SEO that compounds',
@@ -18,6 +21,7 @@ export function aComment(fields: Partial<CommentRecord> = {}): CommentRecord {
     replyCount: 0,
     ...fields,
   };
+  return { ...record, hasEmail: fields.hasEmail ?? record.authorEmail !== undefined };
 }
 
 /**

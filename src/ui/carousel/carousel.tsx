@@ -137,7 +137,9 @@ export function Carousel({ label, options, slides, tone = 'light' }: CarouselPro
         Use the left and right arrow keys to move between slides.
       </span>
       {(options.arrows || options.dots || options.autoplay) && (
-        <div className={styles.controls}>
+        // With autoplay the row keeps the Pause button's height from the server's markup on (the CSS, but not for
+        // reduced motion, where no button is drawn): the button arriving moves nothing below the carousel.
+        <div className={`${styles.controls} ${options.autoplay ? styles.autoplay : ''}`}>
           {/* Only once embla runs (not in the server's markup), so no press comes before the code that answers it. */}
           {options.autoplay && embla && canPlay && (
             <button type="button" className={styles.control} onClick={togglePlay} aria-pressed={paused}>
