@@ -12,7 +12,8 @@
  * runs alternate, several rounds, and each scenario reports its median run.
  * Options: --duration=SECONDS (3) --connections=N (20) --rounds=N (5) --minimum-requests=N (200); --reads-only for
  * the cached reads beside node:http alone (no searches, old slugs or parts of a search: a minute or two, not ten);
- * --small (with --reads-only) for the blog of 10 posts only;
+ * --small (with --reads-only) for the blog of 10 posts only; --warm-up=N requests before each run (5 per connection):
+ * a few thousand measure the server's code compiled rather than while it is being compiled;
  * --comments for a post's page (the site must be built) with 0 and with 200 approved comments, beside node:http.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,10 +37,12 @@ import { measure, median, uniqueSuffix, type LoadSettings, type Measurement } fr
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 import { timeSearchParts, type SearchParts } from './lib/search-parts.ts';
 
+const connections = wholeNumberOption('connections', 20);
 const settings: LoadSettings = {
   duration: positiveNumberOption('duration', 3),
-  connections: wholeNumberOption('connections', 20),
+  connections,
   minimumRequests: wholeNumberOption('minimum-requests', 200),
+  warmUpRequests: wholeNumberOption('warm-up', connections * 5),
 };
 const rounds = wholeNumberOption('rounds', 5);
 const withPostgres = process.argv.includes('--postgres');
@@ -301,7 +304,7 @@ try {
 const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 console.log(
   `\nautocannon on 127.0.0.1: ${settings.connections} connections, ${settings.duration} s per run (or ` +
-    `${settings.minimumRequests} requests when slower) after a warm-up of ${settings.connections * 5} requests, ` +
+    `${settings.minimumRequests} requests when slower) after a warm-up of ${settings.warmUpRequests} requests, ` +
     `median of ${rounds} runs; server NODE_ENV=production, LOG_LEVEL=info (one access line per request, to /dev/null)`,
 );
 console.table(

@@ -7,6 +7,11 @@ export interface LoadSettings {
   duration: number;
   /** A run that answers fewer requests than this in `duration` is measured again over this many requests. */
   minimumRequests: number;
+  /**
+   * Requests answered before each measured run: 5 per connection unless set. A server just started runs its code
+   * unoptimised for its first thousands of requests and compiles it meanwhile; a long warm-up measures it compiled.
+   */
+  warmUpRequests?: number;
 }
 
 export interface LoadTarget {
@@ -56,8 +61,8 @@ function run(target: LoadTarget, connections: number, bound: { duration: number 
  * however long they take, so that every scenario has figures.
  */
 export async function measure(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
-  const { connections, duration, minimumRequests } = settings;
-  await run(target, connections, { amount: connections * 5 });
+  const { connections, duration, minimumRequests, warmUpRequests = connections * 5 } = settings;
+  await run(target, connections, { amount: warmUpRequests });
   let cpuBefore = cpuTimeOf(target.pid);
   let result = await run(target, connections, { duration });
   if (result.requests.total < minimumRequests) {
