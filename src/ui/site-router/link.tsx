@@ -27,12 +27,11 @@ export function Link({ to, replace, onClick, ...props }: LinkProps) {
   const router = use(RouterContext);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!router || !isPlainClick(event)) return;
-    const url = new URL(event.currentTarget.href);
-    const here = new URL(window.location.href);
+    if (!router || !isPlainClick(event) || !router.handles(to)) return;
+    const url = new URL(to, `http://site${router.location.pathname}${router.location.search}`);
     // Another anchor on the same page is the browser's to scroll to.
-    if (url.pathname === here.pathname && url.search === here.search && url.hash !== '') return;
-    if (!router.handles(url.href)) return;
+    const { pathname, search } = router.location;
+    if (url.pathname === pathname && url.search === search && url.hash !== '') return;
     event.preventDefault();
     router.navigate(url.pathname + url.search + url.hash, { replace });
   };
