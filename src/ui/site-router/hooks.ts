@@ -1,7 +1,6 @@
 import { use, useMemo } from 'react';
 import { RouteContext, RouterContext, type NavigationType } from './context.ts';
 import type { SiteLocation } from './load-page.ts';
-import type { Params } from './match-path.ts';
 
 /**
  * The router's location. Outside a router (a section shown in the admin's catalogue) it is the browser's address,

@@ -23,7 +23,7 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * A link that the router follows without a page load when it knows the page; any other address (the admin, a file)
  * and any link outside a router is a plain link the browser loads.
  */
-export function Link({ to, replace, onClick, ...props }: LinkProps) {
+export function Link({ to, replace, onClick, children, ...props }: LinkProps) {
   const router = use(RouterContext);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -35,7 +35,11 @@ export function Link({ to, replace, onClick, ...props }: LinkProps) {
     event.preventDefault();
     router.navigate(url.pathname + url.search + url.hash, { replace });
   };
-  return <a {...props} href={to} onClick={follow} />;
+  return (
+    <a {...props} href={to} onClick={follow}>
+      {children}
+    </a>
+  );
 }
 
 /** Whether a link's path is the page's, or (without `end`) one of its ancestors; letters in any case. */

@@ -5,7 +5,6 @@ import {
   useCallback,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ErrorInfo,
   type ReactNode,
@@ -76,6 +75,17 @@ function PageView({ page, errorElement }: { page: Page; errorElement: ReactNode 
   );
 }
 
+/** Only the latest navigation goes on: starting one aborts the one before (its loader's request signal). */
+class LatestNavigation {
+  #controller: AbortController | null = null;
+
+  start(): AbortController {
+    this.#controller?.abort();
+    this.#controller = new AbortController();
+    return this.#controller;
+  }
+}
+
 export interface SiteRouterProps {
   table: SiteRouteTable;
   history: SiteHistory;
@@ -97,15 +107,11 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
     navigationType: 'POP',
   }));
   const [revalidation, setRevalidation] = useState<'idle' | 'loading'>('idle');
-  const pending = useRef<AbortController | null>(null);
-  const current = useRef(view.page);
-  current.current = view.page;
+  const [latest] = useState(() => new LatestNavigation());
 
   const go = useCallback(
     async (url: URL, navigationType: NavigationType, key?: string): Promise<Page | undefined> => {
-      pending.current?.abort();
-      const controller = new AbortController();
-      pending.current = controller;
+      const controller = latest.start();
       let page: Page;
       try {
         page = await loadPage(routes, new Request(url.href, { signal: controller.signal }), key);
@@ -114,14 +120,13 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
         throw error;
       }
       if (controller.signal.aborted) return undefined;
-      pending.current = null;
       if (page.redirect) {
         history.leave(page.redirect.location);
         return undefined;
       }
       return page;
     },
-    [routes, history],
+    [routes, history, latest],
   );
 
   const handles = useCallback(
@@ -149,8 +154,8 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
     [history, handles, go],
   );
 
+  const page = view.page;
   const revalidate = useCallback(async () => {
-    const page = current.current;
     if (!page) return;
     setRevalidation('loading');
     const { pathname, search, hash, key } = page.location;
@@ -158,20 +163,20 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
       setRevalidation('idle'),
     );
     if (next) startTransition(() => setView((view) => ({ ...view, page: next })));
-  }, [go, history]);
+  }, [page, go, history]);
 
   // Back and forward: a change of the hash alone is the browser's own scrolling.
   useEffect(
     () =>
       history.listen(() => {
         const url = history.location();
-        const shown = current.current?.location;
+        const shown = page?.location;
         if (shown && shown.pathname === url.pathname && shown.search === url.search) return;
         void go(url, 'POP').then((page) => {
           if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
         });
       }),
-    [history, go],
+    [history, go, page],
   );
 
   // Without a page given, the first one loads here (tests, a page the server did not render).
@@ -183,7 +188,6 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
     });
   }, [started, go, history]);
 
-  const page = view.page;
   const state = useMemo(
     () =>
       page && {
