@@ -68,6 +68,10 @@ describe('SiteRouter', () => {
     expect(screen.getByText('At /blogs/one, by PUSH')).toBeInTheDocument();
     expect(history.entries.at(-1)).toBe('http://localhost/blogs/one');
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Post one' }));
+    expect(await screen.findByText('At /blogs/one, by REPLACE')).toBeInTheDocument();
+    expect(history.entries).toEqual(['http://localhost/', 'http://localhost/blogs/one']);
   });
 
   it('marks a section’s link current on the pages under it, and home only on home', () => {

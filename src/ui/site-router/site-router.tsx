@@ -140,9 +140,12 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
   );
 
   const navigate = useCallback(
-    (to: string, { replace = false } = {}) => {
-      const url = new URL(to, history.location());
+    (to: string, options: { replace?: boolean } = {}) => {
+      const here = history.location();
+      const url = new URL(to, here);
       if (!handles(url.href)) return history.leave(url.href);
+      // A link to the page on screen loads it again without a second history entry, as react-router does.
+      const replace = options.replace ?? url.href === here.href;
       void go(url, replace ? 'REPLACE' : 'PUSH').then((page) => {
         if (!page) return;
         const href = url.pathname + url.search + url.hash;
