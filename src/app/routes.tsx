@@ -1,6 +1,6 @@
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
 import { blogSlotModules, loadBlogSlots } from '@/blog/sections/blog-slots.ts';
-import { lazySectionModules } from '@/sections/lazy-section-modules.ts';
+import { lazySectionModules, loadFormModules } from '@/sections/lazy-section-modules.ts';
 import type { SiteRoute, SiteRouteTable } from '@/ui/site-router/route.ts';
 import { loadChunk } from './chunk.ts';
 import { RouteErrorScreen } from './error-screen.tsx';
@@ -41,6 +41,7 @@ function contentRoute(entry: ContentRoute): SiteRoute {
         loadChunk('content-page', () => import('./content-page.ts')),
         loadChunk(entry.chunk, entry.load),
         loadBlogSlots(entry.sectionTypes, loadChunk),
+        loadChunk('forms', () => loadFormModules(entry.sectionTypes)),
       ]);
       const alias = entry.alias >= 0 ? doc.alsoAt?.[entry.alias] : undefined;
       const meta = alias ?? { route: doc.route, title: doc.title, description: doc.description };
