@@ -2,7 +2,8 @@
  * `npx tsx scripts/page-js.ts [--trace] [--files] [page ...]`: after `npm run build`, starts the production server
  * and opens the public benchmark pages (those of `bench:web`) in Chromium, until the app has started on each. Prints
  * the gzip size of every script each page loads (entry, modulepreloads and what the app imports as it starts),
- * summed per page, and whether any of them is admin, editor or chart code.
+ * summed per page, and whether any of them is admin, editor or chart code, or react-router (the admin's router: public
+ * pages run their own, src/ui/site-router).
  * With `--trace`, the CPU is slowed down 4 times (as Lighthouse's mobile run does) and each main-thread task over
  * 50 ms from navigation to the app's start is listed with the scripts and functions that ran in it (CPU profile
  * samples; `vite build --sourcemap` gives no names back, so the minified name and the chunk are what is shown).
@@ -25,6 +26,9 @@ const over = Number(args.find((arg) => arg.startsWith('--over='))?.slice('--over
 
 /** Chunks no public page may load. */
 const privateChunk = /^(admin|admin-pages|editor-pages|admin-editor|media-uploader|query-scope-admin|chart)/;
+
+/** React Router's module marks the window with its version; the minified chunk keeps the name. */
+const holdsReactRouter = (source: string) => source.includes('__reactRouterVersion');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-page-js-'));
 const server = await startServerFromSource((base) => ({ HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base }), {
@@ -79,12 +83,12 @@ async function measure(name: string, path: string): Promise<void> {
   );
   // Anything the started app still fetches (a carousel near view, an idle preload) counts too.
   await page.waitForTimeout(withTrace ? 1500 : 500);
-  const files = [...scripts].map((file) => ({
-    file,
-    gzip: gzipSync(readFileSync(join('dist/client', file))).length,
-  }));
+  const files = [...scripts].map((file) => {
+    const source = readFileSync(join('dist/client', file));
+    return { file, gzip: gzipSync(source).length, reactRouter: holdsReactRouter(source.toString('utf8')) };
+  });
   const total = files.reduce((sum, { gzip }) => sum + gzip, 0);
-  const leaks = files.filter(({ file }) => privateChunk.test(file.split('/').at(-1)!));
+  const leaks = files.filter(({ file, reactRouter }) => reactRouter || privateChunk.test(file.split('/').at(-1)!));
   console.log(
     `${name} (${path}): ${(total / 1024).toFixed(1)} KB gzip JS in ${files.length} files` +
       (leaks.length > 0 ? `; PRIVATE CODE: ${leaks.map(({ file }) => file).join(', ')}` : ''),

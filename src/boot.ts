@@ -37,18 +37,28 @@ function nextTask(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The admin lives under /admin, with its own router; every other page is a public page. */
+const inAdmin = /^\/admin(\/|$)/.test(window.location.pathname);
+
 /**
  * The app's modules, each evaluated in a task of its own: a static import graph would evaluate React, react-dom,
- * the router and the app in one long task. Each import finds the modules before it already evaluated.
+ * the router and the app in one long task. Each import finds the modules before it already evaluated. Public pages
+ * run the site's own small router (src/ui/site-router); only the admin downloads react-router.
  */
 async function startApp(): Promise<void> {
   await import('react');
   await nextTask();
   await import('react-dom/client');
   await nextTask();
-  // One export named, not the whole module: the build then keeps only the router's parts that the app uses.
-  await import('react-router-dom').then(({ createBrowserRouter }) => createBrowserRouter);
-  await nextTask();
+  if (inAdmin) {
+    // One export named, not the whole module: the build then keeps only the router's parts that the admin uses.
+    await import('react-router-dom').then(({ createBrowserRouter }) => createBrowserRouter);
+    await nextTask();
+    const { start } = await import('./admin-main.tsx');
+    await nextTask();
+    start();
+    return;
+  }
   const { start } = await import('./main.tsx');
   await nextTask();
   await start();

@@ -5,18 +5,16 @@
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  isRouteErrorResponse,
-  StaticRouterProvider,
-  type StaticHandlerContext,
-} from 'react-router-dom';
-import { routes, type RouteModules } from './app/routes.tsx';
+import { siteRoutes, type RouteModules } from './app/routes.tsx';
 import { isApiError, setApiTransport } from './api/api-client.ts';
 import type { LeadFormState } from './domain/lead-form-state.ts';
 import { LeadFormStateContext } from './ui/lead-form-state-context.ts';
 import { OriginContext } from './ui/origin.ts';
+import { memoryHistory } from './ui/site-router/history.ts';
+import { loadPage } from './ui/site-router/load-page.ts';
+import { errorStatus } from './ui/site-router/route-error.ts';
+import { SiteRouter } from './ui/site-router/site-router.tsx';
+import { snapshotOf } from './ui/site-router/snapshot.ts';
 
 export { setApiTransport };
 // The feed describes posts by the same rule as the cards, from this one implementation.
@@ -48,8 +46,6 @@ export interface RenderedPage {
 /** The part of Vite's build manifest that links a module's chunk, imports and styles. */
 export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
 
-const handler = createStaticHandler(routes);
-
 /**
  * Larger than any page: React writes a Suspense boundary bigger than this at the end of the page, completed by an
  * inline script that the CSP refuses. With it, every section's boundary is written inline, where it stands.
@@ -70,41 +66,27 @@ function splitHead(html: string): { head: string; body: string } {
   return { head, body: html.slice(head.length) };
 }
 
-/** The router's state in the shape the browser router reads back (errors as plain objects). */
-function routerState(context: StaticHandlerContext) {
-  const errors = context.errors
-    ? Object.fromEntries(
-        Object.entries(context.errors).map(([id, error]) => [
-          id,
-          isRouteErrorResponse(error)
-            ? { ...error, __type: 'RouteErrorResponse' }
-            : { message: error instanceof Error ? error.message : String(error), __type: 'Error' },
-        ]),
-      )
-    : null;
-  return { loaderData: context.loaderData, actionData: context.actionData, errors };
-}
-
 export async function render(
   url: string,
   origin: string,
   formState: LeadFormState | null = null,
 ): Promise<RenderedPage> {
   // origin + url, not new URL(url, origin): a path starting with // would otherwise name another host.
-  const context = await handler.query(new Request(`${origin}${url}`));
-  if (context instanceof Response) {
-    const redirect = context.headers.get('Location') ?? '/';
-    return { status: context.status, redirect, head: '', body: '', state: '', modules: [] };
+  const href = `${origin}${url}`;
+  const page = await loadPage(siteRoutes.routes, new Request(href));
+  if (page.redirect) {
+    const { status, location } = page.redirect;
+    return { status, redirect: location, head: '', body: '', state: '', modules: [] };
   }
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
   });
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const history = memoryHistory(href);
   const app = () => (
     <OriginContext value={origin}>
       <QueryClientProvider client={queryClient}>
         <LeadFormStateContext value={formState}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <SiteRouter table={siteRoutes} history={history} initialPage={page} />
         </LeadFormStateContext>
       </QueryClientProvider>
     </OriginContext>
@@ -123,7 +105,7 @@ export async function render(
     .getQueryCache()
     .getAll()
     .some((query) => isApiError(query.state.error, 404));
-  const status = missing ? 404 : context.statusCode;
+  const status = missing ? 404 : page.error === null ? 200 : errorStatus(page.error);
   // A definite refusal (a 404 post) goes along, so the browser's first render matches the server's; a failure
   // that may pass (no API while prerendering, a 5xx) stays out, so the browser asks again.
   const queries = dehydrate(queryClient, {
@@ -131,8 +113,8 @@ export async function render(
       state.status === 'success' ||
       (state.status === 'error' && isApiError(state.error) && state.error.status >= 400 && state.error.status < 500),
   });
-  const state = JSON.stringify({ queries, router: routerState(context) });
-  const modules = context.matches.flatMap((match) => (match.route.handle as RouteModules | undefined)?.modules ?? []);
+  const state = JSON.stringify({ queries, router: snapshotOf(page) });
+  const modules = (page.route?.handle as RouteModules | undefined)?.modules ?? [];
   return { status, ...splitHead(html), state: state.replace(/</g, '\\u003c'), modules };
 }
 

@@ -1,54 +1,32 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { routes } from './app/routes.tsx';
+import { siteRoutes } from './app/routes.tsx';
+import { Started } from './app/started.tsx';
 import { OriginContext } from './ui/origin.ts';
-import { countServerBoundaries, sectionsHydrated } from './ui/section-boundary/section-hydration.ts';
+import { countServerBoundaries } from './ui/section-boundary/section-hydration.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
+import { browserHistory } from './ui/site-router/history.ts';
+import { pageFromSnapshot, type RouterSnapshot } from './ui/site-router/snapshot.ts';
+import { SiteRouter } from './ui/site-router/site-router.tsx';
 
-/** Loads the lazy modules of the routes on screen, so the first client render matches the server's HTML. */
-async function resolveLazyRoutes(tree: RouteObject[]) {
-  const matches = matchRoutes(tree, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, resolved, { lazy: undefined });
-    }),
-  );
-}
-
-/**
- * Marks the root once the first render is committed and every server-rendered section has hydrated, so that all of
- * the page's controls have their handlers: the signal the browser tests wait for before clicking.
- */
-function Started({ root, sections, children }: { root: HTMLElement; sections: number; children: ReactNode }) {
-  useEffect(() => {
-    void sectionsHydrated(sections).then(() => {
-      root.dataset.app = 'started';
-    });
-  }, [root, sections]);
-  return children;
-}
-
-/** Starts the app on the page: hydrates the server's HTML, or renders a page the server sent empty (the admin). */
+/** Starts the public pages: hydrates the server's HTML, or renders a page the server sent empty (the dev server). */
 export async function start(): Promise<void> {
   const rootElement = document.getElementById('root')!;
-  // The server's render of this page: its data and router state, in a JSON data block (no inline script).
+  // The server's render of this page: its data and the route's state, in a JSON data block (no inline script).
   const serverState = readServerState();
   const hydrating = serverState !== null && rootElement.hasChildNodes();
-  if (serverState) {
-    (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = serverState.router;
-    await resolveLazyRoutes(routes);
-  }
-  const router = createBrowserRouter(routes);
+  const snapshot = serverState?.router as RouterSnapshot | undefined;
+  // The page's route is imported before the first render, so that render is the server's.
+  const initialPage = snapshot
+    ? await pageFromSnapshot(siteRoutes.routes, new URL(window.location.href), snapshot)
+    : undefined;
   const app = (
     <StrictMode>
       <OriginContext value={window.location.origin}>
         {/* Around the router, not beside it: a sibling would fork the tree, and every useId id would then differ from
             the server's (entry-server.tsx), whose providers each have one child. */}
         <Started root={rootElement} sections={hydrating ? countServerBoundaries(rootElement) : 0}>
-          <RouterProvider router={router} />
+          <SiteRouter table={siteRoutes} history={browserHistory()} initialPage={initialPage} />
         </Started>
       </OriginContext>
     </StrictMode>

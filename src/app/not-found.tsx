@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import { site } from '@/content/site.ts';
 import styles from './error-screen.module.css';
 

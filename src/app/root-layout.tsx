@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Outlet } from '@/ui/site-router/site-router.tsx';
+import { useLocation, useNavigationType } from '@/ui/site-router/hooks.ts';
 import { Footer } from '@/site/footer/footer.tsx';
 import { Header } from '@/site/header/header.tsx';
 import { rememberVisit } from '@/ui/lead-form/visit-attribution.ts';

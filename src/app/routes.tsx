@@ -1,12 +1,11 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
-import { adminRoutes } from '@/admin/admin-routes.ts';
 import { blogSlotModules, loadBlogSlots } from '@/blog/sections/blog-slots.ts';
-import { lazySectionModules } from '@/sections/lazy-section-modules.ts';
+import { lazySectionModules, loadFormModules } from '@/sections/lazy-section-modules.ts';
+import type { SiteRoute, SiteRouteTable } from '@/ui/site-router/route.ts';
 import { loadChunk } from './chunk.ts';
-import { ErrorScreen } from './error-screen.tsx';
+import { RouteErrorScreen } from './error-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { withQueries } from './with-queries.ts';
 
 function notFound(): never {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
@@ -22,20 +21,11 @@ export interface RouteModules {
 
 const contentPageModule = 'src/app/content-page.ts';
 
-/** The data-fetching library comes with the routes that show API data, never with the entry. */
-async function withQueries<P extends object>(component: Promise<ComponentType<P>>): Promise<ComponentType<P>> {
-  const [{ withQueryClient }, Component] = await Promise.all([
-    loadChunk('query-scope', () => import('@/api/query-scope.tsx')),
-    component,
-  ]);
-  return withQueryClient(Component);
-}
-
 /**
  * A content route: its document and the page component load lazily, each as a chunk of its own, with the blog's
  * slots of the sections it shows (and their loader), and nothing of the sections it does not.
  */
-function contentRoute(entry: ContentRoute): RouteObject {
+function contentRoute(entry: ContentRoute): SiteRoute {
   return {
     path: entry.path,
     handle: {
@@ -51,6 +41,7 @@ function contentRoute(entry: ContentRoute): RouteObject {
         loadChunk('content-page', () => import('./content-page.ts')),
         loadChunk(entry.chunk, entry.load),
         loadBlogSlots(entry.sectionTypes, loadChunk),
+        loadChunk('forms', () => loadFormModules(entry.sectionTypes)),
       ]);
       const alias = entry.alias >= 0 ? doc.alsoAt?.[entry.alias] : undefined;
       const meta = alias ?? { route: doc.route, title: doc.title, description: doc.description };
@@ -65,7 +56,7 @@ function contentRoute(entry: ContentRoute): RouteObject {
 const archivePages = () => loadChunk('blog-archive', () => import('@/blog/archive/archive-routes.tsx'));
 
 /** /blog/tag/{name}, /blog/category/{name} and /blog/author/{name}, server-rendered like /blog. */
-const archiveRoutes: RouteObject[] = (['tag', 'category', 'author'] as const).map((kind) => ({
+const archiveRoutes: SiteRoute[] = (['tag', 'category', 'author'] as const).map((kind) => ({
   path: `/blog/${kind}/:name`,
   handle: { modules: ['src/blog/archive/archive-routes.tsx'] } satisfies RouteModules,
   lazy: async () => {
@@ -78,45 +69,25 @@ const archiveRoutes: RouteObject[] = (['tag', 'category', 'author'] as const).ma
   },
 }));
 
-const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
-const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
-
-/** The admin: its own layout, outside the public one, and code that no public page downloads. */
-const adminRoute: RouteObject = {
-  path: '/admin',
-  errorElement: <ErrorScreen />,
-  lazy: async () => ({ Component: await withQueries(adminPages().then((pages) => pages.AdminLayout)) }),
-  children: [
+/**
+ * The public pages, shared by the browser and the server's render. The admin is not here: it has its own router
+ * (admin-router.tsx), and a link to it is a full page load.
+ */
+export const siteRoutes: SiteRouteTable = {
+  Layout: RootLayout,
+  errorElement: <RouteErrorScreen />,
+  routes: [
+    ...contentRoutes.map(contentRoute),
     {
-      errorElement: <ErrorScreen />,
-      children: adminRoutes({ pages: adminPages, editor: editorPages }),
+      path: '/blogs/:slug',
+      handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,
+      lazy: async () => ({
+        Component: await withQueries(
+          loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx')).then((page) => page.PostPage),
+        ),
+      }),
     },
+    ...archiveRoutes,
+    { path: '*', loader: notFound },
   ],
 };
-
-/** The route tree, shared by the browser and (later) the server renderer so route ids match. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      {
-        errorElement: <ErrorScreen />,
-        children: [
-          ...contentRoutes.map(contentRoute),
-          {
-            path: '/blogs/:slug',
-            handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,
-            lazy: async () => ({
-              Component: await withQueries(
-                loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx')).then((page) => page.PostPage),
-              ),
-            }),
-          },
-          ...archiveRoutes,
-          { path: '*', loader: notFound },
-        ],
-      },
-    ],
-  },
-  adminRoute,
-];

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { site } from '@/content/site.ts';
 import type { Section } from '@/content/types.gen.ts';
 import { SectionRenderer, sectionComponents } from './section-renderer.tsx';
+import { MemoryRouter } from '@/ui/site-router/memory-router.tsx';
 
 const image = { src: '/images/home/hero.svg', alt: 'A rising chart', width: 640, height: 520 };
 const options = {

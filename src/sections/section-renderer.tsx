@@ -1,15 +1,14 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { Section, SiteDocument } from '@/content/types.gen.ts';
 import { SectionBoundary } from '@/ui/section-boundary/section-boundary.tsx';
-import { ApplicationForm } from './application-form/application-form.tsx';
 import { BlogCards } from './blog-cards/blog-cards.tsx';
 import { CarouselSection } from './carousel/carousel-section.tsx';
 import { Contact } from './contact/contact.tsx';
-import { EnquiryForm } from './enquiry-form/enquiry-form.tsx';
 import { FeatureGrid } from './feature-grid/feature-grid.tsx';
 import { Hero } from './hero/hero.tsx';
 import { ImageBanner } from './image-banner/image-banner.tsx';
 import { Journey } from './journey/journey.tsx';
+import { formModules } from './lazy-section-modules.ts';
 import { LogoBand } from './logo-band/logo-band.tsx';
 import { Offerings } from './offerings/offerings.tsx';
 import { PostList } from './post-list/post-list.tsx';
@@ -19,6 +18,19 @@ import { ServiceGrid } from './service-grid/service-grid.tsx';
 import { Split } from './split/split.tsx';
 import { VideoHero } from './video-hero/video-hero.tsx';
 import type { SectionProps, SectionType } from './types.ts';
+
+/** A section whose code is a chunk of its own: it renders inside the section's Suspense boundary once that arrives. */
+function lazySection<K extends SectionType>(
+  load: () => Promise<ComponentType<SectionProps<K>>>,
+): ComponentType<SectionProps<K>> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function LazySection(props: SectionProps<K>) {
+    return <Lazy {...props} />;
+  };
+}
+
+const ApplicationForm = lazySection(formModules['application-form']);
+const EnquiryForm = lazySection(formModules['enquiry-form']);
 
 /** One component per section type: adding a type to the schemas without a component fails to compile. */
 export type SectionComponents = { [K in SectionType]: ComponentType<SectionProps<K>> };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import type { Action } from '@/content/types.gen.ts';
 import { mailto, site, tel } from '@/content/site.ts';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
+import { useParams, useSearchParams } from '@/ui/site-router/hooks.ts';
 import { ApiError, isApiError } from '@/api/api-client.ts';
 import { authorQueryOptions } from '@/api/get-author.ts';
 import { listPostsQueryOptions, type ListPostsParams } from '@/api/list-posts.ts';

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import { isAuthorSlug } from '@/domain/author-slug.ts';
 import { isArchiveName } from '@/domain/term-slug.ts';
 import { ArchivePage, AuthorArchivePage } from './archive-page.tsx';

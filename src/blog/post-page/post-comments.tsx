@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/ui/site-router/hooks.ts';
 import { postCommentsQueryOptions, sendComment } from '@/api/post-comments.ts';
 import type { BlogPost, CommentInput, PublicComment } from '@/content/types.gen.ts';
 import { commentCount, commentTextParts } from '@/domain/comment-text.ts';

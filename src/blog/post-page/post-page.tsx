@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
+import { useParams } from '@/ui/site-router/hooks.ts';
 import { site } from '@/content/site.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { usePostBySlug } from '@/api/get-post-by-slug.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import type { SectionOf, SectionProps } from '@/sections/types.ts';
 
 /** The section types the blog fills with posts from the API. */

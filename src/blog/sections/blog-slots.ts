@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunction, LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import type { Section } from '@/content/types.gen.ts';
 import type { SectionComponents } from '@/sections/section-renderer.tsx';
 import type { BlogSlot, BlogSlotType } from './blog-slot.ts';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/ui/site-router/hooks.ts';
 import { PostList } from '@/sections/post-list/post-list.tsx';
 import type { SectionProps } from '@/sections/types.ts';
 import { useListPosts } from '@/api/list-posts.ts';

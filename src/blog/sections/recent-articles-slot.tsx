@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData, useRevalidator } from '@/ui/site-router/hooks.ts';
+import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import { RecentArticles } from '@/sections/recent-articles/recent-articles.tsx';
 import type { PostCardData } from '@/sections/post-card/post-card.tsx';
 import type { SectionOf, SectionProps } from '@/sections/types.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import { Picture } from '@/ui/picture.tsx';
 import type { BlogCard } from '@/content/types.gen.ts';
 import type { SectionProps } from '../types.ts';

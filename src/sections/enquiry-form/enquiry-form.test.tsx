@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeApi } from '@/api/testing/fake-api.ts';
 import { site } from '@/content/site.ts';
@@ -8,12 +7,13 @@ import type { EnquiryFormSection } from '@/content/types.gen.ts';
 import { LeadFormStateContext } from '@/ui/lead-form-state-context.ts';
 import type { LeadFormState } from '@/domain/lead-form-state.ts';
 import { EnquiryForm } from './enquiry-form.tsx';
+import { MemoryRouter } from '@/ui/site-router/memory-router.tsx';
 
 const section: EnquiryFormSection = { type: 'enquiry-form', heading: 'Tell us about it', service: 'seo' };
 
 function renderForm(state: LeadFormState | null = null) {
   return render(
-    <MemoryRouter initialEntries={['/seo']}>
+    <MemoryRouter url="/seo">
       <LeadFormStateContext value={state}>
         <EnquiryForm section={section} site={site} />
       </LeadFormStateContext>

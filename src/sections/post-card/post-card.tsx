@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import { formatDate } from '@/ui/format-date.ts';
 import { HighlightWords } from '@/ui/highlight-words.tsx';
 import styles from './post-card.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import { Icon } from '@/ui/icons.tsx';
 import { PostCard, type PostCardData } from '../post-card/post-card.tsx';
 import type { SectionProps } from '../types.ts';

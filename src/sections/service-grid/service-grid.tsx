@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import { ActionLink } from '@/ui/action-link.tsx';
 import { Icon } from '@/ui/icons.tsx';
 import { Picture } from '@/ui/picture.tsx';

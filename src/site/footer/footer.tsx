@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import { formatAddress, mailto, site, tel } from '@/content/site.ts';
 import { EmailAddress } from '@/ui/email-address.tsx';
 import { Icon } from '@/ui/icons.tsx';

@@ -1,15 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from '@/ui/site-router/memory-router.tsx';
 import { Header } from './header.tsx';
 
 function renderHeader(path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="*" element={<Header />} />
-      </Routes>
+    <MemoryRouter url={path}>
+      <Header />
     </MemoryRouter>,
   );
 }

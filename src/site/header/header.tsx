@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from '@/ui/site-router/link.tsx';
+import { useLocation } from '@/ui/site-router/hooks.ts';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
 import { currentSection } from './current-section.ts';

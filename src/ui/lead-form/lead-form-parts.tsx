@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/ui/site-router/hooks.ts';
 import { returnToField } from '@/domain/lead-form-fields.ts';
 import type { LeadForm } from './use-lead-form.ts';
 import styles from './lead-form.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import styles from './page-links.module.css';
 
 /** Links to the pages of a list (newer, each page, older) that work without JavaScript. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/ui/site-router/link.tsx';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { termSlug } from '@/domain/term-slug.ts';

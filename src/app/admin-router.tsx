@@ -1,0 +1,40 @@
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { adminRoutes } from '@/admin/admin-routes.ts';
+import { loadChunk } from './chunk.ts';
+import { ErrorScreen } from './error-screen.tsx';
+import { withQueries } from './with-queries.ts';
+
+/** The admin's error element, fed by react-router. */
+function AdminErrorScreen() {
+  return <ErrorScreen error={useRouteError()} />;
+}
+
+const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
+const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
+
+/**
+ * Leaves the admin for a public page: a full page load, which the public pages' own router then serves. The loader
+ * never settles, so the admin's router writes no history entry of its own for it.
+ */
+function loadPublicPage({ request }: { request: Request }): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => undefined);
+}
+
+/** The admin: its own layout and code, with react-router, which only pages under /admin download. */
+export const adminRouteTree: RouteObject[] = [
+  {
+    path: '/admin',
+    errorElement: <AdminErrorScreen />,
+    lazy: async () => ({ Component: await withQueries(adminPages().then((pages) => pages.AdminLayout)) }),
+    children: [
+      {
+        errorElement: <AdminErrorScreen />,
+        children: adminRoutes({ pages: adminPages, editor: editorPages }),
+      },
+    ],
+  },
+  { path: '*', loader: loadPublicPage },
+];
+
+export const createAdminRouter = () => createBrowserRouter(adminRouteTree);
