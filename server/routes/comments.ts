@@ -18,15 +18,8 @@ import {
 } from '../comments/comment-intake.ts';
 import { moderateComments, replyAsAgency, turnIntoEnquiry } from '../comments/comment-moderation.ts';
 import { commentFormFields, commentPagePath } from '../comments/comment-form-fields.ts';
-import {
-  addressOf,
-  formBodyLimit,
-  htmlOrError,
-  noStore,
-  refuseProblems,
-  sendRefusalPage,
-  wantsPage,
-} from '../forms/form-intake.ts';
+import { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from '../forms/form-answers.ts';
+import { refuseProblems } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { jsonAnswer } from '../http/answer.ts';
 import { emptyResponse, errorResponses, readSchemaFiles, schemaRef } from '../http/api-schemas.ts';
