@@ -9,6 +9,7 @@ import { Pagination } from '../ui/pagination.tsx';
 import styles from '../posts/posts-page.module.css';
 import { actionLabels, actions } from './audit-labels.ts';
 import { AuditTarget } from './audit-target.tsx';
+import { TableHead } from '../ui/table-head.tsx';
 
 const pageSize = 50;
 
@@ -71,16 +72,7 @@ export function ActivityPage() {
         >
           <table className={styles.table}>
             <caption className="visually-hidden">Activity found: {data.total}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">On</th>
-                <th scope="col">From</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Who', 'What', 'On', 'From', 'Outcome']} />
             <tbody>
               {data.entries.map((entry) => (
                 <tr key={entry._id}>

@@ -9,6 +9,7 @@ import tableStyles from '../posts/posts-page.module.css';
 import { filtersFromSearch } from './inbox-filters.ts';
 import { serviceTitle, services, statusLabels, statuses, typeLabels, types } from './lead-labels.ts';
 import styles from './inbox.module.css';
+import { TableHead } from '../ui/table-head.tsx';
 
 const pageSize = 25;
 
@@ -122,15 +123,7 @@ export function InboxPage() {
           >
             <table className={tableStyles.table}>
               <caption className="visually-hidden">Leads found: {data.total}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">About</th>
-                  <th scope="col">Received</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Status', 'Type', 'About', 'Received']} />
               <tbody>
                 {data.leads.map((lead) => (
                   <tr key={lead._id}>

@@ -5,6 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { describeBrowser } from './describe-browser.ts';
 import { formatTime } from './format-time.ts';
 import styles from './security.module.css';
+import { TableHead } from '../ui/table-head.tsx';
 
 /** Where the admin is signed in, with a way to end any session but this one, or all of them at once. */
 export function SessionsSection() {
@@ -45,17 +46,7 @@ export function SessionsSection() {
         >
           <table className={styles.table}>
             <caption className="visually-hidden">Your sessions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Browser</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Browser', 'Address', 'Signed in', 'Last seen']} actions="Actions" />
             <tbody>
               {sessions.data.map((session) => (
                 <tr key={session._id}>

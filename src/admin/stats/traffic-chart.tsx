@@ -3,6 +3,7 @@ import type { StatsDay } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { formatCount } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
+import { TableHead } from '../ui/table-head.tsx';
 
 // The chart library arrives with its own chunk, on this page only.
 const SeriesChart = lazy(() => import('./series-chart.tsx'));
@@ -62,14 +63,7 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
       >
         <table className={styles.table}>
           <caption className="visually-hidden">Visitors, visits and page views per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">Visits</th>
-              <th scope="col">Page views</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Visitors', 'Visits', 'Page views']} />
           <tbody>
             {series.map((day) => (
               <tr key={day.day}>

@@ -9,6 +9,7 @@ import styles from '../security/security.module.css';
 import { useAdminSession } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 import fieldStyles from '../ui/field.module.css';
+import { TableHead } from '../ui/table-head.tsx';
 
 const givenRoles = teamRoles.filter((role) => role !== 'owner');
 
@@ -89,17 +90,7 @@ export function TeamList() {
         >
           <table className={styles.table}>
             <caption className="visually-hidden">Members of the team, the owner first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">Two-factor</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Role', 'Last sign-in', 'Two-factor']} actions="Remove" />
             <tbody>
               {team.data.map((member) => (
                 <tr key={member._id}>
