@@ -44,10 +44,12 @@ interface InputFieldProps extends Omit<FieldProps, 'children'> {
   onChange: (value: string) => void;
   /** The input's own attributes (type, name, autoComplete, a ref); its id, problem and hint come from the field. */
   control: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & { ref?: Ref<HTMLInputElement> };
+  /** What the field shows under its input, such as a picker or a preview. */
+  children?: ReactNode;
 }
 
 /** A labelled input that holds `value`, in its Field. */
-export function InputField({ value, onChange, control, ...field }: InputFieldProps) {
+export function InputField({ value, onChange, control, children, ...field }: InputFieldProps) {
   return (
     <Field {...field}>
       <input
@@ -56,6 +58,7 @@ export function InputField({ value, onChange, control, ...field }: InputFieldPro
         onChange={(event) => onChange(event.target.value)}
         {...controlProps(field.id, field.error, field.hint !== undefined)}
       />
+      {children}
     </Field>
   );
 }
