@@ -5,6 +5,7 @@ import { Picture } from '@/ui/picture.tsx';
 import type { ServiceSummary, SiteDocument } from '@/content/types.gen.ts';
 import type { SectionOf, SectionProps } from '../types.ts';
 import styles from './service-grid.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 function pickServices(selection: SectionOf<'service-grid'>['services'], site: SiteDocument): ServiceSummary[] {
   if (selection === 'all') return site.services;
@@ -18,8 +19,7 @@ export function ServiceGrid({ section, site }: SectionProps<'service-grid'>) {
     return (
       <section className={`section ${styles.compactBand}`}>
         <div className="container">
-          <h2>{heading}</h2>
-          {intro && <p className="section-intro">{intro}</p>}
+          <SectionHeading heading={heading} intro={intro} />
           <ul className={`card-grid ${styles.compact}`}>
             {services.map((service) => (
               <li key={service.route}>
@@ -37,8 +37,7 @@ export function ServiceGrid({ section, site }: SectionProps<'service-grid'>) {
   return (
     <section className="section">
       <div className="container">
-        <h2>{heading}</h2>
-        {intro && <p className="section-intro">{intro}</p>}
+        <SectionHeading heading={heading} intro={intro} />
         <ul className={`card-grid ${styles.grid}`}>
           {services.map((service) => (
             <li key={service.route} className={styles.card}>
