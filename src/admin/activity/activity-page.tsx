@@ -10,6 +10,7 @@ import styles from '../posts/posts-page.module.css';
 import { actionLabels, actions } from './audit-labels.ts';
 import { AuditTarget } from './audit-target.tsx';
 import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const pageSize = 50;
 
@@ -61,15 +62,7 @@ export function ActivityPage() {
       )}
       {data && data.entries.length === 0 && <p>Nothing recorded matches.</p>}
       {data && data.entries.length > 0 && (
-        <div
-          className={styles.tableWrap}
-          aria-busy={isPlaceholderData}
-          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          role="region"
-          aria-label="Activity entries"
-        >
+        <ScrollRegion className={styles.tableWrap} aria-busy={isPlaceholderData} aria-label="Activity entries">
           <table className={styles.table}>
             <caption className="visually-hidden">Activity found: {data.total}, newest first</caption>
             <TableHead columns={['When', 'Who', 'What', 'On', 'From', 'Outcome']} />
@@ -88,7 +81,7 @@ export function ActivityPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {data && <Pagination page={page} pageCount={Math.ceil(data.total / pageSize)} label="Activity pages" />}
     </>

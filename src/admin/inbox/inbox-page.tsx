@@ -10,6 +10,7 @@ import { filtersFromSearch } from './inbox-filters.ts';
 import { serviceTitle, services, statusLabels, statuses, typeLabels, types } from './lead-labels.ts';
 import styles from './inbox.module.css';
 import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const pageSize = 25;
 
@@ -112,15 +113,7 @@ export function InboxPage() {
             {data.total === 1 ? '1 lead' : `${data.total} leads`}
             {filtered ? ' match' : ''}, newest first.
           </p>
-          <div
-            className={tableStyles.tableWrap}
-            aria-busy={isPlaceholderData}
-            // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-            role="region"
-            aria-label="Leads"
-          >
+          <ScrollRegion className={tableStyles.tableWrap} aria-busy={isPlaceholderData} aria-label="Leads">
             <table className={tableStyles.table}>
               <caption className="visually-hidden">Leads found: {data.total}, newest first</caption>
               <TableHead columns={['Name', 'Status', 'Type', 'About', 'Received']} />
@@ -150,7 +143,7 @@ export function InboxPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       {data && <Pagination page={page} pageCount={Math.ceil(data.total / pageSize)} label="Inbox pages" />}

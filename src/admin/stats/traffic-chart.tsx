@@ -4,6 +4,7 @@ import { formatDate } from '@/ui/format-date.ts';
 import { formatCount } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
 import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 // The chart library arrives with its own chunk, on this page only.
 const SeriesChart = lazy(() => import('./series-chart.tsx'));
@@ -51,15 +52,12 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
       <Suspense fallback={<div className={styles.chart} />}>
         <SeriesChart series={series} name={chartName(series)} />
       </Suspense>
-      <div
+      <ScrollRegion
         id={tableId}
         hidden={!asTable}
         className={styles.seriesTable}
-        // A box that scrolls must take focus, or a keyboard cannot scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        role="group"
         aria-label="Daily figures"
+        role="group"
       >
         <table className={styles.table}>
           <caption className="visually-hidden">Visitors, visits and page views per day</caption>
@@ -77,7 +75,7 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
