@@ -12,28 +12,39 @@ function pickServices(selection: SectionOf<'service-grid'>['services'], site: Si
   return selection.flatMap((route) => site.services.filter((service) => service.route === route));
 }
 
+/** The services as a band of links, without their pictures and summaries. */
+function CompactServices({
+  heading,
+  intro,
+  services,
+}: {
+  heading: string;
+  intro?: string;
+  services: ServiceSummary[];
+}) {
+  return (
+    <section className={`section ${styles.compactBand}`}>
+      <div className="container">
+        <SectionHeading heading={heading} intro={intro} />
+        <ul className={`card-grid ${styles.compact}`}>
+          {services.map((service) => (
+            <li key={service.route}>
+              <Link to={service.route} className={styles.compactLink}>
+                {service.title}
+                <Icon name="arrow" size={16} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
 export function ServiceGrid({ section, site }: SectionProps<'service-grid'>) {
   const { heading, intro, variant = 'cards', readMoreLabel, viewAll } = section;
   const services = pickServices(section.services, site);
-  if (variant === 'compact') {
-    return (
-      <section className={`section ${styles.compactBand}`}>
-        <div className="container">
-          <SectionHeading heading={heading} intro={intro} />
-          <ul className={`card-grid ${styles.compact}`}>
-            {services.map((service) => (
-              <li key={service.route}>
-                <Link to={service.route} className={styles.compactLink}>
-                  {service.title}
-                  <Icon name="arrow" size={16} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-    );
-  }
+  if (variant === 'compact') return <CompactServices heading={heading} intro={intro} services={services} />;
   return (
     <section className="section">
       <div className="container">
