@@ -28,10 +28,10 @@ import { commonWord, createBenchPosts, uniqueWord } from './lib/bench-posts.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
 import { freePort } from '../server/test-support/free-port.ts';
 import {
-  signInOver,
-  startServerFromSource,
+  startSignedInServer,
   stopServerProcess,
   waitUntilAnswering,
+  type SignedInServer,
 } from '../server/test-support/server-process.ts';
 import { measure, median, uniqueSuffix, type LoadSettings, type Measurement } from './lib/http-load.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
@@ -102,27 +102,13 @@ async function addApprovedComments(dataDir: string, slug: string, count: number)
   }
 }
 
-interface ApiServer {
-  child: ChildProcess;
-  base: string;
-  /** The Cookie header of a signed-in admin. */
-  adminCookie: string;
-}
-
-async function startApiServer(dataDir: string): Promise<ApiServer> {
+function startApiServer(dataDir: string): Promise<SignedInServer> {
   const admin = { email: 'bench@northbeam.example', password: randomBytes(18).toString('base64url') };
-  const { child, base } = await startServerFromSource(
-    (base) => ({
-      SITE_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SEED_EXAMPLES: 'false',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    }),
+  return startSignedInServer(
+    admin,
+    (base) => ({ SITE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_EXAMPLES: 'false' }),
     { output: 'errors-to-console' },
   );
-  return { child, base, adminCookie: await signInOver(base, admin) };
 }
 
 const bareServerSource = `
@@ -156,7 +142,7 @@ interface Row {
 const samePath = (path: string) => () => path;
 
 /** Loads our server at `path` (as a visitor, and as an admin when asked) and node:http with the same body, in turns. */
-async function compare(label: string, path: string, api: ApiServer, workDir: string, alsoAsAdmin = false) {
+async function compare(label: string, path: string, api: SignedInServer, workDir: string, alsoAsAdmin = false) {
   const body = await (await fetch(`${api.base}${path}`)).text();
   const bareServer = await startBareServer(body, workDir);
   const runs: Record<'ours' | 'admin' | 'bare', Measurement[]> = { ours: [], admin: [], bare: [] };
@@ -195,7 +181,7 @@ interface AloneRow extends Measurement {
 }
 
 /** Our server alone, for answers node:http has no counterpart of (redirects, uncached searches): median of the rounds. */
-async function measureAlone(scenario: Scenario, api: ApiServer, posts: number): Promise<AloneRow> {
+async function measureAlone(scenario: Scenario, api: SignedInServer, posts: number): Promise<AloneRow> {
   let sequence = 0;
   const target = {
     pid: api.child.pid!,
@@ -209,7 +195,7 @@ async function measureAlone(scenario: Scenario, api: ApiServer, posts: number): 
   return { name: scenario.name, posts, ...median(runs) };
 }
 
-async function matchCount(api: ApiServer, word: string): Promise<string> {
+async function matchCount(api: SignedInServer, word: string): Promise<string> {
   const response = await fetch(`${api.base}/api/blogs?limit=1&q=${word}`);
   return response.headers.get('x-total-count') ?? '?';
 }

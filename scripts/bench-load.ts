@@ -17,12 +17,7 @@ import { postFields } from '../server/blog/post-input.ts';
 import { openDatabase, type StoreLocation } from '../server/store/database.ts';
 import { migrateToLatest } from '../server/store/migrate.ts';
 import { insertPost } from '../server/store/posts.ts';
-import {
-  signInOver,
-  startServerFromSource,
-  stopServerProcess,
-  type ServerProcess,
-} from '../server/test-support/server-process.ts';
+import { startSignedInServer, stopServerProcess, type SignedInServer } from '../server/test-support/server-process.ts';
 import { probe, signInFlood } from './lib/sign-in-flood.ts';
 import { mixedTraffic, type TrafficTargets, type WriteCounts } from './lib/mixed-traffic.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
@@ -63,14 +58,13 @@ async function populate(location: StoreLocation): Promise<Omit<TrafficTargets, '
   }
 }
 
-function startServer(location: StoreLocation): Promise<ServerProcess> {
-  return startServerFromSource(
+function startServer(location: StoreLocation): Promise<SignedInServer> {
+  return startSignedInServer(
+    admin,
     {
       DATA_DIR: location.dataDir,
       DATABASE_URL: location.databaseUrl ?? '',
       SEED_EXAMPLES: 'false',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
       TRUST_PROXY: 'true',
     },
     { timeoutMs: 30_000, output: 'errors-to-console' },
@@ -90,8 +84,7 @@ async function loadTest(database: string, location: StoreLocation): Promise<Outc
   const targets = await populate(location);
   const server = await startServer(location);
   try {
-    const adminCookie = await signInOver(server.base, admin);
-    const { request, writes } = mixedTraffic({ ...targets, origin: server.base, adminCookie });
+    const { request, writes } = mixedTraffic({ ...targets, origin: server.base, adminCookie: server.adminCookie });
     console.log(`${database}: ${connections} connections and ${signIns} sign-in connections for ${seconds} s…`);
     const [result, flood, health, page] = await Promise.all([
       autocannon({ url: server.base, connections, duration: seconds, requests: [request] }),

@@ -20,12 +20,7 @@ import { isPostgres } from '../server/store/dialect.ts';
 import type { Database, StatsViewTable } from '../server/store/schema.ts';
 import { addDays, dayOf } from '../server/store/stats.ts';
 import { storeLeads, type TestLead } from '../server/test-support/stored-leads.ts';
-import {
-  signInOver,
-  startServerFromSource,
-  stopServerProcess,
-  type ServerProcess,
-} from '../server/test-support/server-process.ts';
+import { startSignedInServer, stopServerProcess, type SignedInServer } from '../server/test-support/server-process.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 
@@ -235,7 +230,7 @@ async function compact(db: Kysely<Database>): Promise<void> {
   }
 }
 
-async function answerTimes(server: ServerProcess, cookie: string, from: string, to: string): Promise<number[]> {
+async function answerTimes(server: SignedInServer, cookie: string, from: string, to: string): Promise<number[]> {
   const times: number[] = [];
   for (let request = 0; request < 45; request += 1) {
     const started = performance.now();
@@ -266,17 +261,16 @@ const store: StoreLocation = { dataDir: join(workDir, 'data'), databaseUrl: clus
 const engine = withPostgres ? 'PostgreSQL' : 'SQLite';
 const lines: string[] = [];
 const started = performance.now();
-let server: ServerProcess | undefined;
+let server: SignedInServer | undefined;
 let db: Kysely<Database> | undefined;
 try {
-  server = await startServerFromSource(
+  server = await startSignedInServer(
+    admin,
     {
       DATA_DIR: store.dataDir,
       ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
       CLIENT_DIR: join(workDir, 'no-build'),
       TRUST_PROXY: '127.0.0.1',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
     },
     { output: 'errors-to-console' },
   );
@@ -298,7 +292,7 @@ try {
     `views stored after the flush         ${format(stored)} (${format(accepted)} answered 202 within the runs)`,
   );
 
-  const cookie = await signInOver(server.base, admin);
+  const cookie = server.adminCookie;
   const lastDay = dayOf(Date.now());
   await storeLeads(store, someLeads(lastDay));
   for (const views of sizes) {

@@ -7,13 +7,14 @@
  * shared, so only a comparison made at the same time tells what the JavaScript costs.
  * Figures only: nothing here passes or fails.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/browser.ts';
-import { freePort } from '../server/test-support/free-port.ts';
+import { startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
+import { benchmarkPages } from './lib/benchmark-pages.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const withBaseline = process.argv.includes('--baseline');
@@ -38,38 +39,13 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-bench-web-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SITE_URL: origin,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startServerFromSource((base) => ({ DATA_DIR: dataDir, SITE_URL: base }), {
+  output: 'errors-to-console',
 });
+const origin = server.base;
 try {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      if ((await fetch(`${origin}/api/blogs?limit=1`)).ok) break;
-    } catch {
-      if (attempt > 300) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const [post] = (await (await fetch(`${origin}/api/blogs?limit=1`)).json()) as { slug: string }[];
-  const pages = {
-    home: '/',
-    service: '/seo',
-    blog: '/blog',
-    post: `/blogs/${post!.slug}`,
-    about: '/about',
-    portfolio: '/portfolio',
-  };
+  const pages = await benchmarkPages(origin);
   const variants = withBaseline ? [false, true] : [false];
   // BENCH_PAGES=home,post measures some pages only, to try one change quickly.
   const only = process.env.BENCH_PAGES?.split(',');
@@ -98,7 +74,7 @@ try {
   console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 } finally {
-  server.kill('SIGTERM');
+  await stopServerProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -7,15 +7,7 @@
  * on any loss.
  */
 import { rmSync } from 'node:fs';
-import {
-  crashRounds,
-  leadWrites,
-  mediaWrites,
-  postWrites,
-  revisionWrites,
-} from '../server/test-support/crash-rounds.ts';
-import { freePort } from '../server/test-support/free-port.ts';
-import { SmtpSink } from '../server/test-support/smtp-sink.ts';
+import { crashRounds } from '../server/test-support/crash-rounds.ts';
 import { temporaryDirectory } from '../server/test-support/test-app.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 
@@ -24,15 +16,11 @@ const writers = wholeNumberOption('writers', 4);
 const minutes = process.argv.some((arg) => arg.startsWith('--minutes')) ? wholeNumberOption('minutes', 0) : undefined;
 const dataDir = temporaryDirectory('northbeam-crash-');
 const started = Date.now();
-const sink = new SmtpSink(await freePort());
-await sink.start();
 try {
   const report = await crashRounds({
     dataDir,
     kills,
     writers,
-    kinds: [postWrites, revisionWrites, mediaWrites, leadWrites(sink)],
-    env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
     deadline: minutes === undefined ? undefined : started + minutes * 60_000,
     onRound(round, acknowledged) {
       if (round % 50 === 0 || round === kills)
@@ -52,6 +40,5 @@ try {
   const failed = lost > 0 || report.unexpected.length > 0 || report.integrity !== 'ok' || report.foreignKeyProblems > 0;
   process.exitCode = failed ? 1 : 0;
 } finally {
-  await sink.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

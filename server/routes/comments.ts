@@ -12,21 +12,20 @@ import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import {
   acceptComment,
   readCommentOr404,
-  refuseCommentProblems,
   visiblePost,
   commentForm,
   type CommentContext,
 } from '../comments/comment-intake.ts';
 import { moderateComments, replyAsAgency, turnIntoEnquiry } from '../comments/comment-moderation.ts';
 import { commentFormFields, commentPagePath } from '../comments/comment-form-fields.ts';
+import { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from '../forms/form-answers.ts';
+import { refuseProblems } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { jsonAnswer } from '../http/answer.ts';
 import { emptyResponse, errorResponses, readSchemaFiles, schemaRef } from '../http/api-schemas.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { sendAnswer } from '../http/cached-answers.ts';
-import { clientAddress } from '../http/client-address.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
-import { contentSecurityPolicy, permissionsPolicy } from '../http/security-headers.ts';
 import { publicReadHeaders } from '../blog/read-headers.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
 import { listComments, publicComments } from '../store/comments.ts';
@@ -43,16 +42,6 @@ declare module 'fastify' {
     plainCommentForm: Record<string, string> | null;
   }
 }
-
-const noStore = { 'cache-control': 'no-store' };
-// A refused plain form post is answered with a page, under an API address: it gets a page's policy, not the API's.
-const pageHeaders = {
-  'content-security-policy': contentSecurityPolicy,
-  'permissions-policy': permissionsPolicy,
-  'cross-origin-opener-policy': 'same-origin',
-  'content-type': 'text/html; charset=utf-8',
-};
-const formBodyLimit = 64 * 1024;
 
 /**
  * PublicComment[] of schemas/comment.schema.json, written out: its replies refer to the definition itself, which the
@@ -101,19 +90,7 @@ const commentIdParams = {
   properties: { id: { type: 'string', maxLength: 100, description: 'The comment.' } },
 };
 
-const htmlOrError = (description: string) => ({
-  description,
-  content: {
-    'application/json': { schema: schemaRef('api-error.schema.json') },
-    'text/html': {
-      schema: { type: 'string', description: 'The post page again, with the problems and what was typed.' },
-    },
-  },
-});
-
-/** A browser's own form post asks for a page; the site's script asks for JSON. */
-const wantsPage = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
-const addressOf = (request: FastifyRequest): string => clientAddress(request) ?? 'unknown';
+const postPage = 'The post page';
 
 /** Commenters' e-mail addresses are personal data: only roles that handle leads get them (`hasEmail` tells the rest). */
 const seesEmails = (request: FastifyRequest): boolean => request.user !== null && can(request.user.role, 'leads');
@@ -176,10 +153,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
     const page = await commentPagePath(db, postId);
     const html =
       (page && (await formPages.render?.(page, state))) ?? bareRefusalPage(state, `${page ?? '/blog'}#comments`);
-    return reply
-      .code(error.statusCode)
-      .headers({ ...error.headers, ...noStore, ...pageHeaders })
-      .send(Buffer.from(html));
+    return sendRefusalPage(reply, error, html);
   }
 
   app.post<{ Params: { id: string }; Body: CommentInput }>(
@@ -202,13 +176,13 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
             },
           },
           303: emptyResponse('Received from a form sent without JavaScript: back to the post, at its comments.'),
-          400: htmlOrError('A field is missing or malformed, or the comment answered cannot be answered.'),
+          400: htmlOrError('A field is missing or malformed, or the comment answered cannot be answered.', postPage),
           403: schemaRef('api-error.schema.json', 'Sent from another site.'),
           404: schemaRef('api-error.schema.json', 'No published post has this id.'),
-          409: htmlOrError('Comments on this post are closed.'),
-          413: htmlOrError('The body is larger than allowed.'),
-          415: htmlOrError('Not a JSON or form body.'),
-          429: htmlOrError('Too many posts from this address; Retry-After says when to try again.'),
+          409: htmlOrError('Comments on this post are closed.', postPage),
+          413: htmlOrError('The body is larger than allowed.', postPage),
+          415: htmlOrError('Not a JSON or form body.', postPage),
+          429: htmlOrError('Too many posts from this address; Retry-After says when to try again.', postPage),
         },
       },
       attachValidation: true,
@@ -218,7 +192,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
       const postId = request.params.id;
       try {
         await refuseOverLimit(db, commentForm, addressOf(request), comments.clock());
-        if (request.validationError) refuseCommentProblems(validationDetails(request.validationError.validation));
+        if (request.validationError) refuseProblems(validationDetails(request.validationError.validation));
         const row = await acceptComment(comments, postId, request.body, {
           address: addressOf(request),
           plainFormPost: request.plainCommentForm !== null,

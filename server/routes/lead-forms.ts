@@ -3,25 +3,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationInput, EnquiryInput, LeadType } from '../../src/content/types.gen.ts';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import { issueFormToken } from '../forms/form-token.ts';
+import { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from '../forms/form-answers.ts';
+import { refuseProblems, type FormIntake } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
-import { clientAddress } from '../http/client-address.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
-import { contentSecurityPolicy, permissionsPolicy } from '../http/security-headers.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from '../leads/cv-file.ts';
 import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
-import {
-  acceptLead,
-  applicationProblems,
-  enquiryProblems,
-  refuseProblems,
-  type CvUpload,
-  type LeadIntake,
-} from '../leads/lead-intake.ts';
+import { acceptLead, applicationProblems, enquiryProblems, type CvUpload } from '../leads/lead-intake.ts';
 
 export interface LeadFormOptions {
-  intake: LeadIntake;
+  intake: FormIntake;
   formPages: FormPages;
 }
 
@@ -37,27 +30,10 @@ declare module 'fastify' {
   }
 }
 
-const noStore = { 'cache-control': 'no-store' };
-// A refused plain form post is answered with a page, under an API address: it gets a page's policy, not the API's.
-const pageHeaders = {
-  'content-security-policy': contentSecurityPolicy,
-  'permissions-policy': permissionsPolicy,
-  'cross-origin-opener-policy': 'same-origin',
-  'content-type': 'text/html; charset=utf-8',
-};
-const formBodyLimit = 64 * 1024;
 // The CV, the text fields and multipart's boundaries: a body declared larger is refused before it is read.
 const applicationBodyLimit = maxCvBytes + formBodyLimit;
 
-const htmlOrError = (description: string) => ({
-  description,
-  content: {
-    'application/json': { schema: schemaRef('api-error.schema.json') },
-    'text/html': {
-      schema: { type: 'string', description: 'The form page again, with the problems and what was typed.' },
-    },
-  },
-});
+const formPage = 'The form page';
 
 const acceptedResponses = {
   201: {
@@ -68,18 +44,13 @@ const acceptedResponses = {
     properties: { _id: { type: 'string', description: 'The lead.' } },
   },
   303: emptyResponse('Received from a form sent without JavaScript: the thank-you page is at Location.'),
-  400: htmlOrError('A field is missing or malformed: one detail per field.'),
+  400: htmlOrError('A field is missing or malformed: one detail per field.', formPage),
   403: schemaRef('api-error.schema.json', 'Sent from another site.'),
-  413: htmlOrError('The body, or the CV, is larger than allowed.'),
-  415: htmlOrError('Not a JSON, form or multipart body, or the CV is not a PDF or DOCX.'),
-  429: htmlOrError('Too many posts from this address; Retry-After says when to try again.'),
+  413: htmlOrError('The body, or the CV, is larger than allowed.', formPage),
+  415: htmlOrError('Not a JSON, form or multipart body, or the CV is not a PDF or DOCX.', formPage),
+  429: htmlOrError('Too many posts from this address; Retry-After says when to try again.', formPage),
   500: schemaRef('api-error.schema.json', 'A fault of the server.'),
 };
-
-/** A browser's own form post asks for a page; the site's script asks for JSON. */
-const wantsPage = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
-
-const addressOf = (request: FastifyRequest): string => clientAddress(request) ?? 'unknown';
 
 function withAttributionFromReferer(request: FastifyRequest, input: Record<string, unknown>): void {
   if (input.attribution !== undefined) return;
@@ -157,10 +128,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     const state: LeadFormState = { form, values, errors: error.details, message: error.message };
     const page = returnTo ?? (form === 'enquiry' ? '/contact' : '/work-with-us');
     const html = (await formPages.render?.(page, state)) ?? bareRefusalPage(state, page);
-    return reply
-      .code(error.statusCode)
-      .headers({ ...error.headers, ...noStore, ...pageHeaders })
-      .send(Buffer.from(html));
+    return sendRefusalPage(reply, error, html);
   }
 
   function answerAccepted(request: FastifyRequest, reply: FastifyReply, id: string, thankYou: string): FastifyReply {

@@ -212,7 +212,17 @@ export interface MediaFileTable {
 }
 
 /** An enquiry or a job application. Optional fields the person left empty are null. */
-export interface LeadTable {
+/** Where a visitor came from: the other site, and the campaign's utm_* parameters. */
+export interface AttributionColumns {
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+}
+
+export interface LeadTable extends AttributionColumns {
   id: string;
   type: LeadType;
   status: LeadStatus;
@@ -230,12 +240,6 @@ export interface LeadTable {
   /** The exact consent wording the person saw and agreed to. */
   consent_text: string;
   landing_page: string | null;
-  referrer_host: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
   /** Why the spam check marked the lead as spam (honeypot, time trap, links), or null. */
   spam_reason: string | null;
   created_at: string;
@@ -312,7 +316,7 @@ export interface StatsSaltTable {
 }
 
 /** One counted page view, kept two days so that later views know whether their visitor and visit are new. */
-export interface StatsViewTable {
+export interface StatsViewTable extends AttributionColumns {
   id: Generated<number>;
   day: string;
   at: string;
@@ -322,12 +326,6 @@ export interface StatsViewTable {
   /** 1 for a visit's first view. */
   entry: number;
   path: string;
-  referrer_host: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
   device: string;
   browser: string;
   os: string;

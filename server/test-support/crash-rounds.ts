@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import type { BlogPost, BlogPostRevisionSummary, MediaRecord } from '../../src/content/types.gen.ts';
 import { sqliteFileName } from '../store/database.ts';
 import { bundleServer } from './server-bundle.ts';
-import type { SmtpSink } from './smtp-sink.ts';
+import { freePort } from './free-port.ts';
+import { SmtpSink } from './smtp-sink.ts';
 import { startServerProcess, signInOver, type ServerProcess } from './server-process.ts';
 
 /**
@@ -185,29 +186,34 @@ export interface CrashOptions {
   dataDir: string;
   kills: number;
   writers?: number;
-  kinds?: DurableWrite[];
   /** Time (ms since the epoch) after which no further round begins: the rounds done are checked and reported. */
   deadline?: number;
   /** Called after each round, for progress output. */
   onRound?: (round: number, acknowledged: number) => void;
-  /** More settings of the server, such as SMTP_URL for the leads' notifications. */
-  env?: Record<string, string>;
 }
 
 /**
- * Starts the production server (bundled once, then started from the bundle) on a SQLite file, lets `writers` connections write while it runs for a random 50 to
- * 300 ms, kills it with SIGKILL, starts it again; after `kills` rounds checks that every acknowledged write is there
- * and that SQLite finds the file intact.
+ * Starts the production server (bundled once, then started from the bundle) on a SQLite file, lets `writers`
+ * connections write posts, revisions, uploads and enquiries while it runs for a random 50 to 300 ms, kills it with
+ * SIGKILL, starts it again; after `kills` rounds checks that every acknowledged write is there, every enquiry's
+ * notification reached a local SMTP server of the rounds' own, and SQLite finds the file intact.
  */
-export async function crashRounds({
-  dataDir,
-  kills,
-  writers = 4,
-  kinds = [postWrites, revisionWrites, mediaWrites],
-  deadline = Infinity,
-  onRound,
-  env: moreEnv = {},
-}: CrashOptions): Promise<CrashReport> {
+export async function crashRounds(options: CrashOptions): Promise<CrashReport> {
+  const sink = new SmtpSink(await freePort());
+  await sink.start();
+  try {
+    const kinds = [postWrites, revisionWrites, mediaWrites, leadWrites(sink)];
+    return await roundsOf(kinds, { SMTP_URL: `smtp://127.0.0.1:${sink.port}` }, options);
+  } finally {
+    await sink.stop();
+  }
+}
+
+async function roundsOf(
+  kinds: DurableWrite[],
+  moreEnv: Record<string, string>,
+  { dataDir, kills, writers = 4, deadline = Infinity, onRound }: CrashOptions,
+): Promise<CrashReport> {
   const admin = { email: 'crash@northbeam.example', password: 'a password long enough' };
   const env = {
     DATA_DIR: dataDir,

@@ -9,7 +9,7 @@ import { freePort } from './free-port.ts';
  */
 
 /** Signs in over HTTP from the server's own origin; returns the session cookie as a request header value. */
-export async function signInOver(base: string, credentials: { email: string; password: string }): Promise<string> {
+export async function signInOver(base: string, credentials: AdminCredentials): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -108,6 +108,36 @@ export function startServerFromSource(
     entry: serverSource,
     nodeArguments: ['--import', 'tsx'],
   });
+}
+
+export interface AdminCredentials {
+  email: string;
+  password: string;
+}
+
+export interface SignedInServer extends ServerProcess {
+  /** The Cookie header of the signed-in admin. */
+  adminCookie: string;
+}
+
+/**
+ * The server from source (see `startServerFromSource`) whose first start creates `admin` (ADMIN_EMAIL and
+ * ADMIN_PASSWORD), signed in as that admin.
+ */
+export async function startSignedInServer(
+  admin: AdminCredentials,
+  env: ServerEnvironment,
+  options: Omit<ServerProcessOptions, 'entry' | 'nodeArguments'> = {},
+): Promise<SignedInServer> {
+  const server = await startServerFromSource(
+    (base) => ({
+      ...(typeof env === 'function' ? env(base) : env),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    }),
+    options,
+  );
+  return { ...server, adminCookie: await signInOver(server.base, admin) };
 }
 
 /** Ends the server with SIGTERM, as a host would, and waits for it to exit. */

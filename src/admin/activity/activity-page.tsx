@@ -9,6 +9,8 @@ import { Pagination } from '../ui/pagination.tsx';
 import styles from '../posts/posts-page.module.css';
 import { actionLabels, actions } from './audit-labels.ts';
 import { AuditTarget } from './audit-target.tsx';
+import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const pageSize = 50;
 
@@ -60,27 +62,10 @@ export function ActivityPage() {
       )}
       {data && data.entries.length === 0 && <p>Nothing recorded matches.</p>}
       {data && data.entries.length > 0 && (
-        <div
-          className={styles.tableWrap}
-          aria-busy={isPlaceholderData}
-          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          role="region"
-          aria-label="Activity entries"
-        >
+        <ScrollRegion className={styles.tableWrap} aria-busy={isPlaceholderData} aria-label="Activity entries">
           <table className={styles.table}>
             <caption className="visually-hidden">Activity found: {data.total}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">On</th>
-                <th scope="col">From</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Who', 'What', 'On', 'From', 'Outcome']} />
             <tbody>
               {data.entries.map((entry) => (
                 <tr key={entry._id}>
@@ -96,7 +81,7 @@ export function ActivityPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {data && <Pagination page={page} pageCount={Math.ceil(data.total / pageSize)} label="Activity pages" />}
     </>

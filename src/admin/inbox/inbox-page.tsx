@@ -9,6 +9,8 @@ import tableStyles from '../posts/posts-page.module.css';
 import { filtersFromSearch } from './inbox-filters.ts';
 import { serviceTitle, services, statusLabels, statuses, typeLabels, types } from './lead-labels.ts';
 import styles from './inbox.module.css';
+import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const pageSize = 25;
 
@@ -111,26 +113,10 @@ export function InboxPage() {
             {data.total === 1 ? '1 lead' : `${data.total} leads`}
             {filtered ? ' match' : ''}, newest first.
           </p>
-          <div
-            className={tableStyles.tableWrap}
-            aria-busy={isPlaceholderData}
-            // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-            role="region"
-            aria-label="Leads"
-          >
+          <ScrollRegion className={tableStyles.tableWrap} aria-busy={isPlaceholderData} aria-label="Leads">
             <table className={tableStyles.table}>
               <caption className="visually-hidden">Leads found: {data.total}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">About</th>
-                  <th scope="col">Received</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Status', 'Type', 'About', 'Received']} />
               <tbody>
                 {data.leads.map((lead) => (
                   <tr key={lead._id}>
@@ -157,7 +143,7 @@ export function InboxPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       {data && <Pagination page={page} pageCount={Math.ceil(data.total / pageSize)} label="Inbox pages" />}

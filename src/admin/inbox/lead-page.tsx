@@ -13,6 +13,7 @@ import { serviceTitle, statusLabels, typeLabels } from './lead-labels.ts';
 import { LeadNoteForm } from './lead-note-form.tsx';
 import { describeLeadProblem } from './lead-problem.ts';
 import { LeadStatusForm } from './lead-status-form.tsx';
+import { ConfirmActions } from './confirm-actions.tsx';
 import styles from './inbox.module.css';
 
 function Fact({ term, value }: { term: string; value: string | undefined }) {
@@ -109,22 +110,14 @@ function DeleteLead({ lead }: { lead: LeadRecord }) {
           <p>
             Delete {lead.name}’s {typeLabels[lead.type].toLowerCase()} with {what}? This cannot be undone.
           </p>
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className="button"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(lead._id, { onSuccess: () => void navigate('/admin/inbox', { replace: true }) })
-              }
-            >
-              Delete for good
-            </button>
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaced the button that had focus */}
-            <button type="button" className="button button-secondary" autoFocus onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
+          <ConfirmActions
+            confirmLabel="Delete for good"
+            pending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(lead._id, { onSuccess: () => void navigate('/admin/inbox', { replace: true }) })
+            }
+            onKeep={() => setConfirming(false)}
+          />
           {remove.isError && (
             <Alert>
               <p>{describeLeadProblem(remove.error, 'Deleting the lead', '')}</p>

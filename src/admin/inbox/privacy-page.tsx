@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { describeLeadProblem } from './lead-problem.ts';
 import { typeLabels } from './lead-labels.ts';
+import { ConfirmActions } from './confirm-actions.tsx';
 import styles from './inbox.module.css';
 
 const looksLikeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -121,25 +122,12 @@ export function PrivacyPage() {
                   <p>
                     Erase {describeFound(found)} stored about {found.email}? This cannot be undone.
                   </p>
-                  <div className={styles.actions}>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={erase.isPending}
-                      onClick={() => erase.mutate(found.email)}
-                    >
-                      Erase for good
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      // eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaced the button that had focus
-                      autoFocus
-                      onClick={() => setConfirming(false)}
-                    >
-                      Keep it
-                    </button>
-                  </div>
+                  <ConfirmActions
+                    confirmLabel="Erase for good"
+                    pending={erase.isPending}
+                    onConfirm={() => erase.mutate(found.email)}
+                    onKeep={() => setConfirming(false)}
+                  />
                 </div>
               )}
               {erase.isError && (

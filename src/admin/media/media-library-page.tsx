@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaList } from '@/api/list-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { MediaDetails } from './media-details.tsx';
 import { MediaGrid } from './media-grid.tsx';
+import { MediaSearch } from './media-search.tsx';
 import { MediaUploader } from './media-uploader.tsx';
 import styles from './media.module.css';
 
@@ -12,7 +13,6 @@ const pageSize = 60;
 
 /** The media library: upload, find by name or alt text, describe, see where each image is used, delete. */
 export function MediaLibraryPage() {
-  const id = useId();
   const [searchParams] = useSearchParams();
   // ?q= opens the library on one image's name, as the Activity screen links to it.
   const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
@@ -23,10 +23,7 @@ export function MediaLibraryPage() {
     <>
       <PageHeader title="Media" />
       <MediaUploader onUploaded={setSelected} />
-      <div className={styles.search}>
-        <label htmlFor={`${id}-search`}>Search by name or alt text</label>
-        <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
+      <MediaSearch label="Search by name or alt text" value={search} onChange={setSearch} />
       {list.isError && (
         <p role="alert" className={styles.error}>
           Could not load the images: {list.error.message}

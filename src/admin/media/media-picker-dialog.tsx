@@ -6,6 +6,7 @@ import type { MediaRecord } from '@/content/types.gen.ts';
 import { missingMediaPermission } from '@/domain/media-change.ts';
 import { useAdminSession } from '../session/admin-session.ts';
 import { MediaGrid } from './media-grid.tsx';
+import { MediaSearch } from './media-search.tsx';
 import { thumbnailUrl } from './media-thumbnail.ts';
 import { MediaUploader } from './media-uploader.tsx';
 import fieldStyles from '../ui/field.module.css';
@@ -91,10 +92,7 @@ export function MediaPickerDialog({ purpose, onPick, onClose, askAlt = true }: M
         </button>
       </div>
       <MediaUploader onUploaded={choose} />
-      <div className={styles.search}>
-        <label htmlFor={`${id}-search`}>Search images</label>
-        <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
+      <MediaSearch label="Search images" value={search} onChange={setSearch} />
       {list.isError && (
         <p role="alert" className={styles.error}>
           Could not load the images: {list.error.message}

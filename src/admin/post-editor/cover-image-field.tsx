@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { controlProps, Field } from '../ui/field.tsx';
+import { InputField } from '../ui/field.tsx';
 import { CoverImagePicker } from './cover-image-picker.tsx';
 import { fieldLabels } from './field-labels.ts';
 import { fieldId, type PostFieldsProps } from './post-field-props.ts';
@@ -14,21 +14,15 @@ export function CoverImageField({ values, errors, onChange }: PostFieldsProps) {
   const src = values.coverImage.trim();
   const showPreview = previewable.test(src);
   return (
-    <Field
+    <InputField
       id={fieldId('coverImage')}
       label={fieldLabels.coverImage}
       error={errors.coverImage}
       hint="Optional. Choose or upload one in the media library, or paste https://… or a path on this site such as /images/cover.jpg."
+      value={values.coverImage}
+      onChange={(value) => onChange('coverImage', value)}
+      control={{ type: 'text', inputMode: 'url', autoCapitalize: 'none', spellCheck: false }}
     >
-      <input
-        type="text"
-        inputMode="url"
-        value={values.coverImage}
-        onChange={(event) => onChange('coverImage', event.target.value)}
-        autoCapitalize="none"
-        spellCheck={false}
-        {...controlProps(fieldId('coverImage'), errors.coverImage, true)}
-      />
       <CoverImagePicker onPick={(url) => onChange('coverImage', url)} />
       {showPreview && (
         <figure className={styles.coverPreview}>
@@ -41,6 +35,6 @@ export function CoverImageField({ values, errors, onChange }: PostFieldsProps) {
           )}
         </figure>
       )}
-    </Field>
+    </InputField>
   );
 }

@@ -1,4 +1,4 @@
-import { controlProps, Field } from '../ui/field.tsx';
+import { controlProps, Field, InputField } from '../ui/field.tsx';
 import { CoverImageField } from './cover-image-field.tsx';
 import { fieldLabels } from './field-labels.ts';
 import { fieldId, type PostFieldsProps } from './post-field-props.ts';
@@ -29,19 +29,15 @@ export function PostSettingsFields({ values, errors, onChange, statuses }: PostS
           ))}
         </select>
       </Field>
-      <Field
+      <InputField
         id={fieldId('publishedAt')}
         label={fieldLabels.publishedAt}
         error={errors.publishedAt}
         hint="Optional. Left empty, a published post goes out now; a later date schedules it."
-      >
-        <input
-          type="datetime-local"
-          value={values.publishedAt}
-          onChange={(event) => onChange('publishedAt', event.target.value)}
-          {...controlProps(fieldId('publishedAt'), errors.publishedAt, true)}
-        />
-      </Field>
+        value={values.publishedAt}
+        onChange={(value) => onChange('publishedAt', value)}
+        control={{ type: 'datetime-local' }}
+      />
       <div>
         <input
           type="checkbox"

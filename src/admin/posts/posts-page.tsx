@@ -7,6 +7,7 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import styles from './posts-page.module.css';
+import { TableHead } from '../ui/table-head.tsx';
 
 const pageSize = 20;
 const statuses = ['all', 'draft', 'scheduled', 'published', 'archived'] as const;
@@ -68,17 +69,7 @@ export function PostsPage() {
         <div className={styles.tableWrap} aria-busy={isPlaceholderData}>
           <table className={styles.table}>
             <caption className="visually-hidden">Posts found: {data.total}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Published</th>
-                <th scope="col">Last changed</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'Status', 'Published', 'Last changed']} actions="Actions" />
             <tbody>
               {data.posts.map((post) => (
                 <tr key={post._id}>

@@ -5,6 +5,7 @@ import commonSchema from '../../../schemas/common.schema.json';
 import { PageHeader } from '../ui/page-header.tsx';
 import { sectionFields, sectionTypeName, type SchemaNode } from './section-fields.ts';
 import styles from './section-catalogue-page.module.css';
+import { TableHead } from '../ui/table-head.tsx';
 
 // Bundled as JSON into the admin chunk: the page reads the schemas as data, with no validator at run time.
 const schemaModules = import.meta.glob<SchemaNode>('../../../schemas/sections/*.schema.json', {
@@ -48,15 +49,7 @@ export function SectionCataloguePage() {
           <div className={styles.tableWrap}>
             <table className={styles.fields}>
               <caption className="visually-hidden">Fields of {type}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Required</th>
-                  <th scope="col">Limits</th>
-                  <th scope="col">Meaning</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Field', 'Type', 'Required', 'Limits', 'Meaning']} />
               <tbody>
                 {fields.map((field) => (
                   <tr key={field.name}>

@@ -5,6 +5,8 @@ import { Alert } from '../ui/alert.tsx';
 import { describeBrowser } from './describe-browser.ts';
 import { formatTime } from './format-time.ts';
 import styles from './security.module.css';
+import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 /** Where the admin is signed in, with a way to end any session but this one, or all of them at once. */
 export function SessionsSection() {
@@ -35,27 +37,10 @@ export function SessionsSection() {
         </Alert>
       )}
       {sessions.data && (
-        <div
-          className={styles.tableWrap}
-          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          role="region"
-          aria-label="Your sessions"
-        >
+        <ScrollRegion className={styles.tableWrap} aria-label="Your sessions">
           <table className={styles.table}>
             <caption className="visually-hidden">Your sessions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Browser</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Browser', 'Address', 'Signed in', 'Last seen']} actions="Actions" />
             <tbody>
               {sessions.data.map((session) => (
                 <tr key={session._id}>
@@ -82,7 +67,7 @@ export function SessionsSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <button
         type="button"

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
 import { needsSecondFactor, useLogIn } from '@/api/log-in.ts';
 import { Alert } from '../ui/alert.tsx';
-import { controlProps, Field } from '../ui/field.tsx';
+import { InputField } from '../ui/field.tsx';
 import styles from './sign-in.module.css';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
@@ -83,28 +83,22 @@ export function SignInForm({ headingId, focusOnMount = false }: SignInFormProps)
           <p>{failureMessage(logIn.error)}</p>
         </Alert>
       )}
-      <Field id="sign-in-email" label="Email" error={errors.email}>
-        <input
-          ref={emailRef}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          {...controlProps('sign-in-email', errors.email)}
-        />
-      </Field>
-      <Field id="sign-in-password" label="Password" error={errors.password}>
-        <input
-          ref={passwordRef}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          {...controlProps('sign-in-password', errors.password)}
-        />
-      </Field>
+      <InputField
+        id="sign-in-email"
+        label="Email"
+        error={errors.email}
+        value={email}
+        onChange={setEmail}
+        control={{ ref: emailRef, type: 'email', name: 'email', autoComplete: 'username' }}
+      />
+      <InputField
+        id="sign-in-password"
+        label="Password"
+        error={errors.password}
+        value={password}
+        onChange={setPassword}
+        control={{ ref: passwordRef, type: 'password', name: 'password', autoComplete: 'current-password' }}
+      />
       <button type="submit" className={`button ${styles.submit}`} disabled={logIn.isPending}>
         Sign in
       </button>

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatCount } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 export interface Column<Row> {
   label: string;
@@ -45,14 +46,7 @@ export function BreakdownTable<Row extends { key: string }>({
         <p>{empty}</p>
       ) : (
         <>
-          <div
-            className={styles.tableWrap}
-            // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-            role="group"
-            aria-labelledby={headingId}
-          >
+          <ScrollRegion className={styles.tableWrap} aria-labelledby={headingId} role="group">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -75,7 +69,7 @@ export function BreakdownTable<Row extends { key: string }>({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {rows.length > shortList && (
             <button type="button" className={styles.more} onClick={() => setAll((shownAll) => !shownAll)}>
               {all ? `Show the first ${shortList}` : `Show all ${rows.length}`}

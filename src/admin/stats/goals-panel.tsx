@@ -37,29 +37,30 @@ export function GoalsPanel({ goals, totals, renderPage, renderSource }: GoalsPan
             `arrived in this range: ${formatShare(rate)} of visits ended in a lead.`}
       </p>
       <div className={styles.goalTables}>
-        <BreakdownTable
-          title="Leads by landing page"
-          keyLabel="Landing page"
-          rows={goals.byLandingPage}
-          columns={goalColumns}
-          renderKey={renderPage}
-          empty="No lead came from a landing page in this range."
-        />
-        <BreakdownTable
-          title="Leads by source"
-          keyLabel="Source"
-          rows={goals.bySource}
-          columns={goalColumns}
-          renderKey={renderSource}
-          empty="No lead came from a known source in this range."
-        />
-        <BreakdownTable
-          title="Leads by campaign"
-          keyLabel="Campaign"
-          rows={goals.byCampaign}
-          columns={goalColumns}
-          empty="No lead came with a campaign (utm_campaign) in this range."
-        />
+        {[
+          {
+            title: 'Leads by landing page',
+            keyLabel: 'Landing page',
+            rows: goals.byLandingPage,
+            renderKey: renderPage,
+            empty: 'No lead came from a landing page in this range.',
+          },
+          {
+            title: 'Leads by source',
+            keyLabel: 'Source',
+            rows: goals.bySource,
+            renderKey: renderSource,
+            empty: 'No lead came from a known source in this range.',
+          },
+          {
+            title: 'Leads by campaign',
+            keyLabel: 'Campaign',
+            rows: goals.byCampaign,
+            empty: 'No lead came with a campaign (utm_campaign) in this range.',
+          },
+        ].map((table) => (
+          <BreakdownTable key={table.title} columns={goalColumns} {...table} />
+        ))}
       </div>
     </section>
   );

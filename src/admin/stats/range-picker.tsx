@@ -49,28 +49,8 @@ export function RangePicker({ choice, today }: RangePickerProps) {
         // Fresh fields when the address changes (a preset, Back), so that they always show the range on screen.
         key={`${choice.from}/${choice.to}`}
       >
-        <label>
-          <span>First day</span>
-          <input
-            type="date"
-            name="from"
-            defaultValue={choice.from}
-            max={today}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-          />
-        </label>
-        <label>
-          <span>Last day</span>
-          <input
-            type="date"
-            name="to"
-            defaultValue={choice.to}
-            max={today}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-          />
-        </label>
+        <DayField label="First day" name="from" day={choice.from} max={today} problemId={problem ? problemId : null} />
+        <DayField label="Last day" name="to" day={choice.to} max={today} problemId={problem ? problemId : null} />
         <button type="submit" className="button button-secondary">
           Show these days
         </button>
@@ -81,5 +61,31 @@ export function RangePicker({ choice, today }: RangePickerProps) {
         )}
       </form>
     </div>
+  );
+}
+
+interface DayFieldProps {
+  label: string;
+  name: string;
+  day: string;
+  max: string;
+  /** The id of the problem with the range, when there is one. */
+  problemId: string | null;
+}
+
+/** One end of the custom range: a day no later than today. */
+function DayField({ label, name, day, max, problemId }: DayFieldProps) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        type="date"
+        name={name}
+        defaultValue={day}
+        max={max}
+        aria-invalid={problemId !== null}
+        aria-describedby={problemId ?? undefined}
+      />
+    </label>
   );
 }

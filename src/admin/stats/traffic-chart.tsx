@@ -3,6 +3,8 @@ import type { StatsDay } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { formatCount } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
+import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 // The chart library arrives with its own chunk, on this page only.
 const SeriesChart = lazy(() => import('./series-chart.tsx'));
@@ -50,26 +52,16 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
       <Suspense fallback={<div className={styles.chart} />}>
         <SeriesChart series={series} name={chartName(series)} />
       </Suspense>
-      <div
+      <ScrollRegion
         id={tableId}
         hidden={!asTable}
         className={styles.seriesTable}
-        // A box that scrolls must take focus, or a keyboard cannot scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        role="group"
         aria-label="Daily figures"
+        role="group"
       >
         <table className={styles.table}>
           <caption className="visually-hidden">Visitors, visits and page views per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">Visits</th>
-              <th scope="col">Page views</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Visitors', 'Visits', 'Page views']} />
           <tbody>
             {series.map((day) => (
               <tr key={day.day}>
@@ -83,7 +75,7 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

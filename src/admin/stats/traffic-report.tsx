@@ -25,36 +25,34 @@ function Breakdowns({ report, posts }: { report: StatsReport; posts: ReadonlyMap
           Pages and where visitors came from
         </h2>
         <div className={styles.columns}>
-          <BreakdownTable
-            title="Top pages"
-            keyLabel="Page"
-            rows={report.pages}
-            columns={[visitors, pageViews]}
-            renderKey={page}
-          />
-          <BreakdownTable
-            title="Entry pages"
-            keyLabel="Page"
-            rows={report.entryPages}
-            columns={[visits]}
-            renderKey={page}
-          />
-          <BreakdownTable
-            title="Sources"
-            keyLabel="Source"
-            rows={report.sources}
-            columns={[visitors, visits]}
-            renderKey={sourceName}
-          />
-          <BreakdownTable title="Campaigns" keyLabel="Campaign" rows={report.campaigns} columns={[visitors, visits]} />
-          <BreakdownTable title="Devices" keyLabel="Device" rows={report.devices} columns={[visitors, visits]} />
-          <BreakdownTable title="Browsers" keyLabel="Browser" rows={report.browsers} columns={[visitors, visits]} />
-          <BreakdownTable
-            title="Operating systems"
-            keyLabel="Operating system"
-            rows={report.operatingSystems}
-            columns={[visitors, visits]}
-          />
+          {[
+            {
+              title: 'Top pages',
+              keyLabel: 'Page',
+              rows: report.pages,
+              columns: [visitors, pageViews],
+              renderKey: page,
+            },
+            { title: 'Entry pages', keyLabel: 'Page', rows: report.entryPages, columns: [visits], renderKey: page },
+            {
+              title: 'Sources',
+              keyLabel: 'Source',
+              rows: report.sources,
+              columns: [visitors, visits],
+              renderKey: sourceName,
+            },
+            { title: 'Campaigns', keyLabel: 'Campaign', rows: report.campaigns, columns: [visitors, visits] },
+            { title: 'Devices', keyLabel: 'Device', rows: report.devices, columns: [visitors, visits] },
+            { title: 'Browsers', keyLabel: 'Browser', rows: report.browsers, columns: [visitors, visits] },
+            {
+              title: 'Operating systems',
+              keyLabel: 'Operating system',
+              rows: report.operatingSystems,
+              columns: [visitors, visits],
+            },
+          ].map((table) => (
+            <BreakdownTable key={table.title} {...table} />
+          ))}
         </div>
       </section>
     </>

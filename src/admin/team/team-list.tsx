@@ -9,6 +9,8 @@ import styles from '../security/security.module.css';
 import { useAdminSession } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 import fieldStyles from '../ui/field.module.css';
+import { TableHead } from '../ui/table-head.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const givenRoles = teamRoles.filter((role) => role !== 'owner');
 
@@ -79,27 +81,10 @@ export function TeamList() {
         </Alert>
       )}
       {team.data && (
-        <div
-          className={styles.tableWrap}
-          // A region that scrolls sideways on a narrow screen must take focus, or a keyboard cannot scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          role="region"
-          aria-label="The team"
-        >
+        <ScrollRegion className={styles.tableWrap} aria-label="The team">
           <table className={styles.table}>
             <caption className="visually-hidden">Members of the team, the owner first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">Two-factor</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Role', 'Last sign-in', 'Two-factor']} actions="Remove" />
             <tbody>
               {team.data.map((member) => (
                 <tr key={member._id}>
@@ -120,7 +105,7 @@ export function TeamList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

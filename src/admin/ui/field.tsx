@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import styles from './field.module.css';
 
 interface FieldProps {
@@ -36,5 +36,29 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
       )}
       {children}
     </div>
+  );
+}
+
+interface InputFieldProps extends Omit<FieldProps, 'children'> {
+  value: string;
+  onChange: (value: string) => void;
+  /** The input's own attributes (type, name, autoComplete, a ref); its id, problem and hint come from the field. */
+  control: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & { ref?: Ref<HTMLInputElement> };
+  /** What the field shows under its input, such as a picker or a preview. */
+  children?: ReactNode;
+}
+
+/** A labelled input that holds `value`, in its Field. */
+export function InputField({ value, onChange, control, children, ...field }: InputFieldProps) {
+  return (
+    <Field {...field}>
+      <input
+        {...control}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...controlProps(field.id, field.error, field.hint !== undefined)}
+      />
+      {children}
+    </Field>
   );
 }

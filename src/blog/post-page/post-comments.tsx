@@ -4,12 +4,12 @@ import { postCommentsQueryOptions, sendComment } from '@/api/post-comments.ts';
 import type { BlogPost, CommentInput, PublicComment } from '@/content/types.gen.ts';
 import { commentCount, commentTextParts } from '@/domain/comment-text.ts';
 import {
-  Field,
   FormSummary,
   HiddenFields,
+  InputField,
   SentPanel,
   SubmitButton,
-  fieldProps,
+  TextAreaField,
 } from '@/ui/lead-form/lead-form-parts.tsx';
 import { useLeadForm, type LeadFormBehaviour } from '@/ui/lead-form/use-lead-form.ts';
 import formStyles from '@/ui/lead-form/lead-form.module.css';
@@ -94,28 +94,28 @@ function CommentForm({ post }: { post: BlogPost }) {
       <p className={formStyles.intro}>Comments are checked before they appear.</p>
       <FormSummary form={form} />
       <div className={formStyles.grid}>
-        <Field form={form} name="name" label="Name" required>
-          <input
-            type="text"
-            autoComplete="name"
-            maxLength={100}
-            required
-            defaultValue={form.values.name}
-            {...fieldProps(form, 'name')}
-          />
-        </Field>
-        <Field form={form} name="email" label="E-mail" hint="Never shown: only for us to answer you.">
-          <input
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={form.values.email}
-            {...fieldProps(form, 'email')}
-          />
-        </Field>
-        <Field form={form} name="text" label="Comment" required wide>
-          <textarea rows={5} maxLength={5000} required defaultValue={form.values.text} {...fieldProps(form, 'text')} />
-        </Field>
+        <InputField
+          form={form}
+          name="name"
+          label="Name"
+          required
+          control={{ autoComplete: 'name', maxLength: 100, required: true }}
+        />
+        <InputField
+          form={form}
+          name="email"
+          label="E-mail"
+          hint="Never shown: only for us to answer you."
+          control={{ type: 'email', autoComplete: 'email', maxLength: 254 }}
+        />
+        <TextAreaField
+          form={form}
+          name="text"
+          label="Comment"
+          required
+          wide
+          control={{ rows: 5, maxLength: 5000, required: true }}
+        />
         <HiddenFields form={form} />
         <SubmitButton form={form} label="Send comment" />
       </div>

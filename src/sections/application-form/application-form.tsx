@@ -1,18 +1,15 @@
 import { sendApplication } from '@/api/send-application.ts';
 import type { LeadFieldError } from '@/domain/lead-form-state.ts';
 import {
-  ConsentField,
   Field,
-  FormSummary,
-  HiddenFields,
+  LeadFormSection,
   PersonFields,
   SentPanel,
-  SubmitButton,
+  TextAreaField,
   fieldProps,
 } from '@/ui/lead-form/lead-form-parts.tsx';
 import { useLeadForm, type LeadFormBehaviour, type LeadFormSubmission } from '@/ui/lead-form/use-lead-form.ts';
 import { validationProblems } from '@/ui/lead-form/validation-problems.ts';
-import styles from '@/ui/lead-form/lead-form.module.css';
 import type { SectionProps } from '../types.ts';
 
 const maxCvBytes = 10 * 1024 * 1024;
@@ -54,74 +51,44 @@ const applicationBehaviour: LeadFormBehaviour = {
 export function ApplicationForm({ section, site }: SectionProps<'application-form'>) {
   const form = useLeadForm(applicationBehaviour);
   const { roles = [], consentText } = site.forms.application;
-  const headingId = `${form.id}-heading`;
   return (
-    <section className="section" aria-labelledby={headingId}>
-      <div className="container">
-        <div className={styles.panel}>
-          <h2 id={headingId}>{section.heading}</h2>
-          {section.text && <p className={styles.intro}>{section.text}</p>}
-          {form.status === 'sent' ? (
-            <SentPanel heading="Thank you for applying">
-              <p>Your application reached our HR team. A person reads every one, and we reply to every candidate.</p>
-            </SentPanel>
-          ) : (
-            <form
-              method="post"
-              action="/api/applications"
-              encType="multipart/form-data"
-              noValidate
-              onSubmit={form.onSubmit}
-              onFocus={form.onFocus}
-              aria-labelledby={headingId}
-            >
-              <FormSummary form={form} />
-              <div className={styles.grid}>
-                <PersonFields form={form} />
-                <Field form={form} name="role" label="Role you are applying for">
-                  <input
-                    type="text"
-                    maxLength={200}
-                    list={`${form.id}-roles`}
-                    defaultValue={form.values.role}
-                    {...fieldProps(form, 'role')}
-                  />
-                  <datalist id={`${form.id}-roles`}>
-                    {roles.map((role) => (
-                      <option key={role} value={role} />
-                    ))}
-                  </datalist>
-                </Field>
-                <Field
-                  form={form}
-                  name="cv"
-                  label="Your CV"
-                  required
-                  wide
-                  hint="A PDF or Word (.docx) file, up to 10 MB."
-                >
-                  <input
-                    type="file"
-                    accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-                    {...fieldProps(form, 'cv')}
-                  />
-                </Field>
-                <Field form={form} name="coverLetter" label="Cover letter" wide>
-                  <textarea
-                    rows={6}
-                    maxLength={5000}
-                    defaultValue={form.values.coverLetter}
-                    {...fieldProps(form, 'coverLetter')}
-                  />
-                </Field>
-                <ConsentField form={form} text={consentText} />
-                <HiddenFields form={form} />
-                <SubmitButton form={form} label="Send application" />
-              </div>
-            </form>
-          )}
-        </div>
-      </div>
-    </section>
+    <LeadFormSection
+      form={form}
+      heading={section.heading}
+      text={section.text}
+      action="/api/applications"
+      encType="multipart/form-data"
+      consentText={consentText}
+      submitLabel={'Send application'}
+      sent={
+        <SentPanel heading="Thank you for applying">
+          <p>Your application reached our HR team. A person reads every one, and we reply to every candidate.</p>
+        </SentPanel>
+      }
+    >
+      <PersonFields form={form} />
+      <Field form={form} name="role" label="Role you are applying for">
+        <input
+          type="text"
+          maxLength={200}
+          list={`${form.id}-roles`}
+          defaultValue={form.values.role}
+          {...fieldProps(form, 'role')}
+        />
+        <datalist id={`${form.id}-roles`}>
+          {roles.map((role) => (
+            <option key={role} value={role} />
+          ))}
+        </datalist>
+      </Field>
+      <Field form={form} name="cv" label="Your CV" required wide hint="A PDF or Word (.docx) file, up to 10 MB.">
+        <input
+          type="file"
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          {...fieldProps(form, 'cv')}
+        />
+      </Field>
+      <TextAreaField form={form} name="coverLetter" label="Cover letter" wide control={{ rows: 6, maxLength: 5000 }} />
+    </LeadFormSection>
   );
 }

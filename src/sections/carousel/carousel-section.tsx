@@ -5,6 +5,7 @@ import { Picture } from '@/ui/picture.tsx';
 import type { Slide } from '@/content/types.gen.ts';
 import type { SectionProps } from '../types.ts';
 import styles from './carousel-section.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 /**
  * Loaded inside the section's Suspense boundary: the server waits for it and writes the slides; in the browser the
@@ -62,8 +63,7 @@ export function CarouselSection({ section }: SectionProps<'carousel'>) {
     <section className={`section ${tone === 'dark' ? styles.dark : styles.light}`}>
       <div className="container">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        {heading && <h2>{heading}</h2>}
-        {intro && <p className="section-intro">{intro}</p>}
+        <SectionHeading heading={heading} intro={intro} />
         <div className={styles.frame} id={frameId}>
           <WhenNearView id={frameId}>
             <Carousel

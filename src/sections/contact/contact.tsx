@@ -5,6 +5,7 @@ import { SocialLinks } from '@/ui/social-links.tsx';
 import type { SiteDocument } from '@/content/types.gen.ts';
 import type { SectionOf, SectionProps } from '../types.ts';
 import styles from './contact.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 type Detail = NonNullable<SectionOf<'contact'>['show']>[number];
 
@@ -112,8 +113,7 @@ export function Contact({ section, site }: SectionProps<'contact'>) {
     <section className="section">
       <div className={`container ${styles.details}`}>
         <div>
-          <h2>{heading}</h2>
-          {text && <p className="section-intro">{text}</p>}
+          <SectionHeading heading={heading} intro={text} />
         </div>
         <ul className={styles.detailList}>
           {show.map((detail) => (

@@ -1,13 +1,13 @@
 import type { SectionProps } from '../types.ts';
 import styles from './feature-grid.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 export function FeatureGrid({ section }: SectionProps<'feature-grid'>) {
   const { heading, intro, items } = section;
   return (
     <section className={`section ${styles.band}`}>
       <div className="container">
-        <h2>{heading}</h2>
-        {intro && <p className="section-intro">{intro}</p>}
+        <SectionHeading heading={heading} intro={intro} />
         <ul className={`card-grid ${styles.grid}`}>
           {items.map((item) => (
             <li key={item.heading} className={styles.card}>

@@ -2,6 +2,7 @@ import { ActionLink, contactDetail } from '@/ui/action-link.tsx';
 import { Picture } from '@/ui/picture.tsx';
 import type { SectionProps } from '../types.ts';
 import styles from './image-banner.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 /**
  * A wide image, optionally headed; with a link, the image itself is the link. A link to a contact detail writes its
@@ -14,8 +15,7 @@ export function ImageBanner({ section }: SectionProps<'image-banner'>) {
   return (
     <section className="section">
       <div className="container">
-        {heading && <h2>{heading}</h2>}
-        {text && <p className="section-intro">{text}</p>}
+        <SectionHeading heading={heading} intro={text} />
         <div className={styles.frame}>
           {link ? (
             <ActionLink action={link} className={styles.link} named={detail !== undefined}>

@@ -1,6 +1,7 @@
 import { Picture } from '@/ui/picture.tsx';
 import type { SectionProps } from '../types.ts';
 import styles from './journey.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 /** The client journey: numbered steps beside a map illustration. */
 export function Journey({ section }: SectionProps<'journey'>) {
@@ -9,8 +10,7 @@ export function Journey({ section }: SectionProps<'journey'>) {
     <section className="section">
       <div className={`container ${styles.journey}`}>
         <div>
-          <h2>{heading}</h2>
-          {intro && <p className="section-intro">{intro}</p>}
+          <SectionHeading heading={heading} intro={intro} />
           <ol className={styles.steps}>
             {steps.map((step, index) => (
               <li key={step.title} className={styles.step}>

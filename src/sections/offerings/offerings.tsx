@@ -1,13 +1,13 @@
 import type { SectionProps } from '../types.ts';
 import styles from './offerings.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 export function Offerings({ section }: SectionProps<'offerings'>) {
   const { heading, intro, items } = section;
   return (
     <section className="section">
       <div className="container">
-        <h2>{heading}</h2>
-        {intro && <p className="section-intro">{intro}</p>}
+        <SectionHeading heading={heading} intro={intro} />
         <ol className={styles.list}>
           {items.map((item, index) => (
             <li key={item.title} className={styles.item}>

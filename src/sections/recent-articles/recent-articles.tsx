@@ -3,6 +3,7 @@ import { Icon } from '@/ui/icons.tsx';
 import { PostCard, type PostCardData } from '../post-card/post-card.tsx';
 import type { SectionProps } from '../types.ts';
 import styles from './recent-articles.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 export interface RecentArticlesProps extends SectionProps<'recent-articles'> {
   /** The newest posts; empty until the blog module has fetched them, and on failure. */
@@ -15,8 +16,7 @@ export function RecentArticles({ section, posts = [] }: RecentArticlesProps) {
   return (
     <section className="section">
       <div className="container">
-        <h2>{heading}</h2>
-        {intro && <p className="section-intro">{intro}</p>}
+        <SectionHeading heading={heading} intro={intro} />
         <ul className={`card-grid ${styles.grid}`}>
           {posts.slice(0, count).map((post) => (
             <li key={post.slug}>

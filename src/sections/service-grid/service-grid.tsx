@@ -5,40 +5,50 @@ import { Picture } from '@/ui/picture.tsx';
 import type { ServiceSummary, SiteDocument } from '@/content/types.gen.ts';
 import type { SectionOf, SectionProps } from '../types.ts';
 import styles from './service-grid.module.css';
+import { SectionHeading } from '@/ui/section-heading.tsx';
 
 function pickServices(selection: SectionOf<'service-grid'>['services'], site: SiteDocument): ServiceSummary[] {
   if (selection === 'all') return site.services;
   return selection.flatMap((route) => site.services.filter((service) => service.route === route));
 }
 
+/** The services as a band of links, without their pictures and summaries. */
+function CompactServices({
+  heading,
+  intro,
+  services,
+}: {
+  heading: string;
+  intro?: string;
+  services: ServiceSummary[];
+}) {
+  return (
+    <section className={`section ${styles.compactBand}`}>
+      <div className="container">
+        <SectionHeading heading={heading} intro={intro} />
+        <ul className={`card-grid ${styles.compact}`}>
+          {services.map((service) => (
+            <li key={service.route}>
+              <Link to={service.route} className={styles.compactLink}>
+                {service.title}
+                <Icon name="arrow" size={16} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
 export function ServiceGrid({ section, site }: SectionProps<'service-grid'>) {
   const { heading, intro, variant = 'cards', readMoreLabel, viewAll } = section;
   const services = pickServices(section.services, site);
-  if (variant === 'compact') {
-    return (
-      <section className={`section ${styles.compactBand}`}>
-        <div className="container">
-          <h2>{heading}</h2>
-          {intro && <p className="section-intro">{intro}</p>}
-          <ul className={`card-grid ${styles.compact}`}>
-            {services.map((service) => (
-              <li key={service.route}>
-                <Link to={service.route} className={styles.compactLink}>
-                  {service.title}
-                  <Icon name="arrow" size={16} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-    );
-  }
+  if (variant === 'compact') return <CompactServices heading={heading} intro={intro} services={services} />;
   return (
     <section className="section">
       <div className="container">
-        <h2>{heading}</h2>
-        {intro && <p className="section-intro">{intro}</p>}
+        <SectionHeading heading={heading} intro={intro} />
         <ul className={`card-grid ${styles.grid}`}>
           {services.map((service) => (
             <li key={service.route} className={styles.card}>

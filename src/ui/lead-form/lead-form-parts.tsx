@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useLocation } from '@/ui/site-router/hooks.ts';
 import { returnToField } from '@/domain/lead-form-fields.ts';
 import type { LeadForm } from './use-lead-form.ts';
@@ -47,6 +47,56 @@ export function Field({ form, name, label, required, hint, wide, children }: Fie
         </p>
       )}
     </div>
+  );
+}
+
+interface ControlFieldProps<Attributes> extends Omit<FieldProps, 'children'> {
+  /** The control's own attributes; its id, name, problem and what was typed before come from the form. */
+  control: Omit<Attributes, 'id' | 'name' | 'defaultValue'>;
+}
+
+/** A one-line field (text unless `control.type` says otherwise) in its Field, holding what was typed before. */
+export function InputField({ control, ...field }: ControlFieldProps<InputHTMLAttributes<HTMLInputElement>>) {
+  const { form, name } = field;
+  return (
+    <Field {...field}>
+      <input type="text" {...control} defaultValue={form.values[name]} {...fieldProps(form, name)} />
+    </Field>
+  );
+}
+
+/** A text area in its Field, holding what was typed before. */
+export function TextAreaField({ control, ...field }: ControlFieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { form, name } = field;
+  return (
+    <Field {...field}>
+      <textarea {...control} defaultValue={form.values[name]} {...fieldProps(form, name)} />
+    </Field>
+  );
+}
+
+interface SelectFieldProps extends Omit<FieldProps, 'children'> {
+  /** The first choice, which chooses nothing. */
+  noChoice: string;
+  options: { value: string; label: string }[];
+  /** Chosen when nothing was typed before. */
+  initial?: string;
+}
+
+/** A choice among a few in its Field, holding what was chosen before. */
+export function SelectField({ noChoice, options, initial, ...field }: SelectFieldProps) {
+  const { form, name } = field;
+  return (
+    <Field {...field}>
+      <select defaultValue={form.values[name] ?? initial ?? ''} {...fieldProps(form, name)}>
+        <option value="">{noChoice}</option>
+        {options.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
@@ -124,33 +174,79 @@ export function SubmitButton({ form, label }: { form: LeadForm; label: string })
 export function PersonFields({ form }: { form: LeadForm }) {
   return (
     <>
-      <Field form={form} name="name" label="Your name" required>
-        <input
-          type="text"
-          autoComplete="name"
-          maxLength={100}
-          defaultValue={form.values.name}
-          {...fieldProps(form, 'name')}
-        />
-      </Field>
-      <Field form={form} name="email" label="E-mail" required>
-        <input
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          defaultValue={form.values.email}
-          {...fieldProps(form, 'email')}
-        />
-      </Field>
-      <Field form={form} name="phone" label="Phone">
-        <input
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          defaultValue={form.values.phone}
-          {...fieldProps(form, 'phone')}
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="name"
+        label="Your name"
+        required
+        control={{ autoComplete: 'name', maxLength: 100 }}
+      />
+      <InputField
+        form={form}
+        name="email"
+        label="E-mail"
+        required
+        control={{ type: 'email', autoComplete: 'email', maxLength: 254 }}
+      />
+      <InputField
+        form={form}
+        name="phone"
+        label="Phone"
+        control={{ type: 'tel', autoComplete: 'tel', maxLength: 40 }}
+      />
     </>
+  );
+}
+
+interface LeadFormSectionProps {
+  form: LeadForm;
+  heading: string;
+  text?: string;
+  /** What shows in place of the form once it is sent. */
+  sent: ReactNode;
+  /** Where the form posts without JavaScript. */
+  action: string;
+  encType?: string;
+  /** The words of the consent the server stores with the lead. */
+  consentText: string;
+  submitLabel: string;
+  /** The fields, in the form's grid, before the consent box and the button. */
+  children: ReactNode;
+}
+
+/** A lead form's section: its heading and words, then the form, or what was sent once it is. */
+export function LeadFormSection(props: LeadFormSectionProps) {
+  const { form, heading, text, sent, action, encType, consentText, submitLabel, children } = props;
+  const headingId = `${form.id}-heading`;
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <div className="container">
+        <div className={styles.panel}>
+          <h2 id={headingId}>{heading}</h2>
+          {text && <p className={styles.intro}>{text}</p>}
+          {form.status === 'sent' ? (
+            sent
+          ) : (
+            <form
+              method="post"
+              action={action}
+              encType={encType}
+              noValidate
+              onSubmit={form.onSubmit}
+              onFocus={form.onFocus}
+              aria-labelledby={headingId}
+            >
+              <FormSummary form={form} />
+              <div className={styles.grid}>
+                {children}
+                <ConsentField form={form} text={consentText} />
+                <HiddenFields form={form} />
+                <SubmitButton form={form} label={submitLabel} />
+              </div>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,12 @@
+/** The public pages the page benchmarks measure (`bench:web`, `page-js.ts`), by name; the post is the newest one. */
+export async function benchmarkPages(origin: string): Promise<Record<string, string>> {
+  const [post] = (await (await fetch(`${origin}/api/blogs?limit=1`)).json()) as { slug: string }[];
+  return {
+    home: '/',
+    service: '/seo',
+    blog: '/blog',
+    post: `/blogs/${post!.slug}`,
+    about: '/about',
+    portfolio: '/portfolio',
+  };
+}
