@@ -26,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         manifest: true,
         sourcemap: false,
-        modulePreload: { resolveDependencies: stylesOnly },
+        modulePreload: { polyfill: false, resolveDependencies: stylesOnly },
       },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {

@@ -46,9 +46,9 @@ const inAdmin = /^\/admin(\/|$)/.test(window.location.pathname);
  * run the site's own small router (src/ui/site-router); only the admin downloads react-router.
  */
 async function startApp(): Promise<void> {
-  await import('react');
+  await import('./app/evaluate-react.ts');
   await nextTask();
-  await import('react-dom/client');
+  await import('./app/evaluate-react-dom.ts');
   await nextTask();
   if (inAdmin) {
     // One export named, not the whole module: the build then keeps only the router's parts that the admin uses.
