@@ -3,6 +3,7 @@ import { useSearchParams } from '@/ui/site-router/hooks.ts';
 import { postCommentsQueryOptions, sendComment } from '@/api/post-comments.ts';
 import type { BlogPost, CommentInput, PublicComment } from '@/content/types.gen.ts';
 import { commentCount, commentTextParts } from '@/domain/comment-text.ts';
+import { formatLongDate } from '@/ui/format-date.ts';
 import {
   FormSummary,
   HiddenFields,
@@ -14,13 +15,6 @@ import {
 import { useLeadForm, type LeadFormBehaviour } from '@/ui/lead-form/use-lead-form.ts';
 import formStyles from '@/ui/lead-form/lead-form.module.css';
 import styles from './post-comments.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** A comment's words, with its http(s) addresses as links that pass no credit and no opener; nothing else is markup. */
 function CommentText({ text }: { text: string }) {
@@ -49,7 +43,7 @@ function Comment({ comment }: { comment: PublicComment }) {
       <header className={styles.meta}>
         <strong>{comment.authorName}</strong>
         {comment.byAgency && <span className={styles.badge}>Team</span>}{' '}
-        <time dateTime={comment.createdAt}>{dateFormat.format(new Date(comment.createdAt))}</time>
+        <time dateTime={comment.createdAt}>{formatLongDate(comment.createdAt)}</time>
       </header>
       <CommentText text={comment.text} />
     </article>
