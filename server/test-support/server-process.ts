@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { repositoryRoot } from '../repository-root.ts';
 import { freePort } from './free-port.ts';
 
@@ -39,6 +39,8 @@ export interface ServerProcessOptions {
   entry?: string;
   /** Before the entry: `['--import', 'tsx']` to run `serverSource`. */
   nodeArguments?: string[];
+  /** The checkout the server runs in: this one unless another (an older commit's, to compare with) is given. */
+  cwd?: string;
   timeoutMs?: number;
   /**
    * 'kept' (the default) keeps what the server prints for `output()`; 'errors-to-console' drops its standard output
@@ -77,12 +79,18 @@ export async function waitUntilAnswering(
  */
 export async function startServerProcess(
   env: ServerEnvironment,
-  { entry = startScript, nodeArguments = [], timeoutMs = 45_000, output: kept = 'kept' }: ServerProcessOptions = {},
+  {
+    entry = startScript,
+    nodeArguments = [],
+    cwd = repositoryRoot,
+    timeoutMs = 45_000,
+    output: kept = 'kept',
+  }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArguments, entry], {
-    cwd: repositoryRoot,
+    cwd,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...(typeof env === 'function' ? env(base) : env) },
     stdio: kept === 'kept' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
@@ -102,10 +110,11 @@ export function startServerFromSource(
   env: ServerEnvironment,
   options: Omit<ServerProcessOptions, 'entry' | 'nodeArguments'> = {},
 ): Promise<ServerProcess> {
+  const { cwd = repositoryRoot } = options;
   return startServerProcess((base) => ({ NODE_ENV: 'production', ...(typeof env === 'function' ? env(base) : env) }), {
     timeoutMs: 90_000,
     ...options,
-    entry: serverSource,
+    entry: join(cwd, relative(repositoryRoot, serverSource)),
     nodeArguments: ['--import', 'tsx'],
   });
 }

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:against -- COMMIT`: this checkout's cached reads beside another commit's, in one run.
+ * Two runs of `bench:api` an hour apart compare little on a shared machine: on 2 cores, bare node:http itself
+ * measures anywhere from 30 to 57 µs of CPU a request from one run to the next. So this script checks COMMIT out
+ * beside this checkout (a git worktree, removed at the end; it shares node_modules when package-lock.json is the
+ * same and runs its own `npm ci` when not), starts both servers from source on their example posts (NODE_ENV=
+ * production, LOG_LEVEL=info as in production), warms both up, then loads them in turns, one second each, the
+ * first of each pair alternating, so that whatever else the machine does falls on both alike. For each read it
+ * prints the median CPU time per request and requests/s of both and the change.
+ * Options: --rounds=N (15 turns each) --warm-up=N (5,000 requests per server and read, so that both run their code
+ * compiled) --connections=N (20); --pages also reads /, /blog and the newest post's page, after building both sites.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repositoryRoot } from '../server/repository-root.ts';
+import { startServerFromSource, stopServerProcess, type ServerProcess } from '../server/test-support/server-process.ts';
+import { wholeNumberOption } from './lib/cli-options.ts';
+import { measure, type LoadSettings, type Measurement } from './lib/http-load.ts';
+
+const valueOptions = ['--rounds', '--connections', '--warm-up'];
+const commit = process.argv
+  .slice(2)
+  .find((arg, index, args) => !arg.startsWith('--') && !valueOptions.includes(args[index - 1] ?? ''));
+if (!commit) throw new Error('Name the commit to compare with: npm run bench:against -- COMMIT');
+const rounds = wholeNumberOption('rounds', 15);
+const connections = wholeNumberOption('connections', 20);
+const warmUpRequests = wholeNumberOption('warm-up', 5000);
+const withPages = process.argv.includes('--pages');
+const turn: LoadSettings = { connections, duration: 1, minimumRequests: 200, warmUpRequests: connections };
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8' }).trim();
+const npm = (cwd: string, ...args: string[]) => execFileSync('npm', args, { cwd, stdio: 'inherit' });
+
+const resolved = git('rev-parse', '--verify', `${commit}^{commit}`);
+const workDir = mkdtempSync(join(tmpdir(), 'bench-against-'));
+const other = join(workDir, 'checkout');
+const servers: ServerProcess[] = [];
+
+async function stopAll(): Promise<void> {
+  await Promise.all(servers.map((server) => stopServerProcess(server)));
+  if (existsSync(other)) git('worktree', 'remove', '--force', other);
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
+
+interface Checkout {
+  name: string;
+  directory: string;
+}
+
+const checkouts: Checkout[] = [
+  { name: 'this checkout', directory: repositoryRoot },
+  { name: resolved.slice(0, 7), directory: other },
+];
+
+interface Read {
+  label: string;
+  path: string;
+}
+
+const results = new Map<string, Map<string, Measurement[]>>();
+
+try {
+  git('worktree', 'add', '--detach', other, resolved);
+  const sameLock = git('diff', '--name-only', resolved, '--', 'package-lock.json') === '';
+  if (sameLock) symlinkSync(join(repositoryRoot, 'node_modules'), join(other, 'node_modules'), 'dir');
+  else npm(other, 'ci', '--no-audit', '--no-fund');
+  if (withPages) for (const { directory } of checkouts) npm(directory, 'run', 'build');
+
+  for (const { directory } of checkouts) {
+    const dataDir = join(workDir, `data-${servers.length}`);
+    servers.push(
+      await startServerFromSource((base) => ({ SITE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'info' }), {
+        cwd: directory,
+        output: 'errors-to-console',
+      }),
+    );
+  }
+  const [newest] = (await (await fetch(`${servers[0]!.base}/api/blogs?limit=1`)).json()) as { slug: string }[];
+  if (!newest) throw new Error('This checkout seeded no example posts to read.');
+  const reads: Read[] = [
+    { label: 'GET /api/blogs?limit=10', path: '/api/blogs?limit=10' },
+    { label: 'GET /api/blogs/slug/:slug', path: `/api/blogs/slug/${newest.slug}` },
+    ...(withPages
+      ? [
+          { label: 'page /', path: '/' },
+          { label: 'page /blog', path: '/blog' },
+          { label: 'page /blogs/:slug', path: `/blogs/${newest.slug}` },
+        ]
+      : []),
+  ];
+
+  for (const read of reads) {
+    const byCheckout = new Map(checkouts.map(({ name }) => [name, [] as Measurement[]]));
+    results.set(read.label, byCheckout);
+    const targets = servers.map((server, index) => ({
+      name: checkouts[index]!.name,
+      target: { pid: server.child.pid!, base: server.base, nextPath: () => read.path },
+    }));
+    for (const { target } of targets) await measure(target, { ...turn, warmUpRequests });
+    for (let round = 0; round < rounds; round += 1) {
+      for (const { name, target } of round % 2 === 0 ? targets : [...targets].reverse()) {
+        byCheckout.get(name)!.push(await measure(target, turn));
+      }
+    }
+  }
+} finally {
+  await stopAll();
+}
+
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
+const change = (now: number, before: number) => `${now >= before ? '+' : ''}${format((now / before - 1) * 100, 1)} %`;
+const [ours, theirs] = checkouts.map(({ name }) => name) as [string, string];
+console.log(
+  `\nautocannon on 127.0.0.1: ${connections} connections, ${rounds} turns of 1 s per server and read, in alternation, ` +
+    `after a warm-up of ${format(warmUpRequests)} requests; medians. NODE_ENV=production, LOG_LEVEL=info.`,
+);
+console.table(
+  [...results].map(([label, byCheckout]) => {
+    const cpu = [ours, theirs].map((name) => middle(byCheckout.get(name)!.map((run) => run.cpuMicroseconds)));
+    const rate = [ours, theirs].map((name) => middle(byCheckout.get(name)!.map((run) => run.requestsPerSecond)));
+    return {
+      read: label,
+      [`CPU µs/req ${ours}`]: format(cpu[0]!, 1),
+      [`CPU µs/req ${theirs}`]: format(cpu[1]!, 1),
+      'CPU change': change(cpu[0]!, cpu[1]!),
+      [`req/s ${ours}`]: format(rate[0]!),
+      [`req/s ${theirs}`]: format(rate[1]!),
+      'req/s change': change(rate[0]!, rate[1]!),
+    };
+  }),
+);
