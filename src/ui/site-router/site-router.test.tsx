@@ -149,6 +149,33 @@ describe('SiteRouter', () => {
     expect(screen.getByText('At /, by POP')).toBeInTheDocument();
   });
 
+  it('goes forward again before the page it went back to has loaded, and stays there', async () => {
+    const secondHome = withResolvers<string>();
+    let homeLoads = 0;
+    const routes: SiteRoute[] = [
+      { path: '/', element: <h1>Home page</h1>, loader: () => (homeLoads++ === 0 ? 'first' : secondHome.promise) },
+      { path: '/blogs/:slug', Component: Post, loader: () => 'data' },
+    ];
+    const turn = (move: () => void) =>
+      act(async () => {
+        move();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    render(<SiteRouter table={{ routes, Layout }} history={browserHistory()} />);
+    await userEvent.click(await screen.findByRole('link', { name: 'Post one' }));
+    expect(await screen.findByRole('heading', { name: 'Post one with data' })).toBeInTheDocument();
+
+    await turn(() => window.history.back());
+    expect(window.location.pathname).toBe('/');
+    await turn(() => window.history.forward());
+    expect(window.location.pathname).toBe('/blogs/one');
+    await act(async () => secondHome.resolve('second'));
+
+    expect(await screen.findByText('At /blogs/one, by POP')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Post one with data' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
+  });
+
   it('runs the loader again on revalidate, for the same page', async () => {
     let calls = 0;
     function Count() {

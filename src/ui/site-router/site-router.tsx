@@ -75,14 +75,31 @@ function PageView({ page, errorElement }: { page: Page; errorElement: ReactNode 
   );
 }
 
-/** Only the latest navigation goes on: starting one aborts the one before (its loader's request signal). */
+/** Where a location is, for the router: its path and query (a change of the hash alone is the browser's scrolling). */
+const placeOf = (url: { pathname: string; search: string }) => url.pathname + url.search;
+
+/**
+ * Only the latest navigation goes on: starting one aborts the one before (its loader's request signal). It also
+ * knows where the visitor is headed, which is not the page on screen while a navigation loads or its transition
+ * renders: back then forward at once must go forward, not stay on the page that the back navigation then shows.
+ */
 class LatestNavigation {
   #controller: AbortController | null = null;
+  #target: string;
 
-  start(): AbortController {
+  constructor(target: string) {
+    this.#target = target;
+  }
+
+  start(url: URL): AbortController {
     this.#controller?.abort();
     this.#controller = new AbortController();
+    this.#target = placeOf(url);
     return this.#controller;
+  }
+
+  headsFor(url: URL): boolean {
+    return this.#target === placeOf(url);
   }
 }
 
@@ -107,11 +124,11 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
     navigationType: 'POP',
   }));
   const [revalidation, setRevalidation] = useState<'idle' | 'loading'>('idle');
-  const [latest] = useState(() => new LatestNavigation());
+  const [latest] = useState(() => new LatestNavigation(placeOf(view.page?.location ?? history.location())));
 
   const go = useCallback(
     async (url: URL, navigationType: NavigationType, key?: string): Promise<Page | undefined> => {
-      const controller = latest.start();
+      const controller = latest.start(url);
       let page: Page;
       try {
         page = await loadPage(routes, new Request(url.href, { signal: controller.signal }), key);
@@ -168,18 +185,17 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
     if (next) startTransition(() => setView((view) => ({ ...view, page: next })));
   }, [page, go, history]);
 
-  // Back and forward: a change of the hash alone is the browser's own scrolling.
+  // Back and forward load the page the visitor is headed for, unless it is where they are already headed.
   useEffect(
     () =>
       history.listen(() => {
         const url = history.location();
-        const shown = page?.location;
-        if (shown && shown.pathname === url.pathname && shown.search === url.search) return;
+        if (latest.headsFor(url)) return;
         void go(url, 'POP').then((page) => {
           if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
         });
       }),
-    [history, go, page],
+    [history, go, latest],
   );
 
   // Without a page given, the first one loads here (tests, a page the server did not render).
