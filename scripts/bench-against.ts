@@ -18,6 +18,7 @@ import { repositoryRoot } from '../server/repository-root.ts';
 import { startServerFromSource, stopServerProcess, type ServerProcess } from '../server/test-support/server-process.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 import { measure, type LoadSettings, type Measurement } from './lib/http-load.ts';
+import { formatFigure, medianOf } from './lib/figures.ts';
 
 const valueOptions = ['--rounds', '--connections', '--warm-up'];
 const commit = process.argv
@@ -110,25 +111,24 @@ try {
   await stopAll();
 }
 
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
-const change = (now: number, before: number) => `${now >= before ? '+' : ''}${format((now / before - 1) * 100, 1)} %`;
+const change = (now: number, before: number) =>
+  `${now >= before ? '+' : ''}${formatFigure((now / before - 1) * 100, 1)} %`;
 const [ours, theirs] = checkouts.map(({ name }) => name) as [string, string];
 console.log(
   `\nautocannon on 127.0.0.1: ${connections} connections, ${rounds} turns of 1 s per server and read, in alternation, ` +
-    `after a warm-up of ${format(warmUpRequests)} requests; medians. NODE_ENV=production, LOG_LEVEL=info.`,
+    `after a warm-up of ${formatFigure(warmUpRequests)} requests; medians. NODE_ENV=production, LOG_LEVEL=info.`,
 );
 console.table(
   [...results].map(([label, byCheckout]) => {
-    const cpu = [ours, theirs].map((name) => middle(byCheckout.get(name)!.map((run) => run.cpuMicroseconds)));
-    const rate = [ours, theirs].map((name) => middle(byCheckout.get(name)!.map((run) => run.requestsPerSecond)));
+    const cpu = [ours, theirs].map((name) => medianOf(byCheckout.get(name)!.map((run) => run.cpuMicroseconds)));
+    const rate = [ours, theirs].map((name) => medianOf(byCheckout.get(name)!.map((run) => run.requestsPerSecond)));
     return {
       read: label,
-      [`CPU µs/req ${ours}`]: format(cpu[0]!, 1),
-      [`CPU µs/req ${theirs}`]: format(cpu[1]!, 1),
+      [`CPU µs/req ${ours}`]: formatFigure(cpu[0]!, 1),
+      [`CPU µs/req ${theirs}`]: formatFigure(cpu[1]!, 1),
       'CPU change': change(cpu[0]!, cpu[1]!),
-      [`req/s ${ours}`]: format(rate[0]!),
-      [`req/s ${theirs}`]: format(rate[1]!),
+      [`req/s ${ours}`]: formatFigure(rate[0]!),
+      [`req/s ${theirs}`]: formatFigure(rate[1]!),
       'req/s change': change(rate[0]!, rate[1]!),
     };
   }),

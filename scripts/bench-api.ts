@@ -36,6 +36,7 @@ import {
 import { measure, median, uniqueSuffix, type LoadSettings, type Measurement } from './lib/http-load.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
 import { timeSearchParts, type SearchParts } from './lib/search-parts.ts';
+import { formatFigure } from './lib/figures.ts';
 
 const connections = wholeNumberOption('connections', 20);
 const settings: LoadSettings = {
@@ -287,7 +288,6 @@ try {
   rmSync(workDir, { recursive: true, force: true });
 }
 
-const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 console.log(
   `\nautocannon on 127.0.0.1: ${settings.connections} connections, ${settings.duration} s per run (or ` +
     `${settings.minimumRequests} requests when slower) after a warm-up of ${settings.warmUpRequests} requests, ` +
@@ -297,13 +297,13 @@ console.table(
   rows.map(({ label, bytes, ours, bare }) => ({
     scenario: label,
     'body bytes': bytes,
-    'req/s': format(ours.requestsPerSecond),
+    'req/s': formatFigure(ours.requestsPerSecond),
     'p99 ms': ours.p99,
-    'node:http req/s': format(bare.requestsPerSecond),
+    'node:http req/s': formatFigure(bare.requestsPerSecond),
     'node:http p99 ms': bare.p99,
-    'CPU µs/req': format(ours.cpuMicroseconds, 1),
-    'node:http CPU µs/req': format(bare.cpuMicroseconds, 1),
-    ratio: format(ours.requestsPerSecond / bare.requestsPerSecond, 2),
+    'CPU µs/req': formatFigure(ours.cpuMicroseconds, 1),
+    'node:http CPU µs/req': formatFigure(bare.cpuMicroseconds, 1),
+    ratio: formatFigure(ours.requestsPerSecond / bare.requestsPerSecond, 2),
   })),
 );
 if (!readsOnly) {
@@ -314,15 +314,17 @@ if (!readsOnly) {
   console.table(
     aloneRows.map((row) => ({
       scenario: row.name,
-      posts: format(row.posts),
+      posts: formatFigure(row.posts),
       matches: row.matches ?? '',
       requests: row.requests,
-      'req/s': format(row.requestsPerSecond),
+      'req/s': formatFigure(row.requestsPerSecond),
       'p99 ms': row.p99,
-      'CPU µs/req': format(row.cpuMicroseconds, 1),
+      'CPU µs/req': formatFigure(row.cpuMicroseconds, 1),
     })),
   );
-  console.log(`Flat or not: each scenario at ${format(postCounts[1]!)} posts against ${format(postCounts[0]!)} posts`);
+  console.log(
+    `Flat or not: each scenario at ${formatFigure(postCounts[1]!)} posts against ${formatFigure(postCounts[0]!)} posts`,
+  );
   console.table(
     [...new Set(aloneRows.map((row) => row.name))].map((name) => {
       const [small, large] = postCounts.map((posts) =>
@@ -330,8 +332,8 @@ if (!readsOnly) {
       );
       return {
         scenario: name,
-        'req/s ratio': format(large!.requestsPerSecond / small!.requestsPerSecond, 2),
-        'CPU/req ratio': format(large!.cpuMicroseconds / small!.cpuMicroseconds, 2),
+        'req/s ratio': formatFigure(large!.requestsPerSecond / small!.requestsPerSecond, 2),
+        'CPU/req ratio': formatFigure(large!.cpuMicroseconds / small!.cpuMicroseconds, 2),
         'p99 ms': `${small!.p99} → ${large!.p99}`,
       };
     }),
@@ -340,13 +342,13 @@ if (!readsOnly) {
   console.table(
     parts.flatMap(({ engine, posts, searches }) =>
       searches.map(({ label, matches, parts: times }) => ({
-        store: `${engine}, ${format(posts)} posts`,
-        search: `${label} (${format(matches)})`,
-        ...Object.fromEntries(Object.entries(times).map(([part, ms]) => [part, format(ms, 2)])),
+        store: `${engine}, ${formatFigure(posts)} posts`,
+        search: `${label} (${formatFigure(matches)})`,
+        ...Object.fromEntries(Object.entries(times).map(([part, ms]) => [part, formatFigure(ms, 2)])),
       })),
     ),
   );
 }
 console.log('Store read by slug, in process, without HTTP (mean of 5,000 lookups of varied slugs):');
 for (const { posts, microseconds } of slugLookups)
-  console.log(`  ${format(posts)} posts: ${format(microseconds, 1)} µs`);
+  console.log(`  ${formatFigure(posts)} posts: ${formatFigure(microseconds, 1)} µs`);

@@ -22,6 +22,7 @@ import {
   stopServerProcess,
   waitUntilAnswering,
 } from '../server/test-support/server-process.ts';
+import { medianOf } from './lib/figures.ts';
 
 const duration = positiveNumberOption('duration', 5);
 const connections = wholeNumberOption('connections', 20);
@@ -48,8 +49,6 @@ async function photo(seed: number): Promise<Buffer> {
     .jpeg({ quality: 88 })
     .toBuffer();
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const bareServerSource = `
   const { createReadStream, statSync } = require('node:fs');
@@ -139,10 +138,10 @@ try {
   const theirs = await load(`http://127.0.0.1:${barePort}/`);
   console.log('');
   console.log(
-    `Upload of a 4000x3000 JPEG, median of ${uploads}: answered in ${median(answered).toFixed(0)} ms (original,`,
+    `Upload of a 4000x3000 JPEG, median of ${uploads}: answered in ${medianOf(answered).toFixed(0)} ms (original,`,
   );
   console.log(
-    `  ${lastRecord!.variants.filter((item) => item.format === 'webp').length} WebP variants, social card); AVIF variants done after ${median(withAvif).toFixed(0)} ms`,
+    `  ${lastRecord!.variants.filter((item) => item.format === 'webp').length} WebP variants, social card); AVIF variants done after ${medianOf(withAvif).toFixed(0)} ms`,
   );
   console.log(
     `Cached 640 px WebP variant: ${ours.requestsPerSecond.toFixed(0)} req/s (p99 ${ours.p99} ms) from our server (bytes read from the database)`,

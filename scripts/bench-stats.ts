@@ -23,6 +23,7 @@ import { storeLeads, type TestLead } from '../server/test-support/stored-leads.t
 import { startSignedInServer, stopServerProcess, type SignedInServer } from '../server/test-support/server-process.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
 import { startPrivatePostgres } from './lib/private-postgres.ts';
+import { formatFigure } from './lib/figures.ts';
 
 const seconds = positiveNumberOption('seconds', 5);
 const connections = wholeNumberOption('connections', 10);
@@ -42,7 +43,6 @@ const percentile = (values: number[], share: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
 };
-const format = (value: number, digits = 0) => value.toLocaleString('en-GB', { maximumFractionDigits: digits });
 
 interface Load {
   perSecond: number;
@@ -285,11 +285,11 @@ try {
   const stored = await countRows(db);
   const accepted = collect.accepted + collectBeside!.accepted;
   lines.push(
-    `GET /api/blogs?limit=10 alone        ${format(list.perSecond)} req/s, p99 ${list.p99} ms`,
-    `POST /api/collect alone              ${format(collect.perSecond)} views/s, p99 ${collect.p99} ms`,
-    `both at once: GET /api/blogs         ${format(listBeside!.perSecond)} req/s, p99 ${listBeside!.p99} ms`,
-    `              POST /api/collect      ${format(collectBeside!.perSecond)} views/s, p99 ${collectBeside!.p99} ms`,
-    `views stored after the flush         ${format(stored)} (${format(accepted)} answered 202 within the runs)`,
+    `GET /api/blogs?limit=10 alone        ${formatFigure(list.perSecond)} req/s, p99 ${list.p99} ms`,
+    `POST /api/collect alone              ${formatFigure(collect.perSecond)} views/s, p99 ${collect.p99} ms`,
+    `both at once: GET /api/blogs         ${formatFigure(listBeside!.perSecond)} req/s, p99 ${listBeside!.p99} ms`,
+    `              POST /api/collect      ${formatFigure(collectBeside!.perSecond)} views/s, p99 ${collectBeside!.p99} ms`,
+    `views stored after the flush         ${formatFigure(stored)} (${formatFigure(accepted)} answered 202 within the runs)`,
   );
 
   const cookie = server.adminCookie;
@@ -312,12 +312,12 @@ try {
       ).n,
     );
     lines.push(
-      `${format(views)} page views (${format(rollupRows)} rollup rows, ${format(await countRows(db))} raw views, ` +
-        `generated in ${format(generated, 1)} s)`,
-      `  GET /api/stats 30 days             p50 ${format(percentile(month, 0.5), 1)} ms, p95 ${format(percentile(month, 0.95), 1)} ms`,
-      `  GET /api/stats 12 months           p50 ${format(percentile(year, 0.5), 1)} ms, p95 ${format(percentile(year, 0.95), 1)} ms`,
-      `  storage of the stats' tables       ${format(bytes / 1024 / 1024, 1)} MiB, ` +
-        `${format(bytes / 1024 / 1024 / (views / 1_000_000), 2)} MiB per million page views`,
+      `${formatFigure(views)} page views (${formatFigure(rollupRows)} rollup rows, ${formatFigure(await countRows(db))} raw views, ` +
+        `generated in ${formatFigure(generated, 1)} s)`,
+      `  GET /api/stats 30 days             p50 ${formatFigure(percentile(month, 0.5), 1)} ms, p95 ${formatFigure(percentile(month, 0.95), 1)} ms`,
+      `  GET /api/stats 12 months           p50 ${formatFigure(percentile(year, 0.5), 1)} ms, p95 ${formatFigure(percentile(year, 0.95), 1)} ms`,
+      `  storage of the stats' tables       ${formatFigure(bytes / 1024 / 1024, 1)} MiB, ` +
+        `${formatFigure(bytes / 1024 / 1024 / (views / 1_000_000), 2)} MiB per million page views`,
     );
   }
 } finally {
@@ -328,4 +328,4 @@ try {
 }
 console.log(`bench:stats on ${engine}, ${seconds} s per load, ${connections} connections`);
 for (const line of lines) console.log(line);
-console.log(`(whole run ${format((performance.now() - started) / 1000, 0)} s)`);
+console.log(`(whole run ${formatFigure((performance.now() - started) / 1000, 0)} s)`);

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/browser.ts';
 import { startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
 import { benchmarkPages } from './lib/benchmark-pages.ts';
+import { medianOf } from './lib/figures.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const withBaseline = process.argv.includes('--baseline');
@@ -31,8 +32,6 @@ interface LighthouseReport {
     }
   >;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
@@ -99,10 +98,10 @@ function lighthouse(url: string, flags: string[], attempt = 1): LighthouseReport
 
 function tableRow(name: string, path: string, reports: LighthouseReport[]): string[] {
   const score = (category: string) =>
-    median(reports.map((report) => Math.round(report.categories[category]!.score * 100)));
-  const audit = (id: string) => median(reports.map((report) => report.audits[id]!.numericValue));
+    medianOf(reports.map((report) => Math.round(report.categories[category]!.score * 100)));
+  const audit = (id: string) => medianOf(reports.map((report) => report.audits[id]!.numericValue));
   // Lighthouse's long-tasks audit lists the main thread's tasks over 50 ms during load, as throttled.
-  const longTasks = median(
+  const longTasks = medianOf(
     reports.map(
       (report) => report.audits['long-tasks']?.details?.items.filter((item) => item.duration > 50).length ?? 0,
     ),

@@ -5,6 +5,7 @@ import { isPostgres } from '../../server/store/dialect.ts';
 import { searchMatches } from '../../server/store/post-search.ts';
 import { listPostPage, searchCountQuery, searchPageQuery, type PostFilter } from '../../server/store/posts.ts';
 import type { Database } from '../../server/store/schema.ts';
+import { medianOf } from './figures.ts';
 
 export interface SearchParts {
   label: string;
@@ -21,7 +22,7 @@ async function medianMs(work: () => Promise<unknown>, runs: number): Promise<num
     await work();
     times.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+  return medianOf(times);
 }
 
 /** What a search that reads every visible post would cost: the yardstick for "an index, not a scan". */
