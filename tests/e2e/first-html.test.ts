@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examplePosts } from '../../server/blog/example-posts.ts';
+import { site } from '../../src/content/site.ts';
 import { termSlug } from '../../src/domain/term-slug.ts';
 import { launchBrowser } from './browser.ts';
 import { baseURL, hydrated, openPage } from './page-helpers.ts';
@@ -55,6 +56,20 @@ describe('the first HTML of every public page', () => {
       (match) => match[1]!,
     );
     expect(stylesheets.map((file) => file.replace(/-[\w-]{8}\.css$/, ''))).toEqual(['index', 'site-styles']);
+  });
+
+  // The logo is never a page's largest paint: preloaded, it took the network from a post's cover, which is.
+  it.each(publicPages)("%s asks for the header's logo at low priority, without preloading it", async (path) => {
+    const html = await (await fetch(`${baseURL()}${path}`)).text();
+    const { src } = site.brand.logo;
+    expect(html).toMatch(new RegExp(`<header[^>]*>.*?<img src="${src}"[^>]* fetchpriority="low"`, 'is'));
+    expect(html).not.toMatch(new RegExp(`<link rel="preload" as="image" href="${src}"`));
+  });
+
+  it("preloads a post's cover, its largest paint, at high priority before the body", async () => {
+    const html = await (await fetch(`${baseURL()}/blogs/${post.slug}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${post.coverImage}" fetchPriority="high"/>`);
   });
 
   it('tells a script it may not carry from the ones it may', () => {

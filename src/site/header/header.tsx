@@ -47,7 +47,14 @@ export function Header() {
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
         <Link to="/" className={styles.logo}>
-          <img src={brand.logo.src} alt={`${brand.name} home`} width={brand.logo.width} height={brand.logo.height} />
+          {/* Low: a small mark that is never the page's largest paint leaves the network to the one that is. */}
+          <img
+            src={brand.logo.src}
+            alt={`${brand.name} home`}
+            width={brand.logo.width}
+            height={brand.logo.height}
+            fetchPriority="low"
+          />
         </Link>
         <button
           type="button"
