@@ -9,6 +9,10 @@
  * prints the median CPU time per request and requests/s of both and the change.
  * Options: --rounds=N (15 turns each) --warm-up=N (5,000 requests per server and read, so that both run their code
  * compiled) --connections=N (20); --pages also reads /, /blog and the newest post's page, after building both sites.
+ * With --lighthouse it builds both sites and runs Lighthouse instead (bench:web's settings) on bench:web's pages,
+ * --runs=N times each (5; BENCH_PAGES=service,post for some), the two checkouts in turns, and prints the medians
+ * of Perf, FCP, LCP and TBT of both: Lighthouse's simulated timings follow the machine's load, so only runs made
+ * side by side compare (a post's median LCP, same code, was 1,289 ms in one run and 1,158 in the next).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -18,9 +22,11 @@ import { repositoryRoot } from '../server/repository-root.ts';
 import { startServerFromSource, stopServerProcess, type ServerProcess } from '../server/test-support/server-process.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 import { measure, type LoadSettings, type Measurement } from './lib/http-load.ts';
+import { benchmarkPages } from './lib/benchmark-pages.ts';
 import { formatFigure, medianOf } from './lib/figures.ts';
+import { lighthouseVersion, runLighthouse, type LighthouseReport } from './lib/lighthouse.ts';
 
-const valueOptions = ['--rounds', '--connections', '--warm-up'];
+const valueOptions = ['--rounds', '--connections', '--warm-up', '--runs'];
 const commit = process.argv
   .slice(2)
   .find((arg, index, args) => !arg.startsWith('--') && !valueOptions.includes(args[index - 1] ?? ''));
@@ -28,6 +34,8 @@ if (!commit) throw new Error('Name the commit to compare with: npm run bench:aga
 const rounds = wholeNumberOption('rounds', 15);
 const connections = wholeNumberOption('connections', 20);
 const warmUpRequests = wholeNumberOption('warm-up', 5000);
+const withLighthouse = process.argv.includes('--lighthouse');
+const lighthouseRuns = wholeNumberOption('runs', 5);
 const withPages = process.argv.includes('--pages');
 const turn: LoadSettings = { connections, duration: 1, minimumRequests: 200, warmUpRequests: connections };
 
@@ -61,14 +69,22 @@ interface Read {
   path: string;
 }
 
+/** Lighthouse's figures that the page comparison prints, by audit. */
+const pageFigures = [
+  { label: 'FCP ms', audit: 'first-contentful-paint' },
+  { label: 'LCP ms', audit: 'largest-contentful-paint' },
+  { label: 'TBT ms', audit: 'total-blocking-time' },
+] as const;
+
 const results = new Map<string, Map<string, Measurement[]>>();
+const pageReports = new Map<string, Map<string, LighthouseReport[]>>();
 
 try {
   git('worktree', 'add', '--detach', other, resolved);
   const sameLock = git('diff', '--name-only', resolved, '--', 'package-lock.json') === '';
   if (sameLock) symlinkSync(join(repositoryRoot, 'node_modules'), join(other, 'node_modules'), 'dir');
   else npm(other, 'ci', '--no-audit', '--no-fund');
-  if (withPages) for (const { directory } of checkouts) npm(directory, 'run', 'build');
+  if (withPages || withLighthouse) for (const { directory } of checkouts) npm(directory, 'run', 'build');
 
   for (const { directory } of checkouts) {
     const dataDir = join(workDir, `data-${servers.length}`);
@@ -79,6 +95,17 @@ try {
       }),
     );
   }
+  if (withLighthouse) await comparePages();
+  else await compareReads();
+} finally {
+  await stopAll();
+}
+
+const [ours, theirs] = checkouts.map(({ name }) => name) as [string, string];
+const change = (now: number, before: number) =>
+  `${now >= before ? '+' : ''}${formatFigure((now / before - 1) * 100, 1)} %`;
+
+async function compareReads(): Promise<void> {
   const [newest] = (await (await fetch(`${servers[0]!.base}/api/blogs?limit=1`)).json()) as { slug: string }[];
   if (!newest) throw new Error('This checkout seeded no example posts to read.');
   const reads: Read[] = [
@@ -107,29 +134,68 @@ try {
       }
     }
   }
-} finally {
-  await stopAll();
 }
 
-const change = (now: number, before: number) =>
-  `${now >= before ? '+' : ''}${formatFigure((now / before - 1) * 100, 1)} %`;
-const [ours, theirs] = checkouts.map(({ name }) => name) as [string, string];
-console.log(
-  `\nautocannon on 127.0.0.1: ${connections} connections, ${rounds} turns of 1 s per server and read, in alternation, ` +
-    `after a warm-up of ${formatFigure(warmUpRequests)} requests; medians. NODE_ENV=production, LOG_LEVEL=info.`,
-);
-console.table(
-  [...results].map(([label, byCheckout]) => {
-    const cpu = [ours, theirs].map((name) => medianOf(byCheckout.get(name)!.map((run) => run.cpuMicroseconds)));
-    const rate = [ours, theirs].map((name) => medianOf(byCheckout.get(name)!.map((run) => run.requestsPerSecond)));
-    return {
-      read: label,
-      [`CPU µs/req ${ours}`]: formatFigure(cpu[0]!, 1),
-      [`CPU µs/req ${theirs}`]: formatFigure(cpu[1]!, 1),
-      'CPU change': change(cpu[0]!, cpu[1]!),
-      [`req/s ${ours}`]: formatFigure(rate[0]!),
-      [`req/s ${theirs}`]: formatFigure(rate[1]!),
-      'req/s change': change(rate[0]!, rate[1]!),
-    };
-  }),
-);
+if (withLighthouse) printPages();
+else printReads();
+
+function printReads(): void {
+  console.log(
+    `\nautocannon on 127.0.0.1: ${connections} connections, ${rounds} turns of 1 s per server and read, in alternation, ` +
+      `after a warm-up of ${formatFigure(warmUpRequests)} requests; medians. NODE_ENV=production, LOG_LEVEL=info.`,
+  );
+  console.table(
+    [...results].map(([label, byCheckout]) => {
+      const cpu = [ours, theirs].map((name) => medianOf(byCheckout.get(name)!.map((run) => run.cpuMicroseconds)));
+      const rate = [ours, theirs].map((name) => medianOf(byCheckout.get(name)!.map((run) => run.requestsPerSecond)));
+      return {
+        read: label,
+        [`CPU µs/req ${ours}`]: formatFigure(cpu[0]!, 1),
+        [`CPU µs/req ${theirs}`]: formatFigure(cpu[1]!, 1),
+        'CPU change': change(cpu[0]!, cpu[1]!),
+        [`req/s ${ours}`]: formatFigure(rate[0]!),
+        [`req/s ${theirs}`]: formatFigure(rate[1]!),
+        'req/s change': change(rate[0]!, rate[1]!),
+      };
+    }),
+  );
+}
+
+async function comparePages(): Promise<void> {
+  const pages = await benchmarkPages(servers[0]!.base);
+  // BENCH_PAGES=service,post measures some pages only, as in bench:web.
+  const only = process.env.BENCH_PAGES?.split(',');
+  for (const [pageName, path] of Object.entries(pages)) {
+    if (only && !only.includes(pageName)) continue;
+    const byCheckout = new Map(checkouts.map(({ name }) => [name, [] as LighthouseReport[]]));
+    pageReports.set(`${pageName} (${path})`, byCheckout);
+    const targets = servers.map((server, index) => ({ name: checkouts[index]!.name, base: server.base }));
+    for (let run = 0; run < lighthouseRuns; run += 1) {
+      for (const { name, base } of run % 2 === 0 ? targets : [...targets].reverse()) {
+        byCheckout.get(name)!.push(runLighthouse(`${base}${path}`));
+      }
+    }
+  }
+}
+
+function printPages(): void {
+  console.log(
+    `\nLighthouse ${lighthouseVersion()}, mobile, ${lighthouseRuns} runs per checkout and page, in alternation; medians.`,
+  );
+  console.table(
+    [...pageReports].map(([page, byCheckout]) => {
+      const median = (name: string, figure: (report: LighthouseReport) => number) =>
+        medianOf(byCheckout.get(name)!.map(figure));
+      const row: Record<string, string> = { page };
+      const perf = (report: LighthouseReport) => Math.round(report.categories.performance!.score * 100);
+      row[`Perf ${ours}`] = String(median(ours, perf));
+      row[`Perf ${theirs}`] = String(median(theirs, perf));
+      for (const { label, audit } of pageFigures) {
+        const value = (report: LighthouseReport) => report.audits[audit]!.numericValue;
+        row[`${label} ${ours}`] = formatFigure(median(ours, value));
+        row[`${label} ${theirs}`] = formatFigure(median(theirs, value));
+      }
+      return row;
+    }),
+  );
+}

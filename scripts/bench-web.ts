@@ -7,31 +7,18 @@
  * shared, so only a comparison made at the same time tells what the JavaScript costs.
  * Figures only: nothing here passes or fails.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/browser.ts';
 import { startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
 import { benchmarkPages } from './lib/benchmark-pages.ts';
 import { medianOf } from './lib/figures.ts';
+import { lighthouseVersion, runLighthouse, type LighthouseReport } from './lib/lighthouse.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const withBaseline = process.argv.includes('--baseline');
-
-interface LighthouseReport {
-  categories: Record<string, { score: number }>;
-  audits: Record<
-    string,
-    {
-      numericValue: number;
-      details: {
-        items: { url: string; resourceType: string; duration: number; statusCode: number }[];
-      };
-    }
-  >;
-}
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
@@ -56,44 +43,19 @@ try {
       const name = scriptsBlocked ? `${pageName}, no JS` : pageName;
       const reports: LighthouseReport[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const flags = [
-          `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
-          ...(scriptsBlocked ? ['--blocked-url-patterns=*.js'] : []),
-        ];
-        reports.push(lighthouse(`${origin}${path}`, flags));
+        reports.push(runLighthouse(`${origin}${path}`, { blockScripts: scriptsBlocked }));
       }
       rows.push(tableRow(name, path, reports));
       console.log(`| ${rows.at(-1)!.join(' | ')} |`);
     }
   }
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'tasks > 50 ms', 'JS gzip'];
-  console.log(
-    `\nLighthouse ${execFileSync('npx', ['lighthouse', '--version']).toString().trim()}, mobile, median of ${runs} runs`,
-  );
+  console.log(`\nLighthouse ${lighthouseVersion()}, mobile, median of ${runs} runs`);
   console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 } finally {
   await stopServerProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** One Lighthouse run; a failed trace (NO_NAVSTART and the like, when the machine is busy) is tried again. */
-function lighthouse(url: string, flags: string[], attempt = 1): LighthouseReport {
-  try {
-    const output = execFileSync(
-      'npx',
-      ['lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', ...flags],
-      {
-        env: { ...process.env, CHROME_PATH: chromiumPath },
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    return JSON.parse(output.toString()) as LighthouseReport;
-  } catch (error) {
-    if (attempt >= 3) throw error;
-    return lighthouse(url, flags, attempt + 1);
-  }
 }
 
 function tableRow(name: string, path: string, reports: LighthouseReport[]): string[] {
