@@ -2,18 +2,15 @@ import './styles/global.css';
 import { listenForEarlyMenu } from './site/header/early-menu.ts';
 import { listenForEarlyVideoControl } from './sections/video-hero/early-video-control.ts';
 import { countPageViews } from './stats/beacon.ts';
+import { loadedAndPainted } from './ui/loaded-and-painted.ts';
 
 /**
  * The page's first script, a few hundred bytes. The server's HTML is the whole page, so the app (React, the router,
- * the page's chunks) is requested only once the page has loaded and the browser is idle: its download and its work
- * never compete with first paint. A page without server HTML (the admin's) starts at once.
+ * the page's chunks) is requested only once the page has loaded and been painted and the browser is idle: its
+ * download and its work never compete with first paint. A page without server HTML (the admin's) starts at once.
  */
 function afterFirstPaint(): Promise<void> {
-  const loaded =
-    document.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded.then(
+  return loadedAndPainted().then(
     () =>
       new Promise<void>((resolve) => {
         if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });

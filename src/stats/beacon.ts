@@ -1,8 +1,11 @@
 /**
  * Counts page views (DESIGN.md "Stats"): one beacon to /api/collect per page, with its path, the referrer and the
- * address's utm_* parameters, sent once the page has loaded and the browser is idle, and again on every client-side
- * navigation. No cookie, no storage: the server tells visitors apart by a hash that changes every day.
+ * address's utm_* parameters, sent once the page has loaded and been painted and the browser is idle, and again on
+ * every client-side navigation. No cookie, no storage: the server tells visitors apart by a hash that changes every
+ * day.
  */
+import { loadedAndPainted } from '../ui/loaded-and-painted.ts';
+
 const utmFields = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 function whenIdle(send: () => void): void {
@@ -37,6 +40,5 @@ export function countPageViews(): void {
     later();
   };
   window.addEventListener('popstate', later);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  void loadedAndPainted().then(later);
 }
