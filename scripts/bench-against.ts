@@ -22,7 +22,7 @@ import { repositoryRoot } from '../server/repository-root.ts';
 import { startServerFromSource, stopServerProcess, type ServerProcess } from '../server/test-support/server-process.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 import { measure, type LoadSettings, type Measurement } from './lib/http-load.ts';
-import { benchmarkPages } from './lib/benchmark-pages.ts';
+import { benchmarkPages, chosenPages } from './lib/benchmark-pages.ts';
 import { formatFigure, medianOf } from './lib/figures.ts';
 import { lighthouseVersion, runLighthouse, type LighthouseReport } from './lib/lighthouse.ts';
 
@@ -163,10 +163,7 @@ function printReads(): void {
 
 async function comparePages(): Promise<void> {
   const pages = await benchmarkPages(servers[0]!.base);
-  // BENCH_PAGES=service,post measures some pages only, as in bench:web.
-  const only = process.env.BENCH_PAGES?.split(',');
-  for (const [pageName, path] of Object.entries(pages)) {
-    if (only && !only.includes(pageName)) continue;
+  for (const [pageName, path] of chosenPages(pages)) {
     const byCheckout = new Map(checkouts.map(({ name }) => [name, [] as LighthouseReport[]]));
     pageReports.set(`${pageName} (${path})`, byCheckout);
     const targets = servers.map((server, index) => ({ name: checkouts[index]!.name, base: server.base }));

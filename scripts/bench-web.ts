@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
-import { benchmarkPages } from './lib/benchmark-pages.ts';
+import { benchmarkPages, chosenPages } from './lib/benchmark-pages.ts';
 import { medianOf } from './lib/figures.ts';
 import { lighthouseVersion, runLighthouse, type LighthouseReport } from './lib/lighthouse.ts';
 
@@ -33,12 +33,9 @@ const origin = server.base;
 try {
   const pages = await benchmarkPages(origin);
   const variants = withBaseline ? [false, true] : [false];
-  // BENCH_PAGES=home,post measures some pages only, to try one change quickly.
-  const only = process.env.BENCH_PAGES?.split(',');
 
   const rows: string[][] = [];
-  for (const [pageName, path] of Object.entries(pages)) {
-    if (only && !only.includes(pageName)) continue;
+  for (const [pageName, path] of chosenPages(pages)) {
     for (const scriptsBlocked of variants) {
       const name = scriptsBlocked ? `${pageName}, no JS` : pageName;
       const reports: LighthouseReport[] = [];

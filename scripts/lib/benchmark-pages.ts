@@ -10,3 +10,9 @@ export async function benchmarkPages(origin: string): Promise<Record<string, str
     portfolio: '/portfolio',
   };
 }
+
+/** The pages that BENCH_PAGES names (BENCH_PAGES=home,post), or all of them: to try one change quickly. */
+export function chosenPages(pages: Record<string, string>): [name: string, path: string][] {
+  const only = process.env.BENCH_PAGES?.split(',');
+  return Object.entries(pages).filter(([name]) => !only || only.includes(name));
+}
