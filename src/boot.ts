@@ -2,7 +2,7 @@ import './styles/global.css';
 import { listenForEarlyMenu } from './site/header/early-menu.ts';
 import { listenForEarlyVideoControl } from './sections/video-hero/early-video-control.ts';
 import { countPageViews } from './stats/beacon.ts';
-import { loadedAndPainted } from './ui/loaded-and-painted.ts';
+import { browserIdle, loadedAndPainted } from './ui/page-timing.ts';
 
 /**
  * The page's first script, a few hundred bytes. The server's HTML is the whole page, so the app (React, the router,
@@ -10,13 +10,7 @@ import { loadedAndPainted } from './ui/loaded-and-painted.ts';
  * download and its work never compete with first paint. A page without server HTML (the admin's) starts at once.
  */
 function afterFirstPaint(): Promise<void> {
-  return loadedAndPainted().then(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-        else setTimeout(resolve, 0);
-      }),
-  );
+  return loadedAndPainted().then(() => browserIdle(1000));
 }
 
 /** A visitor who starts using the page before then should not wait for idle time. */

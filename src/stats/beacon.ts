@@ -4,14 +4,9 @@
  * every client-side navigation. No cookie, no storage: the server tells visitors apart by a hash that changes every
  * day.
  */
-import { loadedAndPainted } from '../ui/loaded-and-painted.ts';
+import { browserIdle, loadedAndPainted } from '../ui/page-timing.ts';
 
 const utmFields = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
-
-function whenIdle(send: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(send, { timeout: 2000 });
-  else setTimeout(send, 0);
-}
 
 export function countPageViews(): void {
   if (!navigator.sendBeacon) return;
@@ -32,7 +27,7 @@ export function countPageViews(): void {
     }
     navigator.sendBeacon('/api/collect', JSON.stringify(view));
   };
-  const later = () => whenIdle(send);
+  const later = () => void browserIdle(2000).then(send);
   // The router moves between pages with pushState, which no event announces; back and forward fire popstate.
   const pushState = history.pushState;
   history.pushState = function (...args: Parameters<History['pushState']>) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadedAndPainted } from './loaded-and-painted.ts';
+import { browserIdle, loadedAndPainted } from './page-timing.ts';
 
 /** A browser's paint timing, played by the test: `paint()` reports first contentful paint to every observer. */
 function fakePaintTiming({ supported = true } = {}) {
@@ -84,5 +84,33 @@ describe('loadedAndPainted', () => {
     setPage({ readyState: 'complete', visibility: 'visible' });
     fakePaintTiming({ supported: false });
     expect(await settled(loadedAndPainted())).toBe(true);
+  });
+});
+
+describe('browserIdle', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for the idle callback, asking for it within the given time', async () => {
+    const callbacks: (() => void)[] = [];
+    const requestIdleCallback = vi.fn((callback: () => void, _options: { timeout: number }) => {
+      callbacks.push(callback);
+      return callbacks.length;
+    });
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    const idle = browserIdle(1500);
+    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 1500 });
+    expect(await settled(idle)).toBe(false);
+    callbacks[0]!();
+    expect(await settled(idle)).toBe(true);
+  });
+
+  it('goes on in the next task in a browser without requestIdleCallback', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    Reflect.deleteProperty(window, 'requestIdleCallback');
+    const idle = browserIdle(1500);
+    expect(await settled(idle)).toBe(true);
   });
 });

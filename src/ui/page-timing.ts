@@ -27,3 +27,14 @@ function firstContentfulPaint(): Promise<void> {
     observer.observe({ type: 'paint' });
   });
 }
+
+/**
+ * Resolves when the browser is idle, or after `timeoutMs` at the latest, so that work which can wait (the app, the
+ * page-view beacon) does not delay input or animation; at once, in a task of its own, without requestIdleCallback.
+ */
+export function browserIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 0);
+  });
+}
