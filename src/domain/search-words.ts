@@ -6,5 +6,10 @@ export const maxSearchWords = 32;
  * separator, and each word is matched as text, so no input can be read as query syntax by either engine.
  */
 export function searchWords(text: string): string[] {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxSearchWords);
+  return textWords(text).slice(0, maxSearchWords);
+}
+
+/** Every word of a text searched through, by the same rule as a query's words, however many there are. */
+export function textWords(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
 }

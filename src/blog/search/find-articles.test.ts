@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '@/content/types.gen.ts';
+import { maxSearchWords } from '@/domain/search-words.ts';
+import firstThingToDevelop from '../../../content/articles/first-thing-to-develop.json';
 import { findArticles } from './find-articles.ts';
 
 function anArticle(route: string, title: string, paragraph: string, imageSrc = `/images${route}.svg`): PageDocument {
@@ -51,5 +53,14 @@ describe('findArticles', () => {
     expect(findArticles([hidden], 'secretword')).toEqual([]);
     expect(findArticles([hidden, budgets], 'prose hero')).toEqual([]);
     expect(findArticles([budgets], ' "*" ')).toEqual([]);
+  });
+
+  it('reads the whole text of an article, not only as many words as a query may have', () => {
+    const filler = Array.from({ length: maxSearchWords * 3 }, (_, index) => `word${index}`).join(' ');
+    const long = anArticle('/long', 'A long read', `${filler} kombucha`);
+    expect(findArticles([long], 'kombucha').map((card) => card.href)).toEqual(['/long']);
+    // The site's own article: its last section's words, far past the first 32, are found too.
+    const article = firstThingToDevelop as PageDocument;
+    expect(findArticles([article], 'annual event habit').map((card) => card.href)).toEqual(['/first-thing-to-develop']);
   });
 });

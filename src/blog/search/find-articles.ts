@@ -1,6 +1,6 @@
 import type { PageDocument } from '@/content/types.gen.ts';
 import type { PostCardData } from '@/sections/post-card/post-card.tsx';
-import { searchWords } from '@/domain/search-words.ts';
+import { searchWords, textWords } from '@/domain/search-words.ts';
 
 /** Fields of a document that hold no words a reader sees. */
 const notText = new Set(['$schema', 'type', 'variant', 'src', 'href', 'route', 'width', 'height', 'date', 'tone']);
@@ -31,11 +31,12 @@ export function findArticles(documents: readonly PageDocument[], query: string):
   const wanted = searchWords(query).map((word) => word.toLowerCase());
   if (wanted.length === 0) return [];
   const found = documents.flatMap((document) => {
-    const words = searchWords(visibleText([document.title, document.description, document.sections]).join(' ')).map(
+    // The whole text: the cap on a query's words is no cap on the words of what it searches.
+    const words = textWords(visibleText([document.title, document.description, document.sections]).join(' ')).map(
       (word) => word.toLowerCase(),
     );
     if (!wanted.every((word) => startsAWord(words, word))) return [];
-    const titleWords = searchWords(document.title).map((word) => word.toLowerCase());
+    const titleWords = textWords(document.title).map((word) => word.toLowerCase());
     const inTitle = wanted.filter((word) => startsAWord(titleWords, word)).length;
     return [{ document, inTitle }];
   });
