@@ -13,8 +13,9 @@ const api = { title: 'A short title', reads: 0 };
 beforeAll(async () => {
   clientDir = createClientFixture();
   const app = Fastify();
-  app.get('/api/blogs', async () => {
+  app.get('/api/blogs', async (_request, reply) => {
     api.reads += 1;
+    void reply.header('x-total-count', '13');
     return [{ title: api.title }];
   });
   pages = await createHtmlPages(app, {
@@ -38,5 +39,9 @@ describe('pages rendered per request', () => {
     api.title = 'A newer title';
     expect((await pages.render('/')).text).toContain('A newer title');
     expect(api.reads).toBe(reads + 2);
+  });
+
+  it('give the render the API’s headers, such as the total a list’s page links are counted from', async () => {
+    expect((await pages.render('/blog')).text).toContain('<h1>Blog: A newer title (13 in all)</h1>');
   });
 });

@@ -38,9 +38,16 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   const transport: Parameters<typeof entry.setApiTransport>[0] = async (path, init) => {
     const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
     if (init.method && init.method !== 'GET') throw new Error('The server renderer only reads.');
+    // Every header the API sent: a page reads some of them, as the list's X-Total-Count for its page links.
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+    }
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      headers,
     });
   };
 

@@ -33,8 +33,10 @@ export async function render(url, origin) {
     return page(200, 'Home: ' + posts.map((post) => post.title).join(', '), origin + '/');
   }
   if (path === '/blog') {
-    const posts = await (await transport('/api/blogs', {})).json();
-    return page(200, 'Blog: ' + posts.map((post) => post.title).join(', '));
+    const answer = await transport('/api/blogs', {});
+    const posts = await answer.json();
+    const total = answer.headers.get('x-total-count');
+    return page(200, 'Blog: ' + posts.map((post) => post.title).join(', ') + (total ? ' (' + total + ' in all)' : ''));
   }
   const slug = /^\\/blogs\\/([^/]+)$/.exec(path)?.[1];
   if (slug) {

@@ -4,6 +4,8 @@ import { SectionRenderer, type SectionComponents } from '@/sections/section-rend
 import { useContext } from 'react';
 import { Head, pageJsonLd } from '@/ui/head.tsx';
 import { OriginContext } from '@/ui/origin.ts';
+import { useSearchParams } from '@/ui/site-router/hooks.ts';
+import { pageFromSearch } from '@/ui/page-from-search.ts';
 
 interface ContentPageProps {
   doc: PageDocument;
@@ -16,12 +18,17 @@ interface ContentPageProps {
 /** A page that is its JSON: its head, then its sections in order. */
 export function ContentPage({ doc, meta, components }: ContentPageProps) {
   const origin = useContext(OriginContext);
+  const [searchParams] = useSearchParams();
+  // A page listing posts is a page of its own from the second on (/blog?page=2): its own title and canonical address.
+  // A search's results are not: they point at the listing.
+  const paged = doc.sections.some((section) => section.type === 'post-list') && !searchParams.get('q');
+  const page = paged ? pageFromSearch(searchParams.get('page')) : 1;
   return (
     <div className={doc.tone === 'dark' ? 'page-dark' : undefined}>
       <Head
-        title={meta.title}
+        title={page > 1 ? `${meta.title}, page ${page}` : meta.title}
         description={meta.description}
-        path={meta.route}
+        path={page > 1 ? `${meta.route}?page=${page}` : meta.route}
         site={site}
         type={doc.kind === 'article' ? 'article' : 'website'}
         jsonLd={pageJsonLd(doc, meta, site, origin)}
