@@ -268,6 +268,10 @@ export interface SiteDocument {
     /**
      * Plain text, no HTML.
      */
+    navigationHeading: string;
+    /**
+     * Plain text, no HTML.
+     */
     servicesHeading?: string;
     /**
      * Further link columns, such as Support and Legal.

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { hydrated, openPage } from './page-helpers.ts';
+import { baseURL, hydrated, openPage, seriousViolations } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,5 +98,42 @@ describe('the phone menu', () => {
     expect(await coveredControls(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('leads to every main section without JavaScript, and is the button again with it', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      baseURL: baseURL(),
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/blog');
+    // A button that only a script could answer is not offered: a link to the footer's list of sections is.
+    expect(await page.getByRole('button', { name: /menu/i }).isVisible()).toBe(false);
+    const menu = page.getByRole('link', { name: 'Menu', exact: true });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/blog#site-sections');
+    const sections = page.locator('#site-sections');
+    expect(await sections.getByRole('link').allTextContents()).toEqual(navLabels);
+    for (const label of navLabels) expect(await sections.getByRole('link', { name: label }).isVisible()).toBe(true);
+    // Scrolled into view below the sticky header, not under it.
+    const { top, headerBottom } = await sections.evaluate((element) => ({
+      top: element.getBoundingClientRect().top,
+      headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+    }));
+    expect(top).toBeGreaterThanOrEqual(headerBottom);
+    await sections.getByRole('link', { name: 'About' }).click();
+    await page.waitForURL('**/about');
+    await context.close();
+
+    const scripted = await openPage(browser, { width: 375, height: 812 });
+    await scripted.page.goto('/blog');
+    await hydrated(scripted.page);
+    expect(await scripted.page.getByRole('link', { name: 'Menu', exact: true }).isVisible()).toBe(false);
+    expect(await scripted.page.getByRole('button', { name: /menu/i }).isVisible()).toBe(true);
+    expect(await seriousViolations(scripted.page)).toEqual([]);
+    expect(scripted.errors).toEqual([]);
+    await scripted.context.close();
   });
 });

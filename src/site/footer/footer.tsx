@@ -5,9 +5,12 @@ import { Icon } from '@/ui/icons.tsx';
 import { SocialLinks } from '@/ui/social-links.tsx';
 import styles from './footer.module.css';
 
-/** The footer of every page: Get in Touch, link columns and the copyright line. */
+/** The id of the footer's list of every main section, which the header's menu links to for pages without scripts. */
+export const siteSectionsId = 'site-sections';
+
+/** The footer of every page: Get in Touch, link columns (every main section first) and the copyright line. */
 export function Footer() {
-  const { brand, contact, footer, services } = site;
+  const { brand, contact, footer, navigation, services } = site;
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -49,7 +52,18 @@ export function Footer() {
           <SocialLinks className={styles.social} />
         </section>
         <nav className={styles.columns} aria-label="Footer">
-          <div>
+          {/* Every main section, as in the header: where the phone menu leads when the page runs no script. */}
+          <div id={siteSectionsId} className={styles.sections}>
+            <h2 className={styles.heading}>{footer.navigationHeading}</h2>
+            <ul className={styles.linkList}>
+              {navigation.map((item) => (
+                <li key={item.route}>
+                  <Link to={item.route}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className={styles.services}>
             <h2 className={styles.heading}>{footer.servicesHeading ?? 'Services'}</h2>
             <ul className={styles.linkList}>
               {services.map((service) => (

@@ -3,6 +3,7 @@ import { Link, NavLink } from '@/ui/site-router/link.tsx';
 import { useLocation } from '@/ui/site-router/hooks.ts';
 import { site } from '@/content/site.ts';
 import { Icon } from '@/ui/icons.tsx';
+import { siteSectionsId } from '@/site/footer/footer.tsx';
 import { currentSection } from './current-section.ts';
 import { earlyMenuIsOpen, takeOverEarlyMenu } from './early-menu.ts';
 import styles from './header.module.css';
@@ -67,6 +68,11 @@ export function Header() {
           <span className={styles.burger} data-open={open} aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
+        {/* Without scripts the button cannot open the menu: a link to the footer's list of every section stands in. */}
+        <a href={`#${siteSectionsId}`} className={`${styles.menuButton} ${styles.menuLink}`}>
+          <span className={styles.burger} aria-hidden="true" />
+          <span className="visually-hidden">Menu</span>
+        </a>
         <nav id={menuId} className={styles.nav} data-open={open} aria-label="Main">
           <ul className={styles.links}>
             {navigation.map((item) => (
