@@ -4,6 +4,9 @@ import { cleanup } from '@testing-library/react';
 
 afterEach(cleanup);
 
+// The admin writes times in the browser's zone: tests read them in one known zone, whatever the machine's.
+process.env.TZ = 'UTC';
+
 // jsdom lacks the observers and media queries that the carousel (embla) relies on.
 class NoopObserver {
   observe() {}

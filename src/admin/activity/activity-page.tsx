@@ -2,7 +2,7 @@ import { Form, useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '@/content/types.gen.ts';
 import { useAudit } from '@/api/list-audit.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
-import { formatTime } from '../security/format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CommentRecord } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
-import { formatTime } from '../security/format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import { actionLabels, actionsFor, type ModerationAction } from './comment-labels.ts';
 import { ReplyForm } from './reply-form.tsx';
 import styles from './comments.module.css';

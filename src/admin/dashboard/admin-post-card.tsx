@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useDeletePost } from '@/api/delete-post.ts';
 import { postSummary } from '@/domain/post-summary.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
-import { formatDate } from '@/ui/format-date.ts';
+import { formatDate } from '../ui/dates.ts';
 import { useMissingPostPermission } from '../session/admin-session.ts';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import styles from './admin-post-card.module.css';

@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { leadsCsvAddress, useLeads } from '@/api/list-leads.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
-import { formatTime } from '../security/format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';

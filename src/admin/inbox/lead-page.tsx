@@ -5,7 +5,7 @@ import { useDeleteLead } from '@/api/delete-lead.ts';
 import { leadCvAddress, useLead } from '@/api/get-lead.ts';
 import type { LeadRecord } from '@/content/types.gen.ts';
 import { describeSize } from '../media/media-thumbnail.ts';
-import { formatTime } from '../security/format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { LeadAttributionFacts } from './lead-attribution-facts.tsx';

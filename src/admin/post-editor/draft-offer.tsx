@@ -1,4 +1,4 @@
-import { formatDate } from '@/ui/format-date.ts';
+import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
 import type { StoredDraft } from './use-post-draft.ts';
 import styles from './post-form.module.css';
@@ -9,17 +9,12 @@ interface DraftOfferProps {
   onDiscard: () => void;
 }
 
-function savedAtText(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `${formatDate(iso)} at ${time}`;
-}
-
 /** Offers the changes this browser kept from an earlier visit that was never saved. */
 export function DraftOffer({ draft, onRestore, onDiscard }: DraftOfferProps) {
   return (
     <Alert tone="info">
       <p>
-        You have unsaved changes to this post from {savedAtText(draft.savedAt)}
+        You have unsaved changes to this post from {formatTime(draft.savedAt)}
         {draft.values.title ? ` (“${draft.values.title}”)` : ''}. Restore them?
       </p>
       <div className={styles.inlineActions}>

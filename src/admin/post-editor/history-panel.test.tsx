@@ -116,7 +116,7 @@ describe('History panel', () => {
     expect(screen.getByLabelText('Slug')).toHaveValue('current-title');
     expect(
       screen.getByText(
-        /^Restored the writing of the version saved 1 Apr 2025, \d\d:30 by Bo Writer: title, summary, content, tags, categories, cover image, search and sharing fields\. Its status, publication date and slug are unchanged\./,
+        /^Restored the writing of the version saved 01 Apr 2025, \d\d:30 by Bo Writer: title, summary, content, tags, categories, cover image, search and sharing fields\. Its status, publication date and slug are unchanged\./,
       ),
     ).toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);

@@ -3,6 +3,7 @@ import { useRevisions } from '@/api/list-revisions.ts';
 import type { BlogPostRevisionSummary } from '@/content/types.gen.ts';
 import type { PostFormValues } from './post-form-values.ts';
 import { RevisionView, type RestoredRevision } from './revision-view.tsx';
+import { formatTime } from '../ui/dates.ts';
 import styles from './history-panel.module.css';
 import formStyles from './post-form.module.css';
 
@@ -15,10 +16,8 @@ const kinds: Record<BlogPostRevisionSummary['kind'], string> = {
   autosaved: 'Autosaved',
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** When a version was saved, as the history shows it. */
-export const revisionTime = (iso: string) => timeFormat.format(new Date(iso));
+export const revisionTime = (iso: string) => formatTime(iso);
 
 interface HistoryPanelProps {
   postId: string;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { refusalMessage, type Permission } from '@/domain/team-permissions.ts';
-import { formatDate } from '@/ui/format-date.ts';
+import { formatDate } from '../ui/dates.ts';
 import { useAdminSession } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';

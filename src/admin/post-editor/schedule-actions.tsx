@@ -1,4 +1,4 @@
-import { formatDate } from '@/ui/format-date.ts';
+import { formatDate } from '../ui/dates.ts';
 import { toPostInput, type PostFormValues } from './post-form-values.ts';
 import { isScheduledAt } from '@/domain/post-visibility.ts';
 

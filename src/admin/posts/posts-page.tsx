@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { useListPosts, type ListPostsParams } from '@/api/list-posts.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
-import { formatDate } from '@/ui/format-date.ts';
+import { formatDate } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';

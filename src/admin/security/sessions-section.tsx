@@ -3,7 +3,7 @@ import { useEndSession } from '@/api/end-session.ts';
 import { useSessions } from '@/api/list-sessions.ts';
 import { Alert } from '../ui/alert.tsx';
 import { describeBrowser } from './describe-browser.ts';
-import { formatTime } from './format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import styles from './security.module.css';
 import { TableHead } from '../ui/table-head.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';

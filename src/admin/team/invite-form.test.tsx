@@ -32,6 +32,8 @@ describe('inviting someone', { timeout: 20_000 }, () => {
     const link = await inviteGrace(true);
     expect(link).toHaveValue(invitation.url);
     expect(screen.getByText(/An e-mail with this link is on its way to them/)).toBeInTheDocument();
+    // The admin's one date format, not the browser's locale default (4/8/2025).
+    expect(screen.getByText(/it works once, until 08 Apr 2025:/)).toBeInTheDocument();
   });
 
   it('says no e-mail was sent when the server has no SMTP_URL, so the link is to send by hand', async () => {

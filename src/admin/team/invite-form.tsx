@@ -6,6 +6,7 @@ import { fieldErrorsOf } from '../security/field-errors.ts';
 import styles from '../security/security.module.css';
 import { useAdminSession } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
+import { formatDate } from '../ui/dates.ts';
 import { controlProps, Field } from '../ui/field.tsx';
 import fieldStyles from '../ui/field.module.css';
 
@@ -43,7 +44,7 @@ export function InviteForm() {
               {invitation.emailed
                 ? 'An e-mail with this link is on its way to them. You may also send it yourself;'
                 : 'No e-mail was sent: e-mail is not set up on this server (SMTP_URL), so send them this link yourself;'}{' '}
-              it works once, until {new Date(invitation.expiresAt).toLocaleDateString()}:
+              it works once, until {formatDate(invitation.expiresAt)}:
             </p>
             <input
               aria-label="Invitation link"

@@ -4,7 +4,7 @@ import { useTeam } from '@/api/list-team.ts';
 import { useRemoveTeamMember } from '@/api/remove-team-member.ts';
 import type { TeamMember, TeamRole } from '@/content/types.gen.ts';
 import { roleNames, teamRoles } from '@/domain/team-permissions.ts';
-import { formatTime } from '../security/format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import styles from '../security/security.module.css';
 import { useAdminSession } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';

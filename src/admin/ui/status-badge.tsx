@@ -1,6 +1,6 @@
 import type { BlogPost } from '@/content/types.gen.ts';
 import { isScheduledAt } from '@/domain/post-visibility.ts';
-import { formatDate } from '@/ui/format-date.ts';
+import { formatDate } from './dates.ts';
 import styles from './status-badge.module.css';
 
 const labels: Record<BlogPost['status'], string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
