@@ -50,6 +50,8 @@ import { migrateToLatest } from './store/migrate.ts';
 import { sharedKey } from './store/server-secrets.ts';
 import type { AddressLimit } from './stats/address-limiter.ts';
 import { startStatsCollector } from './stats/collector.ts';
+import type { KeyLimits } from './stats/key-caps.ts';
+import { readContentRoutes, sitePaths } from './stats/site-paths.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */
@@ -94,6 +96,8 @@ export interface AppOptions {
   collectLimit?: AddressLimit;
   /** How often buffered page views are written; every second by default. */
   statsFlushMs?: number;
+  /** Keys each breakdown of the stats may hold a day and a month; defaultKeyLimits otherwise. */
+  statsKeyLimits?: KeyLimits;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -174,7 +178,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'SMTP_URL is not set: leads go to the Inbox only, and nobody is notified of them by e-mail; invitation links are only shown to copy.',
       );
     }
-    const collector = startStatsCollector({ db, clock, log: app.log, flushMs: options.statsFlushMs });
+    const paths = sitePaths(db, readContentRoutes());
+    const collector = startStatsCollector({
+      db,
+      clock,
+      log: app.log,
+      paths,
+      keyLimits: options.statsKeyLimits,
+      flushMs: options.statsFlushMs,
+    });
     // Writes the last second's page views before the database closes.
     app.addHook('onClose', () => collector.stop());
     const formPages: FormPages = {};
@@ -210,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       leads: { intake: { db, clock, facts: leadFacts, formKey, origin, mail }, formPages },
       comments: { db, clock, facts: leadFacts, formKey, origin, mail, responses: blog.responses },
       origin,
-      stats: { collector, collectLimit: options.collectLimit },
+      stats: { collector, collectLimit: options.collectLimit, paths },
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });

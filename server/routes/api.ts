@@ -29,7 +29,7 @@ export interface ApiOptions {
   comments: CommentContext;
   /** The public origin of absolute URLs, such as invitation links. */
   origin: string;
-  stats: Pick<StatsRoutesOptions, 'collector' | 'collectLimit'>;
+  stats: Pick<StatsRoutesOptions, 'collector' | 'collectLimit' | 'paths'>;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {

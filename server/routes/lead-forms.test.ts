@@ -43,7 +43,7 @@ const countRows = async (table: 'leads' | 'mail_outbox' | 'lead_files') =>
 describe('POST /api/enquiries', () => {
   it('stores an enquiry with the consent text shown, its attribution and its arrival, and queues its notification', async () => {
     const token = await formToken(testApp.app, testApp.clock);
-    const attribution = { landingPage: '/seo?utm_source=news', referrerHost: 'news.example', utmSource: 'news' };
+    const attribution = { landingPage: '/seo?utm_source=news', referrerHost: 'www.News.example', utmSource: 'news' };
     const response = await testApp.app.inject(
       postEnquiry(enquiry({ formToken: token, service: 'seo', budget: facts.budgets[0], attribution })),
     );
@@ -57,7 +57,8 @@ describe('POST /api/enquiries', () => {
       service: 'seo',
       budget: facts.budgets[0],
       consentText: facts.enquiryConsentText,
-      attribution,
+      // The page as a path and the host by the rule page views are counted by: one source for both.
+      attribution: { landingPage: '/seo', referrerHost: 'news.example', utmSource: 'news' },
       history: [{ by: null, status: 'new' }],
     });
     const mail = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
@@ -109,7 +110,7 @@ describe('POST /api/enquiries', () => {
     expect(await countRows('leads')).toBe(0);
   });
 
-  it('answers a form sent without JavaScript with 303 to the thank-you page, its landing page from the Referer', async () => {
+  it('answers a form sent without JavaScript with 303 to the thank-you page, its landing page the form’s with the Referer’s UTM', async () => {
     const response = await testApp.app.inject(
       postEnquiryForm(
         {
@@ -127,7 +128,52 @@ describe('POST /api/enquiries', () => {
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(facts.enquiryThankYouRoute);
     const row = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'new', phone: null, landing_page: '/seo?utm_source=flyer' });
+    expect(row).toMatchObject({ status: 'new', phone: null, landing_page: '/seo', utm_source: 'flyer' });
+  });
+
+  it('takes the landing page of a form sent again without JavaScript from the form, not from the API’s address', async () => {
+    const fields = { name: 'Priya', email: 'priya@example.com', consent: 'yes', returnTo: '/contact', website: '' };
+    // The first try is refused: the browser shows the form again at the address it posted to.
+    const refused = await testApp.app.inject(
+      postEnquiryForm({ ...fields, message: 'short' }, { referer: 'http://localhost/contact' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    const second = await testApp.app.inject(
+      postEnquiryForm(
+        { ...fields, message: 'Please call me about SEO.' },
+        { referer: 'http://localhost/api/enquiries' },
+      ),
+    );
+    expect(second.statusCode).toBe(303);
+    const row = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ landing_page: '/contact', utm_source: null });
+    // A form without its page's name never takes the API's address for one either.
+    const bare = await testApp.app.inject(
+      postEnquiryForm(
+        { name: 'Sam', email: 'sam@example.com', consent: 'yes', message: 'Please call me about ads.' },
+        { referer: 'http://localhost/api/enquiries' },
+      ),
+    );
+    expect(bare.statusCode).toBe(303);
+    const rows = await db.selectFrom('leads').select(['name', 'landing_page']).where('name', '=', 'Sam').execute();
+    expect(rows).toEqual([{ name: 'Sam', landing_page: null }]);
+  });
+
+  it('keeps a lead whose attribution names another site, without that site: same-site paths and hosts only', async () => {
+    for (const [landingPage, referrerHost] of [
+      ['//evil.example/offer', 'https://evil.example/offer'],
+      ['/\\evil.example/offer', 'evil.example/<b>'],
+    ]) {
+      const token = await formToken(testApp.app, testApp.clock);
+      const response = await testApp.app.inject(
+        postEnquiry(
+          enquiry({ formToken: token, attribution: { landingPage, referrerHost, utmCampaign: 'x'.repeat(200) } }),
+        ),
+      );
+      expect(response.statusCode).toBe(201);
+      const lead = await readLead(db, response.json<{ _id: string }>()._id);
+      expect(lead!.attribution).toEqual({ utmCampaign: 'x'.repeat(100) });
+    }
   });
 
   it('answers a refused form sent without JavaScript with a page naming the problems, never a blank one', async () => {

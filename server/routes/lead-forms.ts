@@ -10,6 +10,7 @@ import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from '../leads/cv-file.ts';
 import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
+import { campaignTag, utmParameters } from '../../src/domain/traffic-source.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
 import { acceptLead, applicationProblems, enquiryProblems, type CvUpload } from '../leads/lead-intake.ts';
 
@@ -52,10 +53,29 @@ const acceptedResponses = {
   500: schemaRef('api-error.schema.json', 'A fault of the server.'),
 };
 
-function withAttributionFromReferer(request: FastifyRequest, input: Record<string, unknown>): void {
+/**
+ * Without JavaScript the landing page is the form's own page, which the form names (returnTo): after a refusal the
+ * browser's Referer is the API's address the form was posted to. When the Referer is the form's page, its UTM
+ * parameters are the campaign's. A form without returnTo falls back on the Referer.
+ */
+function withAttributionOfPlainForm(
+  request: FastifyRequest,
+  input: Record<string, unknown>,
+  returnTo: string | undefined,
+): void {
   if (input.attribution !== undefined) return;
-  const landingPage = refererPath(request.headers.referer, request.host);
-  if (landingPage) input.attribution = { landingPage };
+  const referer = refererPath(request.headers.referer, request.host);
+  const refererUrl = referer === undefined ? undefined : new URL(referer, 'http://site.invalid');
+  const landingPage = returnTo ?? (refererUrl?.pathname.startsWith('/api/') ? undefined : refererUrl?.pathname);
+  if (!landingPage) return;
+  const attribution: Record<string, string> = { landingPage };
+  if (refererUrl?.pathname === landingPage) {
+    for (const [parameter, field] of Object.entries(utmParameters)) {
+      const tag = campaignTag(refererUrl.searchParams.get(parameter) ?? undefined);
+      if (tag !== null) attribution[field] = tag;
+    }
+  }
+  input.attribution = attribution;
 }
 
 async function readApplicationParts(request: FastifyRequest): Promise<{ fields: [string, string][]; cv?: CvUpload }> {
@@ -109,7 +129,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     (request, body, done) => {
       const { input, values, returnTo } = formFieldsToInput(new URLSearchParams(body as string));
       request.plainForm = { values, returnTo };
-      withAttributionFromReferer(request, input);
+      withAttributionOfPlainForm(request, input, returnTo);
       done(null, input);
     },
   );
@@ -212,7 +232,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
         const { fields, cv } = await readApplicationParts(request);
         const form = formFieldsToInput(fields);
         ({ values, returnTo } = form);
-        if (wantsPage(request)) withAttributionFromReferer(request, form.input);
+        if (wantsPage(request)) withAttributionOfPlainForm(request, form.input, returnTo);
         const validate = request.compileValidationSchema(schemaRef('application-input.schema.json'), 'body');
         const problems = validate(form.input) ? [] : validationDetails(validate.errors ?? []);
         if (problems.length === 0) problems.push(...applicationProblems(form.input as unknown as ApplicationInput));

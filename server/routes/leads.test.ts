@@ -81,7 +81,7 @@ describe('GET /api/leads', () => {
     expect(leads.map((lead) => lead._id)).toEqual([ids.formula, ids.spam, ids.applicant, ids.web, ids.seo]);
     expect(leads[4]).toMatchObject({
       company: 'Harbour Coffee',
-      attribution: { landingPage: '/seo?utm_source=news', referrerHost: 'news.example', utmSource: 'news' },
+      attribution: { landingPage: '/seo', referrerHost: 'news.example', utmSource: 'news' },
       history: [{ at: day('2025-11-03'), by: null, status: 'new' }],
     });
     expect(leads[2]!.cv).toEqual({ fileName: 'Asha "Rao" CV.pdf', mimeType: 'application/pdf', bytes: testPdf.length });

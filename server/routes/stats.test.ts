@@ -97,7 +97,7 @@ describe('POST /api/collect', () => {
       method: 'POST',
       url: '/api/collect',
       headers: { ...sameOrigin, 'user-agent': iphone, 'x-forwarded-for': visitorAddress },
-      payload: { path: '/blog/hello', utm_source: 'newsletter' },
+      payload: { path: '/blog', utm_source: 'newsletter' },
     });
     expectPublicAnswer(json, 202);
     await flushed(3);
@@ -106,11 +106,11 @@ describe('POST /api/collect', () => {
     expect(stats.totals).toEqual({ visitors: 2, visits: 2, pageViews: 3, bounceRate: 0.5, visitDurationSeconds: 30 });
     expect(stats.series).toEqual([{ day, visitors: 2, visits: 2, pageViews: 3 }]);
     expect(stats.pages).toEqual([
-      { key: '/blog/hello', visitors: 1, visits: 1, pageViews: 1 },
+      { key: '/blog', visitors: 1, visits: 1, pageViews: 1 },
       { key: '/contact', visitors: 1, visits: 1, pageViews: 1 },
       { key: '/seo', visitors: 1, visits: 1, pageViews: 1 },
     ]);
-    expect(stats.entryPages.map((row) => row.key)).toEqual(['/blog/hello', '/seo']);
+    expect(stats.entryPages.map((row) => row.key)).toEqual(['/blog', '/seo']);
     expect(stats.sources).toEqual([
       { key: 'google.com', visitors: 1, visits: 1, pageViews: 2 },
       { key: 'newsletter', visitors: 1, visits: 1, pageViews: 1 },
@@ -141,9 +141,9 @@ describe('POST /api/collect', () => {
     const admin = await collect({ path: '/' }, { headers: { cookie } });
     expect(admin.statusCode).toBe(202);
     expect(admin.body).toBe('');
-    await collect({ path: '/counted' });
+    await collect({ path: '/about' });
     await flushed(1);
-    expect((await db.selectFrom('stats_views').select('path').execute()).map((row) => row.path)).toEqual(['/counted']);
+    expect((await db.selectFrom('stats_views').select('path').execute()).map((row) => row.path)).toEqual(['/about']);
   });
 
   it('hashes visitors with a salt of the day, which changes every day and is deleted after 48 hours', async () => {
@@ -258,14 +258,14 @@ describe('the collector', () => {
         method: 'POST',
         url: '/api/collect',
         headers: { ...sameOrigin, 'user-agent': chrome, 'x-forwarded-for': visitorAddress },
-        payload: { path: '/held' },
+        payload: { path: '/portfolio' },
       });
       expect(response.statusCode).toBe(202);
       const slowDb = openDatabase(slow.store);
       try {
         expect(await slowDb.selectFrom('stats_views').select('path').execute()).toEqual([]);
         await slow.restart();
-        expect(await slowDb.selectFrom('stats_views').select('path').execute()).toEqual([{ path: '/held' }]);
+        expect(await slowDb.selectFrom('stats_views').select('path').execute()).toEqual([{ path: '/portfolio' }]);
       } finally {
         await slowDb.destroy();
       }
@@ -300,7 +300,7 @@ describe('GET /api/stats', () => {
     for (let view = 0; view < 4; view += 1) {
       await collect({ path: '/seo', utm_source: 'newsletter', utm_campaign: 'spring' }, { address: `10.0.0.${view}` });
     }
-    await collect({ path: '/careers' }, { address: '10.0.1.1' });
+    await collect({ path: '/work-with-us' }, { address: '10.0.1.1' });
     await flushed(5);
     const at = new Date(testApp.clock.time);
     await storeLeads(
@@ -309,7 +309,7 @@ describe('GET /api/stats', () => {
         { attribution: { landingPage: '/seo?utm_source=newsletter', utmSource: 'newsletter', utmCampaign: 'spring' } },
         { attribution: { landingPage: '/seo', utmSource: 'newsletter', utmCampaign: 'spring' }, status: 'spam' },
         {
-          attribution: { landingPage: '/careers', referrerHost: '' },
+          attribution: { landingPage: '/work-with-us', referrerHost: '' },
           cv: { fileName: 'cv.pdf', data: Buffer.from('%PDF') },
         },
         { attribution: { landingPage: '/seo', utmSource: 'newsletter' }, created_at: '2025-11-20T10:00:00.000Z' },
@@ -321,7 +321,7 @@ describe('GET /api/stats', () => {
     expect(goals.applications).toBe(1);
     expect(goals.byLandingPage).toEqual([
       { key: '/seo', visits: 4, enquiries: 1, applications: 0, conversionRate: 0.25 },
-      { key: '/careers', visits: 1, enquiries: 0, applications: 1, conversionRate: 1 },
+      { key: '/work-with-us', visits: 1, enquiries: 0, applications: 1, conversionRate: 1 },
     ]);
     expect(goals.bySource).toEqual([
       { key: 'newsletter', visits: 4, enquiries: 1, applications: 0, conversionRate: 0.25 },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
 import type { CollectBody, StatsQuery, StatsReport } from '../../src/content/types.gen.ts';
+import { campaignTag, referrerHost, sitePath } from '../../src/domain/traffic-source.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
@@ -9,6 +10,8 @@ import { attachmentDisposition } from '../inbox/attachment-name.ts';
 import { csvLine } from '../inbox/csv.ts';
 import { AddressLimiter, type AddressLimit } from '../stats/address-limiter.ts';
 import type { StatsCollector } from '../stats/collector.ts';
+import type { SitePaths } from '../stats/site-paths.ts';
+import { otherKey } from '../stats/key-caps.ts';
 import { checkRange, exportReport, statsReport } from '../stats/report.ts';
 import { softwareOf } from '../stats/user-agent.ts';
 import type { Database } from '../store/schema.ts';
@@ -17,6 +20,8 @@ export interface StatsRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
   collector: StatsCollector;
+  /** Tells the site's pages from other paths, for leads' landing pages. */
+  paths: SitePaths;
   /** The site's public origin: a referrer on it is no source. */
   origin: string;
   collectLimit?: AddressLimit;
@@ -26,27 +31,9 @@ export interface StatsRoutesOptions {
 const collectBodyLimit = 4096;
 const noStore = { 'cache-control': 'no-store' };
 
-function siteHost(host: string): string {
-  return host.toLowerCase().replace(/^www\./, '');
-}
-
-/** The referrer's host when it is another site's http(s) page, else null. */
-export function referrerHost(referrer: string | undefined, ownHosts: ReadonlySet<string>): string | null {
-  if (!referrer) return null;
-  let url: URL;
-  try {
-    url = new URL(referrer);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const host = siteHost(url.hostname);
-  return host === '' || ownHosts.has(host) ? null : host;
-}
-
-function tag(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+/** A beacon's path as far as it can be told without the database: a path of this site, or `(other)`. */
+function beaconPath(path: string): string {
+  return sitePath(path) ?? otherKey;
 }
 
 function isCounted(request: FastifyRequest, userAgent: string): boolean {
@@ -58,7 +45,7 @@ function isCounted(request: FastifyRequest, userAgent: string): boolean {
 export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, options) => {
   const { db, collector, clock } = options;
   const limiter = new AddressLimiter(options.collectLimit);
-  const originHost = siteHost(new URL(options.origin).hostname);
+  const originHost = new URL(options.origin).hostname;
 
   // navigator.sendBeacon sends a string as text/plain, which no other route of the API takes (see app.ts).
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: collectBodyLimit }, (_request, body, done) => {
@@ -99,13 +86,13 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
       await collector.record({
         address,
         userAgent,
-        path: body.path.split(/[?#]/, 1)[0]!,
-        referrerHost: referrerHost(body.referrer, new Set([originHost, siteHost(request.hostname)])),
-        utmSource: tag(body.utm_source),
-        utmMedium: tag(body.utm_medium),
-        utmCampaign: tag(body.utm_campaign),
-        utmTerm: tag(body.utm_term),
-        utmContent: tag(body.utm_content),
+        path: beaconPath(body.path),
+        referrerHost: referrerHost(body.referrer, [originHost, request.hostname]),
+        utmSource: campaignTag(body.utm_source),
+        utmMedium: campaignTag(body.utm_medium),
+        utmCampaign: campaignTag(body.utm_campaign),
+        utmTerm: campaignTag(body.utm_term),
+        utmContent: campaignTag(body.utm_content),
         ...softwareOf(userAgent),
       });
       return reply.code(202).send();
@@ -124,7 +111,7 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
     async (request, reply): Promise<StatsReport> => {
       const { from, to, compare } = request.query;
       checkRange(from, to);
-      const report = await statsReport(db, from, to, { compare: compare !== false });
+      const report = await statsReport(db, options.paths, from, to, { compare: compare !== false });
       reply.headers(noStore);
       return report;
     },
@@ -149,7 +136,7 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
     async (request, reply) => {
       const { from, to } = request.query;
       checkRange(from, to);
-      const report = await exportReport(db, from, to);
+      const report = await exportReport(db, options.paths, from, to);
       const lines = [
         csvLine([
           'Breakdown',

@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+
 /**
  * Page views one address may send per minute, counted in this instance's memory: the collector must not store
  * addresses (a limit shared in the database, like the forms', would), and a beacon lost to a limit costs a view,
@@ -10,12 +12,21 @@ export interface AddressLimit {
 
 export const defaultCollectLimit: AddressLimit = { views: 120, windowMs: 60_000 };
 
-const maxAddresses = 100_000;
+/** Counters per row of the sketch: 2 rows of 65,536 take 512 KB, however many addresses send views. */
+const width = 1 << 16;
 
-/** A fixed-window counter per address, forgotten when its window ends. */
+/**
+ * A fixed-window counter per address, kept in a count-min sketch (two rows of counters, each address counted in one
+ * counter of each row, picked by a keyed hash): its memory is fixed, so a burst of new addresses neither grows it nor
+ * crowds out anyone else, and nothing of an address is kept but two counters it shares with others. An address is
+ * refused only when both of its counters are full: when it sent its allowance, or (rarely, and only while the window
+ * lasts) when each of its counters is shared with addresses that did.
+ */
 export class AddressLimiter {
   private windowStart = 0;
-  private counts = new Map<string, number>();
+  private readonly counts = new Uint32Array(width * 2);
+  // A secret of this process, hashed before the address: nobody can choose addresses that share another's counters.
+  private readonly key = randomBytes(32);
 
   constructor(private readonly limit: AddressLimit = defaultCollectLimit) {}
 
@@ -24,13 +35,15 @@ export class AddressLimiter {
     // A clock set back starts a window too.
     if (now - this.windowStart >= this.limit.windowMs || now < this.windowStart) {
       this.windowStart = now;
-      this.counts = new Map();
+      this.counts.fill(0);
     }
-    const previous = this.counts.get(address);
-    // A flood from countless addresses (IPv6 makes them cheap) must not grow the map without bound.
-    if (previous === undefined && this.counts.size >= maxAddresses) return false;
-    const count = (previous ?? 0) + 1;
-    this.counts.set(address, count);
+    const digest = createHash('sha256').update(this.key).update(address).digest();
+    const first = digest.readUInt32LE(0) % width;
+    const second = width + (digest.readUInt32LE(4) % width);
+    const count = Math.min(this.counts[first]!, this.counts[second]!) + 1;
+    // Raising only the counters below the new count keeps shared counters from running ahead (conservative update).
+    if (this.counts[first]! < count) this.counts[first] = count;
+    if (this.counts[second]! < count) this.counts[second] = count;
     return count <= this.limit.views;
   }
 

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { dayOf, daySalt, pruneStats, storeViews } from '../store/stats.ts';
+import type { KeyLimits } from './key-caps.ts';
 import type { ViewEvent } from './rollup.ts';
+import type { SitePaths } from './site-paths.ts';
 
 /** A page view as the collect route hands it over, before the visitor's hash replaces the address. */
 export interface PageView extends Omit<ViewEvent, 'at' | 'day' | 'visitor'> {
@@ -24,6 +26,10 @@ export interface CollectorOptions {
   db: Kysely<Database>;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Tells the site's pages from other paths, which are counted as `(other)`. */
+  paths: SitePaths;
+  /** How many keys each breakdown may hold a day and a month. */
+  keyLimits?: KeyLimits;
   /** How often the buffer is written: a crash loses at most this much of page views. */
   flushMs?: number;
 }
@@ -41,7 +47,14 @@ export function visitorHash(salt: string, address: string, userAgent: string): s
  * Page views buffered in memory and written every second in one transaction (with their rollups), so that a busy
  * site costs one write a second, not one a view.
  */
-export function startStatsCollector({ db, clock, log, flushMs = 1000 }: CollectorOptions): StatsCollector {
+export function startStatsCollector({
+  db,
+  clock,
+  log,
+  paths,
+  keyLimits,
+  flushMs = 1000,
+}: CollectorOptions): StatsCollector {
   let buffer: ViewEvent[] = [];
   let salt: { day: string; value: Promise<string> } | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -66,10 +79,15 @@ export function startStatsCollector({ db, clock, log, flushMs = 1000 }: Collecto
       await pruneStats(db, now);
     }
     if (buffer.length === 0) return;
-    const batch = buffer;
+    let batch = buffer;
     buffer = [];
     try {
-      await storeViews(db, batch);
+      const keys = await paths.resolve(
+        batch.map((view) => view.path),
+        now,
+      );
+      batch = batch.map((view) => ({ ...view, path: keys.get(view.path)! }));
+      await storeViews(db, batch, keyLimits);
     } catch (error) {
       buffer = [...batch, ...buffer].slice(-maxBuffered);
       throw error;

@@ -18,6 +18,7 @@ import {
   type LeadAttributionCount,
 } from '../store/stats.ts';
 import type { Dimension } from './rollup.ts';
+import type { SitePaths } from './site-paths.ts';
 
 /** The longest range a report covers, in days. */
 export const maxRangeDays = 400;
@@ -121,9 +122,23 @@ async function goalRows(
     );
 }
 
+/**
+ * Leads counted by the keys their visits are counted by: a landing page the site does not have (or no longer has)
+ * under `(other)`, as a page view of it is.
+ */
+async function leadsByPageKey(leads: LeadAttributionCount[], paths: SitePaths): Promise<LeadAttributionCount[]> {
+  const pages = leads.flatMap((lead) => (lead.landingPage === null ? [] : [lead.landingPage]));
+  const keys = await paths.resolve(pages, new Date());
+  return leads.map((lead) => ({
+    ...lead,
+    landingPage: lead.landingPage === null ? null : (keys.get(lead.landingPage) ?? null),
+  }));
+}
+
 /** The dashboard's figures for a checked range, read from the daily rollups and the leads. */
 export async function statsReport(
   db: Kysely<Database>,
+  paths: SitePaths,
   from: string,
   to: string,
   { compare = true, rowsPerBreakdown = reportRows } = {},
@@ -133,7 +148,7 @@ export async function statsReport(
   // Independent reads: PostgreSQL runs them on several connections at once.
   const [leads, totals, series, pages, entryPages, sources, campaigns, devices, browsers, operatingSystems] =
     await Promise.all([
-      countLeadsByAttribution(db, from, to),
+      countLeadsByAttribution(db, from, to).then((leads) => leadsByPageKey(leads, paths)),
       readRangeTotals(db, from, to),
       seriesOf(db, from, to),
       breakdown('page', 'page_views'),
@@ -178,6 +193,6 @@ export async function statsReport(
 }
 
 /** Every row of every breakdown of the report, for the CSV export. */
-export function exportReport(db: Kysely<Database>, from: string, to: string): Promise<StatsReport> {
-  return statsReport(db, from, to, { compare: false, rowsPerBreakdown: exportRows });
+export function exportReport(db: Kysely<Database>, paths: SitePaths, from: string, to: string): Promise<StatsReport> {
+  return statsReport(db, paths, from, to, { compare: false, rowsPerBreakdown: exportRows });
 }

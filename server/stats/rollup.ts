@@ -57,8 +57,10 @@ export function sourceOf(view: Pick<ViewEvent, 'utmSource' | 'referrerHost'>): s
   return view.utmSource || view.referrerHost || '(direct)';
 }
 
-function visitKeys(view: ViewEvent): Record<VisitDimension, string | null> {
+/** Each breakdown's key of a view as sent (null: the view has none), before any key is counted as `(other)`. */
+export function viewKeys(view: ViewEvent): Record<Dimension, string | null> {
   return {
+    page: view.path,
     entry: view.path,
     source: sourceOf(view),
     campaign: view.utmCampaign || null,
@@ -67,6 +69,14 @@ function visitKeys(view: ViewEvent): Record<VisitDimension, string | null> {
     os: view.os,
   };
 }
+
+/** The key a view is counted under in a breakdown: a stored view's as it was counted, a new view's as it is now. */
+export interface KeyChoice {
+  known(dimension: Dimension, day: string, key: string): string;
+  add(dimension: Dimension, day: string, key: string): string;
+}
+
+const everyKey: KeyChoice = { known: (_dimension, _day, key) => key, add: (_dimension, _day, key) => key };
 
 interface Visit {
   id: string;
@@ -100,6 +110,8 @@ export function splitBreakdownKey(compound: string): { dimension: Dimension; day
 export class RollupReplay {
   private readonly days = new Map<string, VisitorDay>();
   readonly delta: RollupDelta = { totals: new Map(), breakdowns: new Map() };
+
+  constructor(private readonly keys: KeyChoice = everyKey) {}
 
   private visitorDay(day: string, visitor: string): { state: VisitorDay; fresh: boolean } {
     const id = `${day}\u0000${visitor}`;
@@ -159,9 +171,15 @@ export class RollupReplay {
     const previous = state.visit;
     const entry = previous === undefined || at - previous.lastAt > visitTimeoutMs;
     const totals = count ? this.totals(day) : undefined;
+    const keyOf = (dimension: Dimension, key: string | null) =>
+      key === null ? null : count ? this.keys.add(dimension, day, key) : this.keys.known(dimension, day, key);
+    const sent = viewKeys(view);
     let visit: Visit;
     if (entry) {
-      visit = { id: knownVisitId ?? randomUUID(), lastAt: at, views: 0, keys: visitKeys(view), paths: new Set() };
+      const keys = Object.fromEntries(
+        visitDimensions.map((dimension) => [dimension, keyOf(dimension, sent[dimension])]),
+      ) as Record<VisitDimension, string | null>;
+      visit = { id: knownVisitId ?? randomUUID(), lastAt: at, views: 0, keys, paths: new Set() };
       state.visit = visit;
       if (totals) {
         totals.visits += 1;
@@ -187,19 +205,20 @@ export class RollupReplay {
       visit.lastAt = Math.max(visit.lastAt, at);
     }
     visit.views += 1;
+    const path = keyOf('page', view.path)!;
     if (count) {
       totals!.pageViews += 1;
       for (const dimension of visitDimensions) {
         const key = visit.keys[dimension];
         if (key !== null) this.counts(dimension, day, key).pageViews += 1;
       }
-      const page = this.counts('page', day, view.path);
+      const page = this.counts('page', day, path);
       page.pageViews += 1;
-      if (!visit.paths.has(view.path)) page.visits += 1;
-      if (!state.paths.has(view.path)) page.visitors += 1;
+      if (!visit.paths.has(path)) page.visits += 1;
+      if (!state.paths.has(path)) page.visitors += 1;
     }
-    visit.paths.add(view.path);
-    state.paths.add(view.path);
+    visit.paths.add(path);
+    state.paths.add(path);
     return { ...view, visitId: visit.id, entry };
   }
 }

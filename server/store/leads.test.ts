@@ -62,7 +62,7 @@ describe('the leads store', () => {
       coverLetter: 'I design things.',
       cv: { fileName: 'cv.pdf', mimeType: 'application/pdf', bytes: data.length },
       consentText: 'You may keep my CV for a year.',
-      attribution: { landingPage: '/careers?utm_source=x', referrerHost: '', utmSource: 'x' },
+      attribution: { landingPage: '/careers', referrerHost: '', utmSource: 'x' },
       createdAt: at,
       notes: [],
       history: [{ at, by: null, status: 'new' }],

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { LeadAttribution, LeadFile, LeadRecord } from '../../src/content/types.gen.ts';
+import { checkedAttribution } from '../../src/domain/traffic-source.ts';
 import type { Database, LeadFileTable, LeadNoteTable, LeadStatusChangeTable, LeadTable } from './schema.ts';
 
 export type LeadRow = Selectable<LeadTable>;
@@ -17,7 +18,9 @@ type AttributionColumns = Pick<
   'landing_page' | 'referrer_host' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'
 >;
 
-export function attributionColumns(attribution: LeadAttribution | undefined): AttributionColumns {
+/** The columns of a lead's attribution, as src/domain/traffic-source.ts checks it: pages of this site, hosts, UTM. */
+export function attributionColumns(sent: LeadAttribution | undefined): AttributionColumns {
+  const attribution = checkedAttribution(sent);
   return {
     landing_page: attribution?.landingPage ?? null,
     referrer_host: attribution?.referrerHost ?? null,

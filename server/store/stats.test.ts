@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../test-support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { defaultKeyLimits, type KeyLimits } from '../stats/key-caps.ts';
 import { visitTimeoutMs, type ViewEvent } from '../stats/rollup.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -50,11 +51,54 @@ async function rollupFigures(): Promise<Figures> {
   return figures;
 }
 
+type Keys = Record<'page' | 'entry' | 'source' | 'campaign' | 'device' | 'browser' | 'os', string | null>;
+
+/**
+ * Each event's keys as the rollups should count them, worked out without the rollup code: in the order views arrive,
+ * a breakdown gives a new key room while it holds fewer than `perDay` keys that day and (unless the month has it)
+ * fewer than `perMonth` that month; any other key is `(other)`. A visit's keys are its first view's.
+ */
+function cappedKeys(events: ViewEvent[], limits: KeyLimits): Map<ViewEvent, Keys> {
+  const named = new Map<string, Set<string>>();
+  const held = (id: string) => named.get(id) ?? named.set(id, new Set()).get(id)!;
+  const room = (dimension: string, day: string, key: string): string => {
+    const daily = held(`${dimension}|${day}`);
+    const monthly = held(`${dimension}|${day.slice(0, 7)}`);
+    if (daily.has(key)) return key;
+    if (daily.size >= limits.perDay || (!monthly.has(key) && monthly.size >= limits.perMonth)) return '(other)';
+    daily.add(key);
+    monthly.add(key);
+    return key;
+  };
+  const lastAt = new Map<string, number>();
+  const visitKeys = new Map<string, Omit<Keys, 'page'>>();
+  const keys = new Map<ViewEvent, Keys>();
+  for (const event of events) {
+    const id = `${event.day}|${event.visitor}`;
+    const at = Date.parse(event.at);
+    const previous = lastAt.get(id);
+    if (previous === undefined || at - previous > visitTimeoutMs) {
+      visitKeys.set(id, {
+        entry: room('entry', event.day, event.path),
+        source: room('source', event.day, event.utmSource || event.referrerHost || '(direct)'),
+        campaign: event.utmCampaign ? room('campaign', event.day, event.utmCampaign) : null,
+        device: room('device', event.day, event.device),
+        browser: room('browser', event.day, event.browser),
+        os: room('os', event.day, event.os),
+      });
+    }
+    lastAt.set(id, Math.max(previous ?? at, at));
+    keys.set(event, { ...visitKeys.get(id)!, page: room('page', event.day, event.path) });
+  }
+  return keys;
+}
+
 /**
  * The same figures computed straight from the events, without the rollup code: visits cut where a visitor was away
  * more than 30 minutes, each visit's keys taken from its first view.
  */
-function expectedFigures(events: ViewEvent[]): Figures {
+function expectedFigures(events: ViewEvent[], limits: KeyLimits): Figures {
+  const capped = cappedKeys(events, limits);
   const byVisitorDay = new Map<string, ViewEvent[]>();
   for (const event of events) {
     const id = `${event.day}|${event.visitor}`;
@@ -93,14 +137,7 @@ function expectedFigures(events: ViewEvent[]): Figures {
     if (views.length === 1) add(`totals|${day}|bounces`, 1);
     const duration = Date.parse(views[views.length - 1]!.at) - Date.parse(first.at);
     if (duration > 0) add(`totals|${day}|durationMs`, duration);
-    const keys = {
-      entry: first.path,
-      source: first.utmSource || first.referrerHost || '(direct)',
-      campaign: first.utmCampaign,
-      device: first.device,
-      browser: first.browser,
-      os: first.os,
-    };
+    const { page: _page, ...keys } = capped.get(first)!;
     for (const [dimension, key] of Object.entries(keys)) {
       if (!key) continue;
       once(`${dimension}|${day}|${key}|visitors`, visitor);
@@ -108,9 +145,10 @@ function expectedFigures(events: ViewEvent[]): Figures {
       add(`${dimension}|${day}|${key}|pageViews`, views.length);
     }
     for (const view of views) {
-      once(`page|${day}|${view.path}|visitors`, visitor);
-      once(`page|${day}|${view.path}|visits`, String(index));
-      add(`page|${day}|${view.path}|pageViews`, 1);
+      const page = capped.get(view)!.page!;
+      once(`page|${day}|${page}|visitors`, visitor);
+      once(`page|${day}|${page}|visits`, String(index));
+      add(`page|${day}|${page}|pageViews`, 1);
     }
   });
   // A month's figures are the sums of its days'.
@@ -165,73 +203,80 @@ describe('a range cut into months and days', () => {
 });
 
 describe('the daily rollups', () => {
-  it('equal the aggregates computed directly from the raw events, whatever the events and their batches', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(eventArbitrary, { minLength: 1, maxLength: 60 }),
-        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 10 }),
-        async (drawn, batchSizes) => {
-          await db.deleteFrom('stats_views').execute();
-          await db.deleteFrom('stats_daily').execute();
-          await db.deleteFrom('stats_daily_totals').execute();
-          await db.deleteFrom('stats_monthly').execute();
-          // Arrival order: the collector writes each second's views after the previous second's.
-          const events: ViewEvent[] = drawn
-            .map((event) => {
-              const time = start + event.minute * 60_000 + event.second * 1000;
-              const at = new Date(time).toISOString();
-              return {
-                at,
-                day: at.slice(0, 10),
-                visitor: event.visitor,
-                path: event.path,
-                referrerHost: event.referrerHost,
-                utmSource: event.utmSource,
-                utmMedium: null,
-                utmCampaign: event.utmCampaign,
-                utmTerm: null,
-                utmContent: null,
-                device: event.device,
-                browser: event.browser,
-                os: 'Linux',
-              };
-            })
-            .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-          let offset = 0;
-          for (let batch = 0; offset < events.length; batch += 1) {
-            const size = batchSizes[batch % batchSizes.length]!;
-            await storeViews(db, events.slice(offset, offset + size));
-            offset += size;
-          }
-          const expected = expectedFigures(events);
-          expect(await rollupFigures()).toEqual(expected);
-          // A range reads whole months from the monthly rollups and its ends from the daily ones: the same sums.
-          for (const [from, to] of ranges) {
-            const pages = await readBreakdown(db, 'page', from, to, { by: 'page_views' });
-            const sums = new Map<string, number>();
-            for (const [name, value] of Object.entries(expected)) {
-              const [dimension, day, key, measure] = name.split('|');
-              if (dimension === 'page' && measure === 'pageViews' && day! >= from && day! <= to) {
-                sums.set(key!, (sums.get(key!) ?? 0) + value);
-              }
+  it.each([
+    ['every key has room', defaultKeyLimits],
+    // Four paths, three sources, two campaigns, on two days of two months: the caps bite.
+    ['two keys a day and three a month have room, the rest is (other)', { perDay: 2, perMonth: 3 }],
+  ])(
+    'equal the aggregates computed directly from the raw events, whatever the events and their batches: %s',
+    async (_name, limits) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(eventArbitrary, { minLength: 1, maxLength: 60 }),
+          fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 10 }),
+          async (drawn, batchSizes) => {
+            await db.deleteFrom('stats_views').execute();
+            await db.deleteFrom('stats_daily').execute();
+            await db.deleteFrom('stats_daily_totals').execute();
+            await db.deleteFrom('stats_monthly').execute();
+            // Arrival order: the collector writes each second's views after the previous second's.
+            const events: ViewEvent[] = drawn
+              .map((event) => {
+                const time = start + event.minute * 60_000 + event.second * 1000;
+                const at = new Date(time).toISOString();
+                return {
+                  at,
+                  day: at.slice(0, 10),
+                  visitor: event.visitor,
+                  path: event.path,
+                  referrerHost: event.referrerHost,
+                  utmSource: event.utmSource,
+                  utmMedium: null,
+                  utmCampaign: event.utmCampaign,
+                  utmTerm: null,
+                  utmContent: null,
+                  device: event.device,
+                  browser: event.browser,
+                  os: 'Linux',
+                };
+              })
+              .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+            let offset = 0;
+            for (let batch = 0; offset < events.length; batch += 1) {
+              const size = batchSizes[batch % batchSizes.length]!;
+              await storeViews(db, events.slice(offset, offset + size), limits);
+              offset += size;
             }
-            expect(Object.fromEntries(pages.map((page) => [page.key, page.pageViews]))).toEqual(
-              Object.fromEntries(sums),
-            );
-          }
-          expect(
-            Number(
-              (
-                await db
-                  .selectFrom('stats_views')
-                  .select((eb) => eb.fn.countAll().as('n'))
-                  .executeTakeFirstOrThrow()
-              ).n,
-            ),
-          ).toBe(events.length);
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
+            const expected = expectedFigures(events, limits);
+            expect(await rollupFigures()).toEqual(expected);
+            // A range reads whole months from the monthly rollups and its ends from the daily ones: the same sums.
+            for (const [from, to] of ranges) {
+              const pages = await readBreakdown(db, 'page', from, to, { by: 'page_views' });
+              const sums = new Map<string, number>();
+              for (const [name, value] of Object.entries(expected)) {
+                const [dimension, day, key, measure] = name.split('|');
+                if (dimension === 'page' && measure === 'pageViews' && day! >= from && day! <= to) {
+                  sums.set(key!, (sums.get(key!) ?? 0) + value);
+                }
+              }
+              expect(Object.fromEntries(pages.map((page) => [page.key, page.pageViews]))).toEqual(
+                Object.fromEntries(sums),
+              );
+            }
+            expect(
+              Number(
+                (
+                  await db
+                    .selectFrom('stats_views')
+                    .select((eb) => eb.fn.countAll().as('n'))
+                    .executeTakeFirstOrThrow()
+                ).n,
+              ),
+            ).toBe(events.length);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 });

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { sourceHost } from '../../src/domain/traffic-source.ts';
+import { defaultKeyLimits, KeyAllowance, otherKey, type HeldKeys, type KeyLimits } from '../stats/key-caps.ts';
 import {
   RollupReplay,
   sourceOf,
   splitBreakdownKey,
+  viewKeys,
+  visitDimensions,
   type Counts,
   type Dimension,
   type StoredView,
@@ -146,16 +150,87 @@ async function knownViews(trx: Transaction<Database>, events: ViewEvent[]): Prom
 }
 
 /**
- * Stores a batch of page views and adds them to the daily rollups, in one transaction: the raw views of the same
- * visitors that day tell which visitors, visits and pages are new.
+ * How many keys each breakdown holds on the views' days and in their months, and which of the views' keys it holds:
+ * what decides whether a key gets room or is counted as `(other)`.
  */
-export async function storeViews(db: Kysely<Database>, events: ViewEvent[]): Promise<void> {
+async function heldKeys(trx: Transaction<Database>, views: ViewEvent[]): Promise<HeldKeys[]> {
+  const keysByDay = new Map<string, Set<string>>();
+  for (const view of views) {
+    const keys = keysByDay.get(view.day) ?? new Set<string>();
+    for (const key of Object.values(viewKeys(view))) if (key !== null) keys.add(key);
+    keysByDay.set(view.day, keys);
+  }
+  const held = new Map<string, HeldKeys>();
+  const hold = (dimension: string, period: string): HeldKeys => {
+    const id = `${dimension}\u0000${period}`;
+    let entry = held.get(id);
+    if (entry === undefined) held.set(id, (entry = { dimension: dimension as Dimension, period, count: 0, keys: [] }));
+    return entry;
+  };
+  const days = [...keysByDay.keys()];
+  const months = [...new Set(days.map((day) => day.slice(0, 7)))];
+  // Named, so that both databases find the rows by their key's index (dimension first).
+  const dimensions: Dimension[] = ['page', ...visitDimensions];
+  const dailyCounts = await trx
+    .selectFrom('stats_daily')
+    .select((eb) => ['dimension', 'day', eb.fn.countAll<string | number>().as('count')])
+    .where('dimension', 'in', dimensions)
+    .where('day', 'in', days)
+    .where('key', '!=', otherKey)
+    .groupBy(['dimension', 'day'])
+    .execute();
+  for (const row of dailyCounts) hold(row.dimension, row.day).count = Number(row.count);
+  const monthlyCounts = await trx
+    .selectFrom('stats_monthly')
+    .select((eb) => ['dimension', 'month', eb.fn.countAll<string | number>().as('count')])
+    .where('dimension', 'in', dimensions)
+    .where('month', 'in', months)
+    .where('key', '!=', otherKey)
+    .groupBy(['dimension', 'month'])
+    .execute();
+  for (const row of monthlyCounts) hold(row.dimension, row.month).count = Number(row.count);
+  for (const [day, keySet] of keysByDay) {
+    const keys = [...keySet];
+    for (let start = 0; start < keys.length; start += visitorsPerRead) {
+      const chunk = keys.slice(start, start + visitorsPerRead);
+      const daily = await trx
+        .selectFrom('stats_daily')
+        .select(['dimension', 'key'])
+        .where('dimension', 'in', dimensions)
+        .where('day', '=', day)
+        .where('key', 'in', chunk)
+        .execute();
+      for (const row of daily) hold(row.dimension, day).keys.push(row.key);
+      const monthly = await trx
+        .selectFrom('stats_monthly')
+        .select(['dimension', 'key'])
+        .where('dimension', 'in', dimensions)
+        .where('month', '=', day.slice(0, 7))
+        .where('key', 'in', chunk)
+        .execute();
+      for (const row of monthly) hold(row.dimension, day.slice(0, 7)).keys.push(row.key);
+    }
+  }
+  return [...held.values()];
+}
+
+/**
+ * Stores a batch of page views and adds them to the daily rollups, in one transaction: the raw views of the same
+ * visitors that day tell which visitors, visits and pages are new. A breakdown holds at most `limits` keys a day and
+ * a month; the views of other keys count under `(other)`.
+ */
+export async function storeViews(
+  db: Kysely<Database>,
+  events: ViewEvent[],
+  limits: KeyLimits = defaultKeyLimits,
+): Promise<void> {
   if (events.length === 0) return;
   const ordered = [...events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   await db.transaction().execute(async (trx) => {
     await lockViews(trx);
-    const replay = new RollupReplay();
-    for (const view of await knownViews(trx, ordered)) replay.known(view);
+    const known = await knownViews(trx, ordered);
+    const replay = new RollupReplay(new KeyAllowance(limits, await heldKeys(trx, [...known, ...ordered])));
+    for (const view of known) replay.known(view);
     const rows = ordered.map((event) => toRow(replay.add(event)));
     for (let start = 0; start < rows.length; start += rowsPerInsert) {
       await trx
@@ -384,7 +459,11 @@ export async function countLeadsByAttribution(
   return rows.map((row) => ({
     type: row.type,
     landingPage: row.landing_page === null ? null : row.landing_page.split(/[?#]/, 1)[0]! || null,
-    source: sourceOf({ utmSource: row.utm_source, referrerHost: row.referrer_host }),
+    // Leads stored before the one rule for hosts kept www. and capitals: they count under the same source as visits.
+    source: sourceOf({
+      utmSource: row.utm_source,
+      referrerHost: row.referrer_host && sourceHost(row.referrer_host),
+    }),
     campaign: row.utm_campaign || null,
     count: Number(row.count),
   }));

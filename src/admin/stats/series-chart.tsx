@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { StatsDay } from '@/content/types.gen.ts';
-import { formatDate } from '@/ui/format-date.ts';
-import { formatCount } from './stats-format.ts';
+import { dayAxisLabels, formatCount } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
 
 // The design's primary and accent ink, which keep 4.5:1 against white.
@@ -18,7 +17,7 @@ function chartData(series: StatsDay[]): uPlot.AlignedData {
   ];
 }
 
-function chartOptions(width: number, days: number): uPlot.Options {
+function chartOptions(width: number, days: number, onPoint: (index: number) => void): uPlot.Options {
   const axis = {
     stroke: colours.axis,
     grid: { stroke: colours.grid, width: 1 },
@@ -31,9 +30,17 @@ function chartOptions(width: number, days: number): uPlot.Options {
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+    // The day under the pointer is read out beside the chart.
+    hooks: {
+      setCursor: [
+        (plot) => {
+          if (plot.cursor.idx != null) onPoint(plot.cursor.idx);
+        },
+      ],
+    },
     scales: { y: { range: (_self, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
     axes: [
-      { ...axis, values: (_self, ticks) => ticks.map((tick) => formatDate(new Date(tick * 1000)).slice(0, 6)) },
+      { ...axis, space: 64, values: (_self, ticks) => dayAxisLabels(ticks) },
       { ...axis, size: 56, values: (_self, ticks) => ticks.map((tick) => formatCount(tick)) },
     ],
     series: [
@@ -48,21 +55,45 @@ interface SeriesChartProps {
   series: StatsDay[];
   /** The chart's accessible name: what it shows, in words. */
   name: string;
+  /** The day chosen by keyboard, marked on the chart; null while the pointer chooses. */
+  keyboardDay: number | null;
+  /** Called with the day under the pointer. */
+  onPoint: (index: number) => void;
 }
 
 /** The daily series drawn by uPlot on a canvas as wide as its box. Loaded lazily: it holds the chart library. */
-export default function SeriesChart({ series, name }: SeriesChartProps) {
+export default function SeriesChart({ series, name, keyboardDay, onPoint }: SeriesChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const pointed = useRef(onPoint);
+  useEffect(() => {
+    pointed.current = onPoint;
+  });
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const plot = new uPlot(chartOptions(element.clientWidth, series.length), chartData(series), element);
+    const data = chartData(series);
+    const plot = new uPlot(
+      chartOptions(element.clientWidth, series.length, (index) => pointed.current(index)),
+      data,
+      element,
+    );
+    plotRef.current = plot;
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height }));
     resize.observe(element);
     return () => {
+      plotRef.current = null;
       resize.disconnect();
       plot.destroy();
     };
   }, [series]);
+  useEffect(() => {
+    const plot = plotRef.current;
+    const day = keyboardDay === null ? undefined : series[keyboardDay];
+    // Moves the chart's own cursor to the day chosen by keyboard; the pointer moves it itself.
+    if (!plot || !day || plot.cursor.idx === keyboardDay) return;
+    const x = Date.parse(`${day.day}T00:00:00Z`) / 1000;
+    plot.setCursor({ left: plot.valToPos(x, 'x'), top: plot.valToPos(day.pageViews, 'y') });
+  }, [series, keyboardDay]);
   return <div ref={box} className={styles.chart} role="img" aria-label={name} data-chart="series" />;
 }

@@ -1,4 +1,5 @@
 /** How the Stats page writes its figures and their change against the previous period. */
+import { formatDate } from '@/ui/format-date.ts';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
@@ -28,7 +29,8 @@ export interface Change {
   text: string;
   /** "up 12 %", "down 3 percentage points", "unchanged", "none in the previous period". */
   words: string;
-  direction: 'up' | 'down' | 'same';
+  /** "none" when the periods cannot be compared. */
+  direction: 'up' | 'down' | 'same' | 'none';
 }
 
 const minus = '\u2212';
@@ -54,4 +56,37 @@ export function relativeChange(current: number, previous: number): Change {
 /** The change of a share (bounce rate) in percentage points: a relative change of a rate misleads. */
 export function pointsChange(current: number, previous: number): Change {
   return signed(Math.round((current - previous) * 100), 'pts', 'percentage points');
+}
+
+/** No change to show: a rate or a duration of a period without visits is no figure to compare with. */
+export function notComparable(period: 'previous' | 'current'): Change {
+  return {
+    text: '–',
+    words: `not comparable, no visits in the ${period} period`,
+    direction: 'none',
+  };
+}
+
+/**
+ * The chart's day axis: "05 Dec" for each tick (UTC seconds), with the year on the first tick and wherever it
+ * changes ("05 Dec 2025", "01 Jan 2026"), so that a year's range says which year each month is.
+ */
+export function dayAxisLabels(ticks: number[]): string[] {
+  let year: string | undefined;
+  return ticks.map((tick) => {
+    const date = formatDate(new Date(tick * 1000));
+    const tickYear = date.slice(-4);
+    const label = tickYear === year ? date.slice(0, -5) : date;
+    year = tickYear;
+    return label;
+  });
+}
+
+/** A day of the series in words, as the chart's readout says it. */
+export function dayInWords(day: { day: string; visitors: number; visits: number; pageViews: number }): string {
+  const count = (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`;
+  return (
+    `${formatDate(day.day)}: ${count(day.visitors, 'visitor', 'visitors')}, ${count(day.visits, 'visit', 'visits')}, ` +
+    count(day.pageViews, 'page view', 'page views')
+  );
 }

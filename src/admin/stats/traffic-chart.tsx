@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { StatsDay } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
-import { formatCount } from './stats-format.ts';
+import { dayInWords, formatCount } from './stats-format.ts';
 import styles from './stats-dashboard.module.css';
 import { TableHead } from '../ui/table-head.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
@@ -22,9 +22,34 @@ function chartName(series: StatsDay[]): string {
   );
 }
 
+/** The day the arrow keys, Home and End move to from `index`; undefined for any other key. */
+function dayFromKey(key: string, index: number, days: number): number | undefined {
+  const moves: Record<string, number> = {
+    ArrowLeft: index - 1,
+    ArrowDown: index - 1,
+    ArrowRight: index + 1,
+    ArrowUp: index + 1,
+    PageDown: index - 7,
+    PageUp: index + 7,
+    Home: 0,
+    End: days - 1,
+  };
+  const next = moves[key];
+  return next === undefined ? undefined : Math.min(days - 1, Math.max(0, next));
+}
+
 /** The daily series as a line chart, with the same figures as a table for those who cannot see the chart. */
 export function TrafficChart({ series }: { series: StatsDay[] }) {
   const [asTable, setAsTable] = useState(false);
+  // The day read out: the last one until the pointer or the keyboard chooses another.
+  const [point, setPoint] = useState<{ index: number; byKeyboard: boolean } | null>(null);
+  const [pointSeries, setPointSeries] = useState(series);
+  if (pointSeries !== series) {
+    setPointSeries(series);
+    setPoint(null);
+  }
+  const shown = point === null || point.index >= series.length ? series.length - 1 : point.index;
+  const day = series[shown];
   const headingId = useId();
   const tableId = useId();
   return (
@@ -50,8 +75,34 @@ export function TrafficChart({ series }: { series: StatsDay[] }) {
         </li>
       </ul>
       <Suspense fallback={<div className={styles.chart} />}>
-        <SeriesChart series={series} name={chartName(series)} />
+        <SeriesChart
+          series={series}
+          name={chartName(series)}
+          keyboardDay={point?.byKeyboard ? shown : null}
+          onPoint={(index) => setPoint({ index, byKeyboard: false })}
+        />
       </Suspense>
+      {day && (
+        <div
+          role="slider"
+          tabIndex={0}
+          className={styles.readout}
+          aria-label="Day on the chart"
+          aria-valuemin={1}
+          aria-valuemax={series.length}
+          aria-valuenow={shown + 1}
+          aria-valuetext={dayInWords(day)}
+          onKeyDown={(event) => {
+            const next = dayFromKey(event.key, shown, series.length);
+            if (next === undefined) return;
+            event.preventDefault();
+            setPoint({ index: next, byKeyboard: true });
+          }}
+        >
+          {dayInWords(day)}
+          <span className={styles.readoutHint}> · point at the chart, or use the arrow keys here</span>
+        </div>
+      )}
       <ScrollRegion
         id={tableId}
         hidden={!asTable}

@@ -1,32 +1,24 @@
 import type { LeadAttribution } from '@/content/types.gen.ts';
+import { campaignTag, referrerHost, sitePath, utmParameters } from '@/domain/traffic-source.ts';
 
 const storageKey = 'northbeam.visit';
-const utmFields = {
-  utm_source: 'utmSource',
-  utm_medium: 'utmMedium',
-  utm_campaign: 'utmCampaign',
-  utm_term: 'utmTerm',
-  utm_content: 'utmContent',
-} as const;
 
 /**
  * Keeps where this visit came from (its first page, the referring site's host, its UTM parameters) for the tab
- * only: sessionStorage, no cookie, gone when the tab closes. Later pages of the visit keep the first page's.
+ * only: sessionStorage, no cookie, gone when the tab closes. Later pages of the visit keep the first page's. The
+ * host and the page are taken by the rule page views are counted by, so that leads and visits share their sources.
  */
 export function rememberVisit(): void {
   try {
     if (sessionStorage.getItem(storageKey) !== null) return;
-    const attribution: LeadAttribution = { landingPage: `${location.pathname}${location.search}`.slice(0, 2000) };
-    let referrerHost = '';
-    if (document.referrer) {
-      const host = new URL(document.referrer).hostname;
-      if (host !== location.hostname) referrerHost = host;
-    }
-    attribution.referrerHost = referrerHost.slice(0, 253);
+    const attribution: LeadAttribution = {};
+    const landingPage = sitePath(location.pathname);
+    if (landingPage !== null) attribution.landingPage = landingPage;
+    attribution.referrerHost = referrerHost(document.referrer, [location.hostname]) ?? '';
     const query = new URLSearchParams(location.search);
-    for (const [parameter, field] of Object.entries(utmFields)) {
-      const value = query.get(parameter);
-      if (value) attribution[field] = value.slice(0, 200);
+    for (const [parameter, field] of Object.entries(utmParameters)) {
+      const value = campaignTag(query.get(parameter) ?? undefined);
+      if (value !== null) attribution[field] = value;
     }
     sessionStorage.setItem(storageKey, JSON.stringify(attribution));
   } catch {
