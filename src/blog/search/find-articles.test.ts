@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '@/content/types.gen.ts';
 import { findArticles } from './find-articles.ts';
