@@ -59,6 +59,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'node',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Migrated template databases, and the folder for the one site build of the run.
+          globalSetup: ['server/test-support/global-setup.ts'],
           testTimeout: 30000,
           // Setting up an app runs migrations and hashes passwords with scrypt: slow when the cores are shared.
           hookTimeout: 30000,

@@ -20,10 +20,21 @@ step "lint" npm run -s lint
 step "build" npm run -s build
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/vitest-postgres.json
+# One folder for what both passes share (the site's render bundle, built once by the first test that needs it).
+mkdir -p node_modules/.cache
+TEST_SHARED_FOLDER=$(mktemp -d "$PWD/node_modules/.cache/northbeam-test-run-XXXXXX")
+export TEST_SHARED_FOLDER
+trap 'rm -rf "$TEST_SHARED_FOLDER"' EXIT
 step "vitest" npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-# The server's store and API tests again on PostgreSQL, in a private cluster made and removed for this run.
-step "vitest on PostgreSQL" npx tsx scripts/with-postgres.ts -- npx vitest run --project node server \
-  --exclude '**/*.sqlite.test.ts' --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json
+# The server's tests that touch a database again on PostgreSQL, in a private cluster made and removed for this run;
+# the browser tests run once, on SQLite (`npx tsx scripts/postgres-test-files.ts --database-free` lists the others).
+if postgres_files=$(npx tsx scripts/postgres-test-files.ts) && [ -n "$postgres_files" ]; then
+  mapfile -t postgres_files <<< "$postgres_files"
+  step "vitest on PostgreSQL" npx tsx scripts/with-postgres.ts -- npx vitest run --project node "${postgres_files[@]}" \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json
+else
+  failed_steps+=("choosing the tests for PostgreSQL")
+fi
 
 node -e '
   const fs = require("fs");

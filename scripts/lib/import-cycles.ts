@@ -34,9 +34,14 @@ function importsOf(path: string, text: string, modules: ReadonlyMap<string, stri
   });
 }
 
+/** The modules each module imports (see `importsOf`), by path. */
+export function importGraph(modules: ReadonlyMap<string, string>): Map<string, string[]> {
+  return new Map([...modules].map(([path, text]) => [path, importsOf(path, text, modules)]));
+}
+
 /** Every import cycle among the modules, each as the paths it goes through, sorted (Tarjan's strongly connected components). */
 export function importCycles(modules: ReadonlyMap<string, string>): string[][] {
-  const graph = new Map([...modules].map(([path, text]) => [path, importsOf(path, text, modules)]));
+  const graph = importGraph(modules);
   const index = new Map<string, number>();
   const lowLink = new Map<string, number>();
   const stack: string[] = [];

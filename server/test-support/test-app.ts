@@ -5,7 +5,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { StoreLocation } from '../store/database.ts';
 import { checkAnswersAgainstContract } from './api-contract.ts';
-import { createTestDatabase } from './test-database.ts';
+import {
+  copyMigratedTemplate,
+  createTestDatabase,
+  migratedTemplates,
+  testDatabaseUrl,
+  type TestDatabase,
+} from './test-database.ts';
 
 export const testAdmin = { email: 'editor@northbeam.example', password: 'correct horse battery staple' };
 
@@ -39,12 +45,28 @@ export function temporaryDirectory(prefix = 'northbeam-test-'): string {
 }
 
 /**
+ * The test app's own database: a copy of the run's migrated template (see test-database.ts), or, outside a Vitest run
+ * and for an app that seeds the example posts (which a database gets only when its first migration runs), an empty
+ * one that the app migrates.
+ */
+async function newDatabase(overrides: Partial<AppOptions>, dataDir: string): Promise<TestDatabase> {
+  const given = 'databaseUrl' in overrides;
+  // A database the test made itself.
+  if (given && overrides.databaseUrl !== undefined) return { drop: async () => {} };
+  const sqlite = given || testDatabaseUrl === undefined;
+  const seeds = 'seedExamples' in overrides && overrides.seedExamples !== false;
+  const templates = seeds ? undefined : await migratedTemplates();
+  if (templates !== undefined) return copyMigratedTemplate(templates, dataDir, sqlite);
+  return sqlite ? { drop: async () => {} } : createTestDatabase();
+}
+
+/**
  * A real app on a temporary SQLite file (or PostgreSQL database, see test-database.ts), with a known admin and a
  * clock under the test's control. `databaseUrl: undefined` among the overrides asks for SQLite whatever the setting.
  */
 export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const dataDir = temporaryDirectory();
-  const database = 'databaseUrl' in overrides ? { drop: async () => {} } : await createTestDatabase();
+  const database = await newDatabase(overrides, dataDir);
   const clock = new TestClock();
   const options: AppOptions = {
     dataDir,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { plainText } from './plain-text.ts';
 import { fallbackSummary, postSummary } from './post-summary.ts';

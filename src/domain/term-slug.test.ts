@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import postSchema from '../../schemas/blog-post.schema.json';
 import { isArchiveName, longestTermName, termSlug } from './term-slug.ts';

@@ -1,6 +1,6 @@
 /** Launches Debian's Chromium through Playwright: no browser download is possible on our machines. */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 export const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
@@ -15,10 +15,32 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+function executablePath(): string {
   if (!chromiumPath)
     throw new Error(
       "Chromium is missing: run `bash scripts/ensure-chromium.sh` (as root it installs Debian's package).",
     );
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+  return chromiumPath;
+}
+
+/** One Chromium for a whole run of the browser tests, which each test file connects to (global-setup.ts). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: executablePath(), args: chromiumArgs, headless: true });
+}
+
+/** The address of the run's shared Chromium, inside a Vitest run of the browser tests that started one. */
+async function sharedBrowserEndpoint(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('browserEndpoint') || undefined;
+}
+
+/**
+ * A browser: a connection to the run's shared Chromium when there is one, or a Chromium of its own. Closing it
+ * closes the contexts it opened (and, when it was connected, only disconnects: the next test file connects again).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = await sharedBrowserEndpoint();
+  if (endpoint !== undefined) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: executablePath(), args: chromiumArgs, headless: true });
 }

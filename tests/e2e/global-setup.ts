@@ -1,12 +1,14 @@
 /**
  * Starts the production server once for all browser tests: the built site (npm run build must have
- * run), a fresh database in a temporary DATA_DIR and a known admin, on a free port of 127.0.0.1.
+ * run), a fresh database in a temporary DATA_DIR and a known admin, on a free port of 127.0.0.1; and one
+ * Chromium, which every test file's launchBrowser() connects to instead of starting its own.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServerFromSource, stopServerProcess } from '../../server/test-support/server-process.ts';
+import { chromiumPath, launchBrowserServer } from './browser.ts';
 
 export const admin = { email: 'e2e-admin@northbeam.example', password: 'e2e-correct-horse-battery' };
 
@@ -23,13 +25,16 @@ export default async function setup(project: TestProject) {
     }),
     { timeoutMs: 60_000 },
   );
+  // Without Chromium, each test file's launchBrowser() says what to do.
+  const browser = chromiumPath ? await launchBrowserServer() : undefined;
   project.provide('baseURL', server.base);
+  project.provide('browserEndpoint', browser?.wsEndpoint() ?? '');
   project.provide('admin', admin);
   // For tests that run the admin CLI on the server's database (adding an admin of their own).
   project.provide('dataDir', dataDir);
 
   return async () => {
-    await stopServerProcess(server);
+    await Promise.all([stopServerProcess(server), browser?.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -39,5 +44,7 @@ declare module 'vitest' {
     baseURL: string;
     admin: { email: string; password: string };
     dataDir: string;
+    /** The run's one Chromium, which launchBrowser() connects to; empty without Chromium. */
+    browserEndpoint: string;
   }
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { JSDOM } from 'jsdom';
+import type { Browser } from 'playwright-core';
 import type { BlogPost } from '../../src/content/types.gen.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termSlug } from '../../src/domain/term-slug.ts';
@@ -9,12 +10,13 @@ import { baseURL, openPage } from './page-helpers.ts';
 const routes = JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as string[];
 
 let browser: Browser;
-let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
 });
 afterAll(() => browser?.close());
+
+/** A parser as browsers have (jsdom's, by the HTML standard): reading served markup needs no browser. */
+const { DOMParser } = new JSDOM('').window;
 
 type PublishedPost = Pick<BlogPost, '_id' | 'slug' | 'title' | 'html' | 'tags' | 'categories' | 'authorSlug'>;
 
@@ -22,26 +24,24 @@ async function publishedPosts(): Promise<PublishedPost[]> {
   return (await (await fetch(`${baseURL()}/api/blogs?limit=100`)).json()) as PublishedPost[];
 }
 
-/** Reads served HTML in the browser's own parser, without running any of its scripts. */
-async function parseHtml(html: string) {
-  return page.evaluate((source) => {
-    const doc = new DOMParser().parseFromString(source, 'text/html');
-    const content = (selector: string, attribute: string) => doc.querySelector(selector)?.getAttribute(attribute);
-    return {
-      title: doc.title,
-      h1: doc.querySelectorAll('h1').length === 1 ? doc.querySelector('h1')!.textContent : null,
-      description: content('meta[name="description"]', 'content'),
-      canonical: content('link[rel="canonical"]', 'href'),
-      ogImage: content('meta[property="og:image"]', 'content'),
-      twitterCard: content('meta[name="twitter:card"]', 'content'),
-      feed: content('link[rel="alternate"][type="application/rss+xml"]', 'href'),
-      jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((script) =>
-        JSON.parse(script.textContent!),
-      ),
-      text: doc.querySelector('main')?.textContent ?? '',
-      inHead: doc.head.querySelector('title') !== null,
-    };
-  }, html);
+/** Reads served HTML as a browser's parser does, without running any of its scripts. */
+function parseHtml(source: string) {
+  const doc = new DOMParser().parseFromString(source, 'text/html');
+  const content = (selector: string, attribute: string) => doc.querySelector(selector)?.getAttribute(attribute);
+  return {
+    title: doc.title,
+    h1: doc.querySelectorAll('h1').length === 1 ? doc.querySelector('h1')!.textContent : null,
+    description: content('meta[name="description"]', 'content'),
+    canonical: content('link[rel="canonical"]', 'href'),
+    ogImage: content('meta[property="og:image"]', 'content'),
+    twitterCard: content('meta[name="twitter:card"]', 'content'),
+    feed: content('link[rel="alternate"][type="application/rss+xml"]', 'href'),
+    jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((script) =>
+      JSON.parse(script.textContent!),
+    ),
+    text: doc.querySelector('main')?.textContent ?? '',
+    inHead: doc.head.querySelector('title') !== null,
+  };
 }
 
 describe('the first HTML already holds the page', () => {
@@ -122,27 +122,24 @@ describe('the first HTML already holds the page', () => {
 });
 
 describe('sitemap, robots and feed', () => {
-  async function parseXml(xml: string) {
-    return page.evaluate((source) => {
-      const doc = new DOMParser().parseFromString(source, 'application/xml');
-      const error = doc.querySelector('parsererror')?.textContent ?? null;
-      const texts = (selector: string) =>
-        [...doc.querySelectorAll(selector)].map((element) => element.textContent ?? '');
-      return {
-        error,
-        root: doc.documentElement.nodeName,
-        version: doc.documentElement.getAttribute('version'),
-        locs: texts('url > loc'),
-        lastmods: texts('url > lastmod'),
-        channel: ['title', 'link', 'description'].map((name) => doc.querySelector(`channel > ${name}`)?.textContent),
-        items: [...doc.querySelectorAll('item')].map((item) => ({
-          title: item.querySelector('title')?.textContent,
-          link: item.querySelector('link')?.textContent,
-          guid: item.querySelector('guid')?.textContent,
-          pubDate: item.querySelector('pubDate')?.textContent,
-        })),
-      };
-    }, xml);
+  function parseXml(source: string) {
+    const doc = new DOMParser().parseFromString(source, 'application/xml');
+    const error = doc.querySelector('parsererror')?.textContent ?? null;
+    const texts = (selector: string) => [...doc.querySelectorAll(selector)].map((element) => element.textContent ?? '');
+    return {
+      error,
+      root: doc.documentElement.nodeName,
+      version: doc.documentElement.getAttribute('version'),
+      locs: texts('url > loc'),
+      lastmods: texts('url > lastmod'),
+      channel: ['title', 'link', 'description'].map((name) => doc.querySelector(`channel > ${name}`)?.textContent),
+      items: [...doc.querySelectorAll('item')].map((item) => ({
+        title: item.querySelector('title')?.textContent,
+        link: item.querySelector('link')?.textContent,
+        guid: item.querySelector('guid')?.textContent,
+        pubDate: item.querySelector('pubDate')?.textContent,
+      })),
+    };
   }
 
   it('lists every route, every published post, its tag and category archives and its author in a valid sitemap, with lastmod', async () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { emptyPostValues, toPostInput } from './post-form-values.ts';
 import { validatePost } from './validate-post.ts';

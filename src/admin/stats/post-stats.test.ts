@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { aPost } from '@/api/testing/posts.ts';
 import { postStats } from './post-stats.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDuration, formatShare, pointsChange, relativeChange } from './stats-format.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { customRangeProblem, daysIn, describeRange, isDay, presetRange, rangeFromSearch } from './stats-range.ts';
 

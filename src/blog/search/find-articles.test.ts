@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '@/content/types.gen.ts';
 import { maxSearchWords } from '@/domain/search-words.ts';
