@@ -64,6 +64,7 @@ describe('POST /api/enquiries', () => {
     expect(JSON.parse(mail.recipients)).toEqual([facts.salesEmail]);
     expect(mail.about).toBe(`lead:${lead!._id}`);
     expect(mail.text).toContain('We need a new website');
+    expect(mail.text).toMatch(new RegExp(`^Open it in the Inbox .*: http://[^/]+/admin/inbox/${lead!._id}$`, 'm'));
   });
 
   it('refuses missing and malformed fields with 400, naming each field, and stores nothing', async () => {
