@@ -17,7 +17,7 @@ export interface CvUpload {
 /** The rules the schema cannot say: choices from content, and a name that is more than spaces. */
 export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  if (input.name.trim() === '') problems.push({ path: '/name', message: 'must not be empty' });
+  if (singleLine(input.name) === '') problems.push({ path: '/name', message: 'must not be empty' });
   if (input.service !== undefined && !facts.services.has(input.service))
     problems.push({ path: '/service', message: "must be one of the site's services" });
   if (input.budget !== undefined && !facts.budgets.includes(input.budget))
@@ -28,10 +28,20 @@ export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDet
 }
 
 export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
-  return input.name.trim() === '' ? [{ path: '/name', message: 'must not be empty' }] : [];
+  return singleLine(input.name) === '' ? [{ path: '/name', message: 'must not be empty' }] : [];
 }
 
-const optional = (text: string | undefined): string | null => (text?.trim() ? text.trim() : null);
+/**
+ * A one-line field as one line: control characters and line separators become a space, so that a name, phone or
+ * company cannot forge lines in a notice (or headers in its subject).
+ */
+export const singleLine = (text: string): string =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
+const optional = (text: string | undefined): string | null => (text && singleLine(text)) || null;
 
 function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consentText: string, now: string): LeadRow {
   const enquiry = type === 'enquiry' ? (input as EnquiryInput) : undefined;
@@ -40,7 +50,7 @@ function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consent
     id: randomUUID(),
     type,
     status: 'new',
-    name: input.name.trim(),
+    name: singleLine(input.name),
     email: input.email.trim(),
     email_key: emailKey(input.email),
     phone: optional(input.phone),

@@ -96,6 +96,45 @@ describe('POST /api/enquiries', () => {
     expect(await countRows('leads')).toBe(0);
   });
 
+  it('refuses an address a mailto: link would read as more headers, naming the field', async () => {
+    for (const email of [
+      'a?cc=spy%40evil.example&body=hi@example.com',
+      'a b@example.com',
+      'a@example',
+      'x@-a.example',
+    ]) {
+      const response = await testApp.app.inject(postEnquiry(enquiry({ email })));
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json<{ details: { path: string }[] }>().details.map((detail) => detail.path)).toEqual(['/email']);
+    }
+    const fine = await testApp.app.inject(postEnquiry(enquiry({ email: "o'brien+work@mail.example.co.uk" })));
+    expect(fine.statusCode).toBe(201);
+  });
+
+  it('keeps every one-line field on one line, so that nothing forges lines in the notice', async () => {
+    const token = await formToken(testApp.app, testApp.clock);
+    const response = await testApp.app.inject(
+      postEnquiry(
+        enquiry({
+          formToken: token,
+          name: 'Priya\r\nBudget: a million',
+          phone: '0123\nService: free',
+          company: 'Acme\u2028Landing page: /x\u0007',
+        }),
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const lead = await readLead(db, response.json<{ _id: string }>()._id);
+    expect(lead).toMatchObject({
+      name: 'Priya Budget: a million',
+      phone: '0123 Service: free',
+      company: 'Acme Landing page: /x',
+    });
+    const mail = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(mail.text).not.toMatch(/^(Budget|Service|Landing page):/m);
+    expect(mail.subject).toBe('New enquiry from Priya Budget: a million');
+  });
+
   it('refuses a body over the limit with 413, and an unknown body type with 415', async () => {
     const huge = await testApp.app.inject(postEnquiry(enquiry({ message: 'x'.repeat(1_100_000) })));
     expect(huge.statusCode).toBe(413);

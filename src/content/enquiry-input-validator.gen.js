@@ -11,7 +11,15 @@ const schema31 = {
   required: ['name', 'email', 'message', 'consent'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100, description: "The person's name." },
-    email: { type: 'string', format: 'email', maxLength: 254, description: 'Where to answer.' },
+    email: {
+      type: 'string',
+      format: 'email',
+      pattern:
+        "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+      maxLength: 254,
+      description:
+        "Where to answer: letters, digits and . _ ' + - before the @ (nothing a mailto: link would read as more headers), a domain name after it.",
+    },
     phone: { type: 'string', maxLength: 40, description: 'A telephone number, if the person wants a call.' },
     company: { type: 'string', maxLength: 200, description: "The person's company." },
     service: { type: 'string', maxLength: 100, description: "One of the site's services (content), by its page slug." },
@@ -72,6 +80,10 @@ const func2 = function ucs2length(str) {
 };
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const pattern4 = new RegExp(
+  "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+  'u',
+);
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -230,13 +242,19 @@ function validate20(
           }
           errors++;
         }
-        if (!formats0.test(data1)) {
+        if (!pattern4.test(data1)) {
           const err9 = {
             instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/format',
-            keyword: 'format',
-            params: { format: 'email' },
-            message: 'must match format "' + 'email' + '"',
+            schemaPath: '#/properties/email/pattern',
+            keyword: 'pattern',
+            params: {
+              pattern:
+                "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+            },
+            message:
+              'must match pattern "' +
+              "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -245,8 +263,23 @@ function validate20(
           }
           errors++;
         }
+        if (!formats0.test(data1)) {
+          const err10 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
       } else {
-        const err10 = {
+        const err11 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -254,9 +287,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err11];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -265,7 +298,7 @@ function validate20(
       let data2 = data.phone;
       if (typeof data2 === 'string') {
         if (func2(data2) > 40) {
-          const err11 = {
+          const err12 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/maxLength',
             keyword: 'maxLength',
@@ -273,14 +306,14 @@ function validate20(
             message: 'must NOT have more than 40 characters',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err12];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
@@ -288,9 +321,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -299,7 +332,7 @@ function validate20(
       let data3 = data.company;
       if (typeof data3 === 'string') {
         if (func2(data3) > 200) {
-          const err13 = {
+          const err14 = {
             instancePath: instancePath + '/company',
             schemaPath: '#/properties/company/maxLength',
             keyword: 'maxLength',
@@ -307,14 +340,14 @@ function validate20(
             message: 'must NOT have more than 200 characters',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err14];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err14);
           }
           errors++;
         }
       } else {
-        const err14 = {
+        const err15 = {
           instancePath: instancePath + '/company',
           schemaPath: '#/properties/company/type',
           keyword: 'type',
@@ -322,9 +355,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -333,7 +366,7 @@ function validate20(
       let data4 = data.service;
       if (typeof data4 === 'string') {
         if (func2(data4) > 100) {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/service',
             schemaPath: '#/properties/service/maxLength',
             keyword: 'maxLength',
@@ -341,14 +374,14 @@ function validate20(
             message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err17 = {
           instancePath: instancePath + '/service',
           schemaPath: '#/properties/service/type',
           keyword: 'type',
@@ -356,9 +389,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err17];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err17);
         }
         errors++;
       }
@@ -367,7 +400,7 @@ function validate20(
       let data5 = data.budget;
       if (typeof data5 === 'string') {
         if (func2(data5) > 100) {
-          const err17 = {
+          const err18 = {
             instancePath: instancePath + '/budget',
             schemaPath: '#/properties/budget/maxLength',
             keyword: 'maxLength',
@@ -375,14 +408,14 @@ function validate20(
             message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
       } else {
-        const err18 = {
+        const err19 = {
           instancePath: instancePath + '/budget',
           schemaPath: '#/properties/budget/type',
           keyword: 'type',
@@ -390,9 +423,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err19];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err19);
         }
         errors++;
       }
@@ -401,27 +434,12 @@ function validate20(
       let data6 = data.message;
       if (typeof data6 === 'string') {
         if (func2(data6) > 5000) {
-          const err19 = {
+          const err20 = {
             instancePath: instancePath + '/message',
             schemaPath: '#/properties/message/maxLength',
             keyword: 'maxLength',
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (func2(data6) < 10) {
-          const err20 = {
-            instancePath: instancePath + '/message',
-            schemaPath: '#/properties/message/minLength',
-            keyword: 'minLength',
-            params: { limit: 10 },
-            message: 'must NOT have fewer than 10 characters',
           };
           if (vErrors === null) {
             vErrors = [err20];
@@ -430,8 +448,23 @@ function validate20(
           }
           errors++;
         }
+        if (func2(data6) < 10) {
+          const err21 = {
+            instancePath: instancePath + '/message',
+            schemaPath: '#/properties/message/minLength',
+            keyword: 'minLength',
+            params: { limit: 10 },
+            message: 'must NOT have fewer than 10 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
       } else {
-        const err21 = {
+        const err22 = {
           instancePath: instancePath + '/message',
           schemaPath: '#/properties/message/type',
           keyword: 'type',
@@ -439,16 +472,16 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err22];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err22);
         }
         errors++;
       }
     }
     if (data.consent !== undefined) {
       if (true !== data.consent) {
-        const err22 = {
+        const err23 = {
           instancePath: instancePath + '/consent',
           schemaPath: '#/properties/consent/const',
           keyword: 'const',
@@ -456,9 +489,9 @@ function validate20(
           message: 'must be equal to constant',
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err23];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -476,7 +509,7 @@ function validate20(
             key1 === 'utmTerm' ||
             key1 === 'utmContent'
           )) {
-            const err23 = {
+            const err24 = {
               instancePath: instancePath + '/attribution',
               schemaPath: 'lead-attribution.schema.json/additionalProperties',
               keyword: 'additionalProperties',
@@ -484,9 +517,9 @@ function validate20(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err24];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err24);
             }
             errors++;
           }
@@ -495,7 +528,7 @@ function validate20(
           let data9 = data8.landingPage;
           if (typeof data9 === 'string') {
             if (func2(data9) > 2000) {
-              const err24 = {
+              const err25 = {
                 instancePath: instancePath + '/attribution/landingPage',
                 schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
                 keyword: 'maxLength',
@@ -503,14 +536,14 @@ function validate20(
                 message: 'must NOT have more than 2000 characters',
               };
               if (vErrors === null) {
-                vErrors = [err24];
+                vErrors = [err25];
               } else {
-                vErrors.push(err24);
+                vErrors.push(err25);
               }
               errors++;
             }
           } else {
-            const err25 = {
+            const err26 = {
               instancePath: instancePath + '/attribution/landingPage',
               schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
               keyword: 'type',
@@ -518,9 +551,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err25];
+              vErrors = [err26];
             } else {
-              vErrors.push(err25);
+              vErrors.push(err26);
             }
             errors++;
           }
@@ -529,7 +562,7 @@ function validate20(
           let data10 = data8.referrerHost;
           if (typeof data10 === 'string') {
             if (func2(data10) > 253) {
-              const err26 = {
+              const err27 = {
                 instancePath: instancePath + '/attribution/referrerHost',
                 schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
                 keyword: 'maxLength',
@@ -537,14 +570,14 @@ function validate20(
                 message: 'must NOT have more than 253 characters',
               };
               if (vErrors === null) {
-                vErrors = [err26];
+                vErrors = [err27];
               } else {
-                vErrors.push(err26);
+                vErrors.push(err27);
               }
               errors++;
             }
           } else {
-            const err27 = {
+            const err28 = {
               instancePath: instancePath + '/attribution/referrerHost',
               schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
               keyword: 'type',
@@ -552,9 +585,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err27];
+              vErrors = [err28];
             } else {
-              vErrors.push(err27);
+              vErrors.push(err28);
             }
             errors++;
           }
@@ -563,7 +596,7 @@ function validate20(
           let data11 = data8.utmSource;
           if (typeof data11 === 'string') {
             if (func2(data11) > 200) {
-              const err28 = {
+              const err29 = {
                 instancePath: instancePath + '/attribution/utmSource',
                 schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
                 keyword: 'maxLength',
@@ -571,14 +604,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err28];
+                vErrors = [err29];
               } else {
-                vErrors.push(err28);
+                vErrors.push(err29);
               }
               errors++;
             }
           } else {
-            const err29 = {
+            const err30 = {
               instancePath: instancePath + '/attribution/utmSource',
               schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
               keyword: 'type',
@@ -586,9 +619,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err29];
+              vErrors = [err30];
             } else {
-              vErrors.push(err29);
+              vErrors.push(err30);
             }
             errors++;
           }
@@ -597,7 +630,7 @@ function validate20(
           let data12 = data8.utmMedium;
           if (typeof data12 === 'string') {
             if (func2(data12) > 200) {
-              const err30 = {
+              const err31 = {
                 instancePath: instancePath + '/attribution/utmMedium',
                 schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
                 keyword: 'maxLength',
@@ -605,14 +638,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err30];
+                vErrors = [err31];
               } else {
-                vErrors.push(err30);
+                vErrors.push(err31);
               }
               errors++;
             }
           } else {
-            const err31 = {
+            const err32 = {
               instancePath: instancePath + '/attribution/utmMedium',
               schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
               keyword: 'type',
@@ -620,9 +653,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err32];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err32);
             }
             errors++;
           }
@@ -631,7 +664,7 @@ function validate20(
           let data13 = data8.utmCampaign;
           if (typeof data13 === 'string') {
             if (func2(data13) > 200) {
-              const err32 = {
+              const err33 = {
                 instancePath: instancePath + '/attribution/utmCampaign',
                 schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
                 keyword: 'maxLength',
@@ -639,14 +672,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err32];
+                vErrors = [err33];
               } else {
-                vErrors.push(err32);
+                vErrors.push(err33);
               }
               errors++;
             }
           } else {
-            const err33 = {
+            const err34 = {
               instancePath: instancePath + '/attribution/utmCampaign',
               schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
               keyword: 'type',
@@ -654,9 +687,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err33];
+              vErrors = [err34];
             } else {
-              vErrors.push(err33);
+              vErrors.push(err34);
             }
             errors++;
           }
@@ -665,7 +698,7 @@ function validate20(
           let data14 = data8.utmTerm;
           if (typeof data14 === 'string') {
             if (func2(data14) > 200) {
-              const err34 = {
+              const err35 = {
                 instancePath: instancePath + '/attribution/utmTerm',
                 schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
                 keyword: 'maxLength',
@@ -673,14 +706,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err34];
+                vErrors = [err35];
               } else {
-                vErrors.push(err34);
+                vErrors.push(err35);
               }
               errors++;
             }
           } else {
-            const err35 = {
+            const err36 = {
               instancePath: instancePath + '/attribution/utmTerm',
               schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
               keyword: 'type',
@@ -688,9 +721,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err35];
+              vErrors = [err36];
             } else {
-              vErrors.push(err35);
+              vErrors.push(err36);
             }
             errors++;
           }
@@ -699,7 +732,7 @@ function validate20(
           let data15 = data8.utmContent;
           if (typeof data15 === 'string') {
             if (func2(data15) > 200) {
-              const err36 = {
+              const err37 = {
                 instancePath: instancePath + '/attribution/utmContent',
                 schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
                 keyword: 'maxLength',
@@ -707,14 +740,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err36];
+                vErrors = [err37];
               } else {
-                vErrors.push(err36);
+                vErrors.push(err37);
               }
               errors++;
             }
           } else {
-            const err37 = {
+            const err38 = {
               instancePath: instancePath + '/attribution/utmContent',
               schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
               keyword: 'type',
@@ -722,15 +755,15 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err37];
+              vErrors = [err38];
             } else {
-              vErrors.push(err37);
+              vErrors.push(err38);
             }
             errors++;
           }
         }
       } else {
-        const err38 = {
+        const err39 = {
           instancePath: instancePath + '/attribution',
           schemaPath: 'lead-attribution.schema.json/type',
           keyword: 'type',
@@ -738,9 +771,9 @@ function validate20(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err39];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err39);
         }
         errors++;
       }
@@ -749,7 +782,7 @@ function validate20(
       let data16 = data.formToken;
       if (typeof data16 === 'string') {
         if (func2(data16) > 500) {
-          const err39 = {
+          const err40 = {
             instancePath: instancePath + '/formToken',
             schemaPath: '#/properties/formToken/maxLength',
             keyword: 'maxLength',
@@ -757,14 +790,14 @@ function validate20(
             message: 'must NOT have more than 500 characters',
           };
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err40];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err40);
           }
           errors++;
         }
       } else {
-        const err40 = {
+        const err41 = {
           instancePath: instancePath + '/formToken',
           schemaPath: '#/properties/formToken/type',
           keyword: 'type',
@@ -772,9 +805,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err41];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err41);
         }
         errors++;
       }
@@ -783,7 +816,7 @@ function validate20(
       let data17 = data.website;
       if (typeof data17 === 'string') {
         if (func2(data17) > 500) {
-          const err41 = {
+          const err42 = {
             instancePath: instancePath + '/website',
             schemaPath: '#/properties/website/maxLength',
             keyword: 'maxLength',
@@ -791,14 +824,14 @@ function validate20(
             message: 'must NOT have more than 500 characters',
           };
           if (vErrors === null) {
-            vErrors = [err41];
+            vErrors = [err42];
           } else {
-            vErrors.push(err41);
+            vErrors.push(err42);
           }
           errors++;
         }
       } else {
-        const err42 = {
+        const err43 = {
           instancePath: instancePath + '/website',
           schemaPath: '#/properties/website/type',
           keyword: 'type',
@@ -806,15 +839,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err42];
+          vErrors = [err43];
         } else {
-          vErrors.push(err42);
+          vErrors.push(err43);
         }
         errors++;
       }
     }
   } else {
-    const err43 = {
+    const err44 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -822,9 +855,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err43];
+      vErrors = [err44];
     } else {
-      vErrors.push(err43);
+      vErrors.push(err44);
     }
     errors++;
   }

@@ -33,7 +33,7 @@ function LeadDetails({ lead }: { lead: LeadRecord }) {
       <dl className={styles.facts}>
         <dt>E-mail</dt>
         <dd>
-          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          <a href={`mailto:${lead.email.replace(/[?&#%]/g, encodeURIComponent)}`}>{lead.email}</a>
         </dd>
         <Fact term="Phone" value={lead.phone} />
         <Fact term="Company" value={lead.company} />
