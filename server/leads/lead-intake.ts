@@ -14,10 +14,26 @@ export interface CvUpload {
   data: Buffer;
 }
 
-/** The rules the schema cannot say: choices from content, and a name that is more than spaces. */
-export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
+/**
+ * An address a `mailto:` link reads as one recipient and nothing more: letters, digits and `. _ ' + -` before the @
+ * (no `?`, `&`, `=` or `%`, which would add copies or a body), and a domain name after it. JSON Schema's "email" format
+ * allows far more.
+ */
+const strictEmail =
+  /^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** The rules both lead forms add to their schemas: a name that is more than spaces, a strict address. */
+function personProblems(input: EnquiryInput | ApplicationInput): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (singleLine(input.name) === '') problems.push({ path: '/name', message: 'must not be empty' });
+  // The schema's own message, which the forms already put in words.
+  if (!strictEmail.test(input.email.trim())) problems.push({ path: '/email', message: 'must match format "email"' });
+  return problems;
+}
+
+/** The rules the schema cannot say: choices from content, and the person's. */
+export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
+  const problems = personProblems(input);
   if (input.service !== undefined && !facts.services.has(input.service))
     problems.push({ path: '/service', message: "must be one of the site's services" });
   if (input.budget !== undefined && !facts.budgets.includes(input.budget))
@@ -28,7 +44,7 @@ export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDet
 }
 
 export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
-  return singleLine(input.name) === '' ? [{ path: '/name', message: 'must not be empty' }] : [];
+  return personProblems(input);
 }
 
 /**

@@ -12,15 +12,7 @@ const schema31 = {
   required: ['name', 'email', 'consent'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100, description: "The person's name." },
-    email: {
-      type: 'string',
-      format: 'email',
-      pattern:
-        "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-      maxLength: 254,
-      description:
-        "Where to answer: letters, digits and . _ ' + - before the @ (nothing a mailto: link would read as more headers), a domain name after it.",
-    },
+    email: { type: 'string', format: 'email', maxLength: 254, description: 'Where to answer.' },
     phone: { type: 'string', maxLength: 40, description: 'A telephone number.' },
     role: { type: 'string', maxLength: 200, description: 'The role applied for, if any.' },
     coverLetter: { type: 'string', maxLength: 5000, description: 'A cover letter.' },
@@ -79,10 +71,6 @@ const func2 = function ucs2length(str) {
 };
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const pattern4 = new RegExp(
-  "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-  'u',
-);
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -226,19 +214,13 @@ function validate20(
           }
           errors++;
         }
-        if (!pattern4.test(data1)) {
+        if (!formats0.test(data1)) {
           const err8 = {
             instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/pattern',
-            keyword: 'pattern',
-            params: {
-              pattern:
-                "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-            },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$" +
-              '"',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
           };
           if (vErrors === null) {
             vErrors = [err8];
@@ -247,23 +229,8 @@ function validate20(
           }
           errors++;
         }
-        if (!formats0.test(data1)) {
-          const err9 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/format',
-            keyword: 'format',
-            params: { format: 'email' },
-            message: 'must match format "' + 'email' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
       } else {
-        const err10 = {
+        const err9 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -271,9 +238,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err9];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -282,7 +249,7 @@ function validate20(
       let data2 = data.phone;
       if (typeof data2 === 'string') {
         if (func2(data2) > 40) {
-          const err11 = {
+          const err10 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/maxLength',
             keyword: 'maxLength',
@@ -290,14 +257,14 @@ function validate20(
             message: 'must NOT have more than 40 characters',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err10];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err10);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
@@ -305,9 +272,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -316,7 +283,7 @@ function validate20(
       let data3 = data.role;
       if (typeof data3 === 'string') {
         if (func2(data3) > 200) {
-          const err13 = {
+          const err12 = {
             instancePath: instancePath + '/role',
             schemaPath: '#/properties/role/maxLength',
             keyword: 'maxLength',
@@ -324,14 +291,14 @@ function validate20(
             message: 'must NOT have more than 200 characters',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err14 = {
+        const err13 = {
           instancePath: instancePath + '/role',
           schemaPath: '#/properties/role/type',
           keyword: 'type',
@@ -339,9 +306,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -350,7 +317,7 @@ function validate20(
       let data4 = data.coverLetter;
       if (typeof data4 === 'string') {
         if (func2(data4) > 5000) {
-          const err15 = {
+          const err14 = {
             instancePath: instancePath + '/coverLetter',
             schemaPath: '#/properties/coverLetter/maxLength',
             keyword: 'maxLength',
@@ -358,14 +325,14 @@ function validate20(
             message: 'must NOT have more than 5000 characters',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err14];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err14);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err15 = {
           instancePath: instancePath + '/coverLetter',
           schemaPath: '#/properties/coverLetter/type',
           keyword: 'type',
@@ -373,16 +340,16 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err15];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
     if (data.consent !== undefined) {
       if (true !== data.consent) {
-        const err17 = {
+        const err16 = {
           instancePath: instancePath + '/consent',
           schemaPath: '#/properties/consent/const',
           keyword: 'const',
@@ -390,9 +357,9 @@ function validate20(
           message: 'must be equal to constant',
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -410,7 +377,7 @@ function validate20(
             key1 === 'utmTerm' ||
             key1 === 'utmContent'
           )) {
-            const err18 = {
+            const err17 = {
               instancePath: instancePath + '/attribution',
               schemaPath: 'lead-attribution.schema.json/additionalProperties',
               keyword: 'additionalProperties',
@@ -418,9 +385,9 @@ function validate20(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err17];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err17);
             }
             errors++;
           }
@@ -429,7 +396,7 @@ function validate20(
           let data7 = data6.landingPage;
           if (typeof data7 === 'string') {
             if (func2(data7) > 2000) {
-              const err19 = {
+              const err18 = {
                 instancePath: instancePath + '/attribution/landingPage',
                 schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
                 keyword: 'maxLength',
@@ -437,14 +404,14 @@ function validate20(
                 message: 'must NOT have more than 2000 characters',
               };
               if (vErrors === null) {
-                vErrors = [err19];
+                vErrors = [err18];
               } else {
-                vErrors.push(err19);
+                vErrors.push(err18);
               }
               errors++;
             }
           } else {
-            const err20 = {
+            const err19 = {
               instancePath: instancePath + '/attribution/landingPage',
               schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
               keyword: 'type',
@@ -452,9 +419,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err19];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err19);
             }
             errors++;
           }
@@ -463,7 +430,7 @@ function validate20(
           let data8 = data6.referrerHost;
           if (typeof data8 === 'string') {
             if (func2(data8) > 253) {
-              const err21 = {
+              const err20 = {
                 instancePath: instancePath + '/attribution/referrerHost',
                 schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
                 keyword: 'maxLength',
@@ -471,14 +438,14 @@ function validate20(
                 message: 'must NOT have more than 253 characters',
               };
               if (vErrors === null) {
-                vErrors = [err21];
+                vErrors = [err20];
               } else {
-                vErrors.push(err21);
+                vErrors.push(err20);
               }
               errors++;
             }
           } else {
-            const err22 = {
+            const err21 = {
               instancePath: instancePath + '/attribution/referrerHost',
               schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
               keyword: 'type',
@@ -486,9 +453,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err21];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err21);
             }
             errors++;
           }
@@ -497,7 +464,7 @@ function validate20(
           let data9 = data6.utmSource;
           if (typeof data9 === 'string') {
             if (func2(data9) > 200) {
-              const err23 = {
+              const err22 = {
                 instancePath: instancePath + '/attribution/utmSource',
                 schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
                 keyword: 'maxLength',
@@ -505,14 +472,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err23];
+                vErrors = [err22];
               } else {
-                vErrors.push(err23);
+                vErrors.push(err22);
               }
               errors++;
             }
           } else {
-            const err24 = {
+            const err23 = {
               instancePath: instancePath + '/attribution/utmSource',
               schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
               keyword: 'type',
@@ -520,9 +487,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err24];
+              vErrors = [err23];
             } else {
-              vErrors.push(err24);
+              vErrors.push(err23);
             }
             errors++;
           }
@@ -531,7 +498,7 @@ function validate20(
           let data10 = data6.utmMedium;
           if (typeof data10 === 'string') {
             if (func2(data10) > 200) {
-              const err25 = {
+              const err24 = {
                 instancePath: instancePath + '/attribution/utmMedium',
                 schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
                 keyword: 'maxLength',
@@ -539,14 +506,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err25];
+                vErrors = [err24];
               } else {
-                vErrors.push(err25);
+                vErrors.push(err24);
               }
               errors++;
             }
           } else {
-            const err26 = {
+            const err25 = {
               instancePath: instancePath + '/attribution/utmMedium',
               schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
               keyword: 'type',
@@ -554,9 +521,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err25];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err25);
             }
             errors++;
           }
@@ -565,7 +532,7 @@ function validate20(
           let data11 = data6.utmCampaign;
           if (typeof data11 === 'string') {
             if (func2(data11) > 200) {
-              const err27 = {
+              const err26 = {
                 instancePath: instancePath + '/attribution/utmCampaign',
                 schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
                 keyword: 'maxLength',
@@ -573,14 +540,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err26];
               } else {
-                vErrors.push(err27);
+                vErrors.push(err26);
               }
               errors++;
             }
           } else {
-            const err28 = {
+            const err27 = {
               instancePath: instancePath + '/attribution/utmCampaign',
               schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
               keyword: 'type',
@@ -588,9 +555,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err28];
+              vErrors = [err27];
             } else {
-              vErrors.push(err28);
+              vErrors.push(err27);
             }
             errors++;
           }
@@ -599,7 +566,7 @@ function validate20(
           let data12 = data6.utmTerm;
           if (typeof data12 === 'string') {
             if (func2(data12) > 200) {
-              const err29 = {
+              const err28 = {
                 instancePath: instancePath + '/attribution/utmTerm',
                 schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
                 keyword: 'maxLength',
@@ -607,14 +574,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err28];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err28);
               }
               errors++;
             }
           } else {
-            const err30 = {
+            const err29 = {
               instancePath: instancePath + '/attribution/utmTerm',
               schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
               keyword: 'type',
@@ -622,9 +589,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err29];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err29);
             }
             errors++;
           }
@@ -633,7 +600,7 @@ function validate20(
           let data13 = data6.utmContent;
           if (typeof data13 === 'string') {
             if (func2(data13) > 200) {
-              const err31 = {
+              const err30 = {
                 instancePath: instancePath + '/attribution/utmContent',
                 schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
                 keyword: 'maxLength',
@@ -641,14 +608,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err31];
+                vErrors = [err30];
               } else {
-                vErrors.push(err31);
+                vErrors.push(err30);
               }
               errors++;
             }
           } else {
-            const err32 = {
+            const err31 = {
               instancePath: instancePath + '/attribution/utmContent',
               schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
               keyword: 'type',
@@ -656,15 +623,15 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err32];
+              vErrors = [err31];
             } else {
-              vErrors.push(err32);
+              vErrors.push(err31);
             }
             errors++;
           }
         }
       } else {
-        const err33 = {
+        const err32 = {
           instancePath: instancePath + '/attribution',
           schemaPath: 'lead-attribution.schema.json/type',
           keyword: 'type',
@@ -672,9 +639,9 @@ function validate20(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err32];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err32);
         }
         errors++;
       }
@@ -683,7 +650,7 @@ function validate20(
       let data14 = data.formToken;
       if (typeof data14 === 'string') {
         if (func2(data14) > 500) {
-          const err34 = {
+          const err33 = {
             instancePath: instancePath + '/formToken',
             schemaPath: '#/properties/formToken/maxLength',
             keyword: 'maxLength',
@@ -691,14 +658,14 @@ function validate20(
             message: 'must NOT have more than 500 characters',
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err33];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err33);
           }
           errors++;
         }
       } else {
-        const err35 = {
+        const err34 = {
           instancePath: instancePath + '/formToken',
           schemaPath: '#/properties/formToken/type',
           keyword: 'type',
@@ -706,9 +673,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err34];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err34);
         }
         errors++;
       }
@@ -717,7 +684,7 @@ function validate20(
       let data15 = data.website;
       if (typeof data15 === 'string') {
         if (func2(data15) > 500) {
-          const err36 = {
+          const err35 = {
             instancePath: instancePath + '/website',
             schemaPath: '#/properties/website/maxLength',
             keyword: 'maxLength',
@@ -725,14 +692,14 @@ function validate20(
             message: 'must NOT have more than 500 characters',
           };
           if (vErrors === null) {
-            vErrors = [err36];
+            vErrors = [err35];
           } else {
-            vErrors.push(err36);
+            vErrors.push(err35);
           }
           errors++;
         }
       } else {
-        const err37 = {
+        const err36 = {
           instancePath: instancePath + '/website',
           schemaPath: '#/properties/website/type',
           keyword: 'type',
@@ -740,15 +707,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err36];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err36);
         }
         errors++;
       }
     }
   } else {
-    const err38 = {
+    const err37 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -756,9 +723,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err38];
+      vErrors = [err37];
     } else {
-      vErrors.push(err38);
+      vErrors.push(err37);
     }
     errors++;
   }

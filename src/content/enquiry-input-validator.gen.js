@@ -11,15 +11,7 @@ const schema31 = {
   required: ['name', 'email', 'message', 'consent'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100, description: "The person's name." },
-    email: {
-      type: 'string',
-      format: 'email',
-      pattern:
-        "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-      maxLength: 254,
-      description:
-        "Where to answer: letters, digits and . _ ' + - before the @ (nothing a mailto: link would read as more headers), a domain name after it.",
-    },
+    email: { type: 'string', format: 'email', maxLength: 254, description: 'Where to answer.' },
     phone: { type: 'string', maxLength: 40, description: 'A telephone number, if the person wants a call.' },
     company: { type: 'string', maxLength: 200, description: "The person's company." },
     service: { type: 'string', maxLength: 100, description: "One of the site's services (content), by its page slug." },
@@ -80,10 +72,6 @@ const func2 = function ucs2length(str) {
 };
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const pattern4 = new RegExp(
-  "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-  'u',
-);
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -242,19 +230,13 @@ function validate20(
           }
           errors++;
         }
-        if (!pattern4.test(data1)) {
+        if (!formats0.test(data1)) {
           const err9 = {
             instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/pattern',
-            keyword: 'pattern',
-            params: {
-              pattern:
-                "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
-            },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$" +
-              '"',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -263,23 +245,8 @@ function validate20(
           }
           errors++;
         }
-        if (!formats0.test(data1)) {
-          const err10 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/format',
-            keyword: 'format',
-            params: { format: 'email' },
-            message: 'must match format "' + 'email' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
       } else {
-        const err11 = {
+        const err10 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -287,9 +254,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -298,7 +265,7 @@ function validate20(
       let data2 = data.phone;
       if (typeof data2 === 'string') {
         if (func2(data2) > 40) {
-          const err12 = {
+          const err11 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/maxLength',
             keyword: 'maxLength',
@@ -306,14 +273,14 @@ function validate20(
             message: 'must NOT have more than 40 characters',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err11];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err13 = {
+        const err12 = {
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
@@ -321,9 +288,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err12];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -332,7 +299,7 @@ function validate20(
       let data3 = data.company;
       if (typeof data3 === 'string') {
         if (func2(data3) > 200) {
-          const err14 = {
+          const err13 = {
             instancePath: instancePath + '/company',
             schemaPath: '#/properties/company/maxLength',
             keyword: 'maxLength',
@@ -340,14 +307,14 @@ function validate20(
             message: 'must NOT have more than 200 characters',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err13];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + '/company',
           schemaPath: '#/properties/company/type',
           keyword: 'type',
@@ -355,9 +322,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err14];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -366,7 +333,7 @@ function validate20(
       let data4 = data.service;
       if (typeof data4 === 'string') {
         if (func2(data4) > 100) {
-          const err16 = {
+          const err15 = {
             instancePath: instancePath + '/service',
             schemaPath: '#/properties/service/maxLength',
             keyword: 'maxLength',
@@ -374,14 +341,14 @@ function validate20(
             message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err15];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err17 = {
+        const err16 = {
           instancePath: instancePath + '/service',
           schemaPath: '#/properties/service/type',
           keyword: 'type',
@@ -389,9 +356,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -400,7 +367,7 @@ function validate20(
       let data5 = data.budget;
       if (typeof data5 === 'string') {
         if (func2(data5) > 100) {
-          const err18 = {
+          const err17 = {
             instancePath: instancePath + '/budget',
             schemaPath: '#/properties/budget/maxLength',
             keyword: 'maxLength',
@@ -408,14 +375,14 @@ function validate20(
             message: 'must NOT have more than 100 characters',
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err17];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err17);
           }
           errors++;
         }
       } else {
-        const err19 = {
+        const err18 = {
           instancePath: instancePath + '/budget',
           schemaPath: '#/properties/budget/type',
           keyword: 'type',
@@ -423,9 +390,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -434,12 +401,27 @@ function validate20(
       let data6 = data.message;
       if (typeof data6 === 'string') {
         if (func2(data6) > 5000) {
-          const err20 = {
+          const err19 = {
             instancePath: instancePath + '/message',
             schemaPath: '#/properties/message/maxLength',
             keyword: 'maxLength',
             params: { limit: 5000 },
             message: 'must NOT have more than 5000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (func2(data6) < 10) {
+          const err20 = {
+            instancePath: instancePath + '/message',
+            schemaPath: '#/properties/message/minLength',
+            keyword: 'minLength',
+            params: { limit: 10 },
+            message: 'must NOT have fewer than 10 characters',
           };
           if (vErrors === null) {
             vErrors = [err20];
@@ -448,23 +430,8 @@ function validate20(
           }
           errors++;
         }
-        if (func2(data6) < 10) {
-          const err21 = {
-            instancePath: instancePath + '/message',
-            schemaPath: '#/properties/message/minLength',
-            keyword: 'minLength',
-            params: { limit: 10 },
-            message: 'must NOT have fewer than 10 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
       } else {
-        const err22 = {
+        const err21 = {
           instancePath: instancePath + '/message',
           schemaPath: '#/properties/message/type',
           keyword: 'type',
@@ -472,16 +439,16 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err21];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
     if (data.consent !== undefined) {
       if (true !== data.consent) {
-        const err23 = {
+        const err22 = {
           instancePath: instancePath + '/consent',
           schemaPath: '#/properties/consent/const',
           keyword: 'const',
@@ -489,9 +456,9 @@ function validate20(
           message: 'must be equal to constant',
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err22];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -509,7 +476,7 @@ function validate20(
             key1 === 'utmTerm' ||
             key1 === 'utmContent'
           )) {
-            const err24 = {
+            const err23 = {
               instancePath: instancePath + '/attribution',
               schemaPath: 'lead-attribution.schema.json/additionalProperties',
               keyword: 'additionalProperties',
@@ -517,9 +484,9 @@ function validate20(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err24];
+              vErrors = [err23];
             } else {
-              vErrors.push(err24);
+              vErrors.push(err23);
             }
             errors++;
           }
@@ -528,7 +495,7 @@ function validate20(
           let data9 = data8.landingPage;
           if (typeof data9 === 'string') {
             if (func2(data9) > 2000) {
-              const err25 = {
+              const err24 = {
                 instancePath: instancePath + '/attribution/landingPage',
                 schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
                 keyword: 'maxLength',
@@ -536,14 +503,14 @@ function validate20(
                 message: 'must NOT have more than 2000 characters',
               };
               if (vErrors === null) {
-                vErrors = [err25];
+                vErrors = [err24];
               } else {
-                vErrors.push(err25);
+                vErrors.push(err24);
               }
               errors++;
             }
           } else {
-            const err26 = {
+            const err25 = {
               instancePath: instancePath + '/attribution/landingPage',
               schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
               keyword: 'type',
@@ -551,9 +518,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err25];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err25);
             }
             errors++;
           }
@@ -562,7 +529,7 @@ function validate20(
           let data10 = data8.referrerHost;
           if (typeof data10 === 'string') {
             if (func2(data10) > 253) {
-              const err27 = {
+              const err26 = {
                 instancePath: instancePath + '/attribution/referrerHost',
                 schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
                 keyword: 'maxLength',
@@ -570,14 +537,14 @@ function validate20(
                 message: 'must NOT have more than 253 characters',
               };
               if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err26];
               } else {
-                vErrors.push(err27);
+                vErrors.push(err26);
               }
               errors++;
             }
           } else {
-            const err28 = {
+            const err27 = {
               instancePath: instancePath + '/attribution/referrerHost',
               schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
               keyword: 'type',
@@ -585,9 +552,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err28];
+              vErrors = [err27];
             } else {
-              vErrors.push(err28);
+              vErrors.push(err27);
             }
             errors++;
           }
@@ -596,7 +563,7 @@ function validate20(
           let data11 = data8.utmSource;
           if (typeof data11 === 'string') {
             if (func2(data11) > 200) {
-              const err29 = {
+              const err28 = {
                 instancePath: instancePath + '/attribution/utmSource',
                 schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
                 keyword: 'maxLength',
@@ -604,14 +571,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err28];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err28);
               }
               errors++;
             }
           } else {
-            const err30 = {
+            const err29 = {
               instancePath: instancePath + '/attribution/utmSource',
               schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
               keyword: 'type',
@@ -619,9 +586,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err29];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err29);
             }
             errors++;
           }
@@ -630,7 +597,7 @@ function validate20(
           let data12 = data8.utmMedium;
           if (typeof data12 === 'string') {
             if (func2(data12) > 200) {
-              const err31 = {
+              const err30 = {
                 instancePath: instancePath + '/attribution/utmMedium',
                 schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
                 keyword: 'maxLength',
@@ -638,14 +605,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err31];
+                vErrors = [err30];
               } else {
-                vErrors.push(err31);
+                vErrors.push(err30);
               }
               errors++;
             }
           } else {
-            const err32 = {
+            const err31 = {
               instancePath: instancePath + '/attribution/utmMedium',
               schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
               keyword: 'type',
@@ -653,9 +620,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err32];
+              vErrors = [err31];
             } else {
-              vErrors.push(err32);
+              vErrors.push(err31);
             }
             errors++;
           }
@@ -664,7 +631,7 @@ function validate20(
           let data13 = data8.utmCampaign;
           if (typeof data13 === 'string') {
             if (func2(data13) > 200) {
-              const err33 = {
+              const err32 = {
                 instancePath: instancePath + '/attribution/utmCampaign',
                 schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
                 keyword: 'maxLength',
@@ -672,14 +639,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err33];
+                vErrors = [err32];
               } else {
-                vErrors.push(err33);
+                vErrors.push(err32);
               }
               errors++;
             }
           } else {
-            const err34 = {
+            const err33 = {
               instancePath: instancePath + '/attribution/utmCampaign',
               schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
               keyword: 'type',
@@ -687,9 +654,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err34];
+              vErrors = [err33];
             } else {
-              vErrors.push(err34);
+              vErrors.push(err33);
             }
             errors++;
           }
@@ -698,7 +665,7 @@ function validate20(
           let data14 = data8.utmTerm;
           if (typeof data14 === 'string') {
             if (func2(data14) > 200) {
-              const err35 = {
+              const err34 = {
                 instancePath: instancePath + '/attribution/utmTerm',
                 schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
                 keyword: 'maxLength',
@@ -706,14 +673,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err35];
+                vErrors = [err34];
               } else {
-                vErrors.push(err35);
+                vErrors.push(err34);
               }
               errors++;
             }
           } else {
-            const err36 = {
+            const err35 = {
               instancePath: instancePath + '/attribution/utmTerm',
               schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
               keyword: 'type',
@@ -721,9 +688,9 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err36];
+              vErrors = [err35];
             } else {
-              vErrors.push(err36);
+              vErrors.push(err35);
             }
             errors++;
           }
@@ -732,7 +699,7 @@ function validate20(
           let data15 = data8.utmContent;
           if (typeof data15 === 'string') {
             if (func2(data15) > 200) {
-              const err37 = {
+              const err36 = {
                 instancePath: instancePath + '/attribution/utmContent',
                 schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
                 keyword: 'maxLength',
@@ -740,14 +707,14 @@ function validate20(
                 message: 'must NOT have more than 200 characters',
               };
               if (vErrors === null) {
-                vErrors = [err37];
+                vErrors = [err36];
               } else {
-                vErrors.push(err37);
+                vErrors.push(err36);
               }
               errors++;
             }
           } else {
-            const err38 = {
+            const err37 = {
               instancePath: instancePath + '/attribution/utmContent',
               schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
               keyword: 'type',
@@ -755,15 +722,15 @@ function validate20(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err38];
+              vErrors = [err37];
             } else {
-              vErrors.push(err38);
+              vErrors.push(err37);
             }
             errors++;
           }
         }
       } else {
-        const err39 = {
+        const err38 = {
           instancePath: instancePath + '/attribution',
           schemaPath: 'lead-attribution.schema.json/type',
           keyword: 'type',
@@ -771,9 +738,9 @@ function validate20(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err38];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err38);
         }
         errors++;
       }
@@ -782,7 +749,7 @@ function validate20(
       let data16 = data.formToken;
       if (typeof data16 === 'string') {
         if (func2(data16) > 500) {
-          const err40 = {
+          const err39 = {
             instancePath: instancePath + '/formToken',
             schemaPath: '#/properties/formToken/maxLength',
             keyword: 'maxLength',
@@ -790,14 +757,14 @@ function validate20(
             message: 'must NOT have more than 500 characters',
           };
           if (vErrors === null) {
-            vErrors = [err40];
+            vErrors = [err39];
           } else {
-            vErrors.push(err40);
+            vErrors.push(err39);
           }
           errors++;
         }
       } else {
-        const err41 = {
+        const err40 = {
           instancePath: instancePath + '/formToken',
           schemaPath: '#/properties/formToken/type',
           keyword: 'type',
@@ -805,9 +772,9 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err40];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err40);
         }
         errors++;
       }
@@ -816,7 +783,7 @@ function validate20(
       let data17 = data.website;
       if (typeof data17 === 'string') {
         if (func2(data17) > 500) {
-          const err42 = {
+          const err41 = {
             instancePath: instancePath + '/website',
             schemaPath: '#/properties/website/maxLength',
             keyword: 'maxLength',
@@ -824,14 +791,14 @@ function validate20(
             message: 'must NOT have more than 500 characters',
           };
           if (vErrors === null) {
-            vErrors = [err42];
+            vErrors = [err41];
           } else {
-            vErrors.push(err42);
+            vErrors.push(err41);
           }
           errors++;
         }
       } else {
-        const err43 = {
+        const err42 = {
           instancePath: instancePath + '/website',
           schemaPath: '#/properties/website/type',
           keyword: 'type',
@@ -839,15 +806,15 @@ function validate20(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err43];
+          vErrors = [err42];
         } else {
-          vErrors.push(err43);
+          vErrors.push(err42);
         }
         errors++;
       }
     }
   } else {
-    const err44 = {
+    const err43 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -855,9 +822,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err44];
+      vErrors = [err43];
     } else {
-      vErrors.push(err44);
+      vErrors.push(err43);
     }
     errors++;
   }

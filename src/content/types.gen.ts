@@ -2445,7 +2445,7 @@ export interface EnquiryInput {
    */
   name: string;
   /**
-   * Where to answer: letters, digits and . _ ' + - before the @ (nothing a mailto: link would read as more headers), a domain name after it.
+   * Where to answer.
    */
   email: string;
   /**
@@ -2491,7 +2491,7 @@ export interface ApplicationInput {
    */
   name: string;
   /**
-   * Where to answer: letters, digits and . _ ' + - before the @ (nothing a mailto: link would read as more headers), a domain name after it.
+   * Where to answer.
    */
   email: string;
   /**

@@ -6,8 +6,7 @@ export function fieldMessage(path: string, message: string): string {
   if (path === '/consent') return 'Tick this box to agree, so that we may keep and answer what you send.';
   if (path === '/cv' && /required/.test(message)) return 'Attach your CV as a PDF or Word (.docx) file.';
   if (/required/.test(message)) return 'Please fill this in.';
-  if (path === '/email' && /format "email"|must match pattern/.test(message))
-    return 'Enter an e-mail address, such as name@example.com.';
+  if (/format "email"/.test(message)) return 'Enter an e-mail address, such as name@example.com.';
   const fewer = /must NOT have fewer than (\d+) characters/.exec(message);
   if (fewer) return `Write at least ${fewer[1]} characters.`;
   const more = /must NOT have more than (\d+) characters/.exec(message);
