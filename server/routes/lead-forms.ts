@@ -58,11 +58,51 @@ function withAttributionFromReferer(request: FastifyRequest, input: Record<strin
   if (landingPage) input.attribution = { landingPage };
 }
 
+/**
+ * The CV's bytes, refused with 413 as soon as its limit trips: multipart's own toBuffer() reads (and discards) the
+ * rest of the part, which a chunked upload can make endless.
+ */
+async function readCv(file: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) {
+    if (file.truncated) throw cvTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+// What is still read of a refused body, so that its sender reads the 413 before the connection closes.
+const lingerBytes = 1024 * 1024;
+const lingerMs = 5_000;
+
+/**
+ * After a 413: reads at most a little more of the body, throwing it away, then closes the connection. Reading it to
+ * its end, as Node would to keep the connection alive, lets a chunked or a falsely declared body run for ever.
+ */
+function closeAfterLinger(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.complete) return;
+  let seen = 0;
+  const close = () => raw.socket?.destroy();
+  const timer = setTimeout(close, lingerMs);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > lingerBytes) close();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}
+
 async function readApplicationParts(request: FastifyRequest): Promise<{ fields: [string, string][]; cv?: CvUpload }> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the application as multipart/form-data, with your CV in a field named "cv".');
   }
-  if (Number(request.headers['content-length'] ?? 0) > applicationBodyLimit) throw cvTooLarge();
+  if (Number(request.headers['content-length'] ?? 0) > applicationBodyLimit) {
+    closeAfterLinger(request);
+    throw cvTooLarge();
+  }
   const fields: [string, string][] = [];
   let cv: { fileName: string; data: Buffer } | undefined;
   try {
@@ -77,14 +117,16 @@ async function readApplicationParts(request: FastifyRequest): Promise<{ fields: 
           { path: `/${part.fieldname}`, message: 'is not an accepted field' },
         ]);
       }
-      const data = await part.toBuffer();
+      const data = await readCv(part.file);
       // A browser sends an empty file part when no file was chosen.
       if (data.length > 0) cv = { fileName: part.filename, data };
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw cvTooLarge();
+    if (error instanceof HttpError || code === 'FST_REQ_FILE_TOO_LARGE') {
+      if ((error as { statusCode?: number }).statusCode === 413) closeAfterLinger(request);
+      throw error instanceof HttpError ? error : cvTooLarge();
+    }
     if (code === 'FST_FILES_LIMIT')
       throw new HttpError(400, 'Attach one CV only.', [{ path: '/cv', message: 'must be one file' }]);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
