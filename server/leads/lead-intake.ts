@@ -1,12 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApplicationInput, EnquiryInput, LeadFile, LeadType } from '../../src/content/types.gen.ts';
+import type { Kysely } from 'kysely';
 import { countFormPost } from '../forms/form-limits.ts';
-import { formSpamReason, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
+import {
+  checkFormSpam,
+  isUniqueViolation,
+  tokenUsedBefore,
+  type FormArrival,
+  type FormIntake,
+  type SpamVerdict,
+} from '../forms/form-intake.ts';
 import type { ErrorDetail } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { attributionColumns, emailKey, insertLead, readLead, type LeadRow } from '../store/leads.ts';
+import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from '../store/leads.ts';
+import type { Database } from '../store/schema.ts';
 import type { LeadFacts } from './lead-facts.ts';
-import { leadNotification } from './lead-mail.ts';
+import { defaultNoticesPerHour, floodReason, queueLeadNotice } from './lead-notices.ts';
 
 export interface CvUpload {
   fileName: string;
@@ -84,10 +92,36 @@ function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consent
   };
 }
 
+/** A lead form posted without JavaScript and without a token: kept out of sight until its sender confirms it. */
+export const awaitingConfirmation = 'sent without a form token: not confirmed by its sender';
+
+export interface AcceptedLead {
+  id: string;
+  spam: boolean;
+  /** Held until its sender confirms it (lead-confirmation.ts): a plain form post that came without a token. */
+  held: boolean;
+}
+
+/** Stores the notice of a lead that became `new`, or, past the hourly limit, makes it spam: in its transaction. */
+export async function noticeOrFlood(
+  trx: Kysely<Database>,
+  intake: FormIntake,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  if (!intake.mail) return true;
+  const perHour = intake.noticesPerHour ?? defaultNoticesPerHour;
+  const lead = (await readLead(trx, id))!;
+  if (await queueLeadNotice(trx, lead, { facts: intake.facts, origin: intake.origin, perHour }, now)) return true;
+  await setArrivalStatus(trx, id, 'spam', floodReason(perHour), now.toISOString());
+  return false;
+}
+
 /**
- * Stores a lead, the post counted against its address and, unless it is spam or mail is off, its notification, in
- * one transaction: once this returns, the lead is committed and its mail will be delivered. Spam is kept with status
- * `spam` and notifies nobody; the caller answers it as any other success.
+ * Stores a lead, the post counted against its address (with the token it used up) and, unless it is spam or mail is
+ * off, its notification, in one transaction: once this returns, the lead is committed and its mail will be delivered.
+ * Spam is kept with status `spam` and notifies nobody; the caller answers it as any other success. A plain form post
+ * without a token is held (as spam, until its sender confirms it): the caller answers with the confirmation page.
  */
 export async function acceptLead(
   intake: FormIntake,
@@ -95,33 +129,42 @@ export async function acceptLead(
   input: EnquiryInput | ApplicationInput,
   arrival: FormArrival,
   cv?: CvUpload,
-): Promise<{ id: string; spam: boolean }> {
+): Promise<AcceptedLead> {
   const now = intake.clock();
   const { facts } = intake;
   const texts =
     type === 'enquiry'
       ? [(input as EnquiryInput).message, (input as EnquiryInput).company, input.name]
       : [(input as ApplicationInput).coverLetter, (input as ApplicationInput).role, input.name];
-  const reason = formSpamReason(intake, type, input, arrival, texts, now);
+  const verdict = await checkFormSpam(intake, type, input, arrival, texts, now);
+  const held = verdict.reason === null && !input.formToken;
   const consentText = type === 'enquiry' ? facts.enquiryConsentText : facts.applicationConsentText;
-  const row = leadRow(type, input, consentText, now.toISOString());
-  if (reason !== null) Object.assign(row, { status: 'spam', spam_reason: reason });
   const file = cv && {
     file_name: cv.fileName.slice(0, 255) || 'cv',
     mime_type: cv.mimeType,
     bytes: cv.data.length,
     sha256: createHash('sha256').update(cv.data).digest('hex'),
-    created_at: row.created_at,
+    created_at: now.toISOString(),
     data: cv.data,
   };
-  await intake.db.transaction().execute(async (trx) => {
-    await insertLead(trx, row, randomUUID(), file);
-    await countFormPost(trx, type, arrival.address, now);
-    if (reason === null && intake.mail) {
-      const record = await readLead(trx, row.id);
-      await enqueueMail(trx, leadNotification(record!, facts, intake.origin), now);
-    }
-  });
-  if (reason === null) intake.mail?.wake();
-  return { id: row.id, spam: reason !== null };
+  const store = ({ reason, tokenKey }: SpamVerdict) =>
+    intake.db.transaction().execute(async (trx) => {
+      const row = leadRow(type, input, consentText, now.toISOString());
+      const spamReason = held ? awaitingConfirmation : reason;
+      if (spamReason !== null) Object.assign(row, { status: 'spam', spam_reason: spamReason });
+      await insertLead(trx, row, randomUUID(), file);
+      await countFormPost(trx, intake.formKey, { form: type, address: arrival.address, tokenKey }, now);
+      const notified = spamReason === null && (await noticeOrFlood(trx, intake, row.id, now));
+      return { id: row.id, spam: !notified, held };
+    });
+  let accepted: AcceptedLead;
+  try {
+    accepted = await store(verdict);
+  } catch (error) {
+    // Another post used the same token between the check and now.
+    if (!isUniqueViolation(error)) throw error;
+    accepted = await store({ reason: tokenUsedBefore, tokenKey: null });
+  }
+  if (!accepted.spam) intake.mail?.wake();
+  return accepted;
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDocm, testDocx, testPdf } from '../test-support/cv-files.ts';
 import {
   applicationFields,
+  confirmationOf,
   enquiry,
   formToken,
   postApplication,
@@ -149,7 +150,7 @@ describe('POST /api/enquiries', () => {
     expect(await countRows('leads')).toBe(0);
   });
 
-  it('answers a form sent without JavaScript with 303 to the thank-you page, its landing page from the Referer', async () => {
+  it('holds a form sent without JavaScript until its sender confirms it, then answers 303 to the thank-you page', async () => {
     const response = await testApp.app.inject(
       postEnquiryForm(
         {
@@ -164,10 +165,19 @@ describe('POST /api/enquiries', () => {
         { referer: 'http://localhost/seo?utm_source=flyer' },
       ),
     );
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(facts.enquiryThankYouRoute);
+    expect(response.statusCode).toBe(202);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<button type="submit">Send my enquiry</button>');
+    const held = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
+    expect(held).toMatchObject({ status: 'spam', phone: null, landing_page: '/seo?utm_source=flyer' });
+    expect(await countRows('mail_outbox')).toBe(0);
+    testApp.clock.advance(2000);
+    const confirmed = await testApp.app.inject(confirmationOf(response.body));
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe(facts.enquiryThankYouRoute);
     const row = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'new', phone: null, landing_page: '/seo?utm_source=flyer' });
+    expect(row).toMatchObject({ status: 'new', spam_reason: null });
+    expect(await countRows('mail_outbox')).toBe(1);
   });
 
   it('answers a refused form sent without JavaScript with a page naming the problems, never a blank one', async () => {
@@ -315,11 +325,14 @@ describe('POST /api/applications', () => {
     expect(json.statusCode).toBe(415);
   });
 
-  it('answers a plain form post with 303 to the thank-you page, and a refused one with the page again', async () => {
+  it('holds a plain form post until it is confirmed, then 303 to the thank-you page; a refused one gets the page again', async () => {
     const page = { accept: 'text/html' };
-    const accepted = await testApp.app.inject(
+    const held = await testApp.app.inject(
       postApplication([...applicationFields(''), { name: 'cv', value: testPdf(), fileName: 'cv.pdf' }], page),
     );
+    expect(held.statusCode).toBe(202);
+    testApp.clock.advance(2000);
+    const accepted = await testApp.app.inject(confirmationOf(held.body));
     expect(accepted.statusCode).toBe(303);
     expect(accepted.headers.location).toBe(facts.applicationThankYouRoute);
     const refused = await testApp.app.inject(
