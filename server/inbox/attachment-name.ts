@@ -10,18 +10,3 @@ export function attachmentDisposition(fileName: string): string {
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
-
-const extensions: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-};
-
-/**
- * The sender's name with the extension of the type found in the bytes: a PDF named `cv.html` downloads as
- * `cv.pdf`, so that the browser never saves (and opens) it as something else.
- */
-export function nameByType(fileName: string, mimeType: string): string {
-  const extension = extensions[mimeType] ?? 'bin';
-  const stem = fileName.replace(/\.[^.]*$/, '').trim() || 'cv';
-  return `${stem}.${extension}`;
-}

@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
+import { applyRetention } from '../inbox/retention.ts';
 import { defaultNoticesPerHour } from '../leads/lead-notices.ts';
 
 let testApp: TestApp;
@@ -116,6 +117,10 @@ describe('limits', () => {
     const stored = await db.selectFrom('form_posts').select('address').execute();
     expect(stored).toHaveLength(6);
     expect(JSON.stringify(stored)).not.toMatch(/2001|db8/);
+    // The daily run forgets them once no limit counts them.
+    testApp.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    await applyRetention(db, testApp.clock.now(), 365);
+    expect(await db.selectFrom('form_posts').select('address').execute()).toEqual([]);
   });
 
   it(`notify no more than ${defaultNoticesPerHour} leads an hour: the rest are kept as spam and sales is told once`, async () => {

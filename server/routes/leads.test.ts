@@ -170,13 +170,15 @@ describe('GET /api/leads/export.csv', () => {
     const lead = await storeLeads(testApp.store, [{ name: 'Noted Person', created_at: day('2025-11-29') }]);
     const note = (text: string) =>
       app.inject(asAdmin(cookie, { method: 'PATCH', url: `/api/leads/${lead[0]}`, payload: { note: text } }));
+    const at = readableDateTime(testApp.clock.now().toISOString());
     await note('Asked for ₹1–3 lakh; call back Monday.');
+    testApp.clock.advance(60_000);
+    const later = readableDateTime(testApp.clock.now().toISOString());
     await note('=Called back');
     const response = await get('/api/leads/export.csv?q=Noted');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const at = readableDateTime(testApp.clock.now().toISOString());
     expect(response.body.split('\r\n')[1]).toContain(
-      `,"${at} ${testAdmin.email}: Asked for ₹1–3 lakh; call back Monday.\n${at} ${testAdmin.email}: =Called back",`,
+      `,"${at} ${testAdmin.email}: Asked for ₹1–3 lakh; call back Monday.\n${later} ${testAdmin.email}: =Called back",`,
     );
     await app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/leads/${lead[0]}` }));
   });

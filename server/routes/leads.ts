@@ -5,7 +5,8 @@ import { auditRequest } from '../audit/audit-log.ts';
 import { signedInAdmin } from '../auth/guard.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
-import { attachmentDisposition, nameByType } from '../inbox/attachment-name.ts';
+import { cvDownloadName } from '../../src/domain/lead-retention.ts';
+import { attachmentDisposition } from '../inbox/attachment-name.ts';
 import { leadCsvHeader, leadCsvLine, type LeadCsvFacts } from '../inbox/lead-csv.ts';
 import { leadQuerySchema } from '../inbox/lead-query-schemas.ts';
 import { changeLead, countLeads, deleteLeads, listLeadRows, type LeadFilter } from '../store/lead-queries.ts';
@@ -204,7 +205,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
         .headers({
           ...noStore,
           'content-type': cv.mime_type,
-          'content-disposition': attachmentDisposition(nameByType(cv.file_name, cv.mime_type)),
+          'content-disposition': attachmentDisposition(cvDownloadName(cv.file_name, cv.mime_type)),
           'x-content-type-options': 'nosniff',
           // A document opened from this address by mistake still runs nothing and embeds nothing.
           'content-security-policy': "default-src 'none'; sandbox",
