@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CommentInput, CommentRecord } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { countFormPost } from '../forms/form-limits.ts';
-import { formSpamReason, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
+import { checkFormSpam, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -77,7 +77,7 @@ export async function acceptComment(
   refuseProblems(inputProblems(input));
   if (input.parentId !== undefined) await checkParent(context, postId, input.parentId);
   const now = context.clock();
-  const reason = formSpamReason(context, commentForm, input, arrival, [input.text, input.name], now);
+  const { reason, tokenKey } = await checkFormSpam(context, commentForm, input, arrival, [input.text, input.name], now);
   const email = input.email?.trim() || null;
   const key = email === null ? null : emailKey(email);
   const hash = addressHash(context.formKey, arrival.address);
@@ -100,7 +100,7 @@ export async function acceptComment(
   else if (await approvedBefore(context.db, key, hash)) row.status = 'approved';
   await context.db.transaction().execute(async (trx) => {
     await insertComment(trx, row);
-    await countFormPost(trx, commentForm, arrival.address, now);
+    await countFormPost(trx, context.formKey, { form: commentForm, address: arrival.address, tokenKey }, now);
     if (row.status === 'approved') await recordBlogChange(trx);
     if (row.status === 'pending' && context.mail) {
       await enqueueMail(trx, commentNotification(row, post, context.facts, context.origin), now);

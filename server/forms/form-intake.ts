@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { LeadFacts } from '../leads/lead-facts.ts';
+import { formTokenUsed } from '../store/form-posts.ts';
 import type { Database } from '../store/schema.ts';
+import { formTokenKey } from './form-token.ts';
 import { spamReason } from './spam-check.ts';
 
 /**
@@ -18,12 +20,17 @@ export interface FormIntake {
   origin: string;
   /** Null when SMTP_URL is not set: nobody is notified by e-mail. */
   mail: { wake(): void } | null;
+  /** Lead notices allowed in an hour, all instances together; 20 unless a test says otherwise. */
+  noticesPerHour?: number;
 }
 
 /** Where a post came from. */
 export interface FormArrival {
   address: string;
-  /** A browser's form sent without JavaScript (it asked for a page, not JSON). */
+  /**
+   * A browser's form sent without JavaScript, which may come without a token: the lead forms then hold the post until
+   * its sender confirms it with a token (lead-confirmation.ts); comments wait for moderation.
+   */
   plainFormPost: boolean;
 }
 
@@ -53,4 +60,38 @@ export function formSpamReason(
     { form, honeypot: input.website, formToken: input.formToken, plainFormPost: arrival.plainFormPost, texts },
     now,
   );
+}
+
+export interface SpamVerdict {
+  /** Why the post is spam, or null. */
+  reason: string | null;
+  /** The hash of the valid token it used, to be stored with it (used up); null when it used none. */
+  tokenKey: string | null;
+}
+
+export const tokenUsedBefore = 'form token used before';
+
+/**
+ * formSpamReason, and a token used once already: a token is good for one post. The post's transaction stores the
+ * token's hash (countFormPost), and a unique index refuses a second post with it that raced past this check.
+ */
+export async function checkFormSpam(
+  intake: Pick<FormIntake, 'formKey' | 'db'>,
+  form: string,
+  input: SpamTraps,
+  arrival: FormArrival,
+  texts: (string | undefined)[],
+  now: Date,
+): Promise<SpamVerdict> {
+  const reason = formSpamReason(intake, form, input, arrival, texts, now);
+  if (reason !== null || !input.formToken) return { reason, tokenKey: null };
+  const tokenKey = formTokenKey(input.formToken);
+  if (await formTokenUsed(intake.db, tokenKey)) return { reason: tokenUsedBefore, tokenKey: null };
+  return { reason: null, tokenKey };
+}
+
+/** A unique index refused a row: in SQLite and in PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import { countFormPostsSince, deleteFormPostsBefore, insertFormPost } from '../store/form-posts.ts';
 import type { Database } from '../store/schema.ts';
+import { formAddressKey } from './form-address.ts';
+import { formTokenLifetimeMs } from './form-token.ts';
 
 export interface FormLimit {
   /** Posts one address may make to one form within the window. */
@@ -16,20 +18,27 @@ export const defaultFormLimits: FormLimit[] = [
   { posts: 20, windowMs: 24 * 60 * 60 * 1000 },
 ];
 
+/** What the limits need: the database that counts, and the key of the senders' hashes. */
+export interface FormCounter {
+  db: Kysely<Database>;
+  formKey: Buffer;
+}
+
 /**
- * 429 with Retry-After when the address has used up a limit; counted in the database, so that every instance
- * shares the limits. Checked before the body is read further and before anything is stored.
+ * 429 with Retry-After when the address (an IPv6 address's whole /64) has used up a limit; counted in the database,
+ * so that every instance shares the limits. Checked before the body is read further and before anything is stored.
  */
 export async function refuseOverLimit(
-  db: Kysely<Database>,
+  { db, formKey }: FormCounter,
   form: string,
   address: string,
   now: Date,
   limits: FormLimit[] = defaultFormLimits,
 ): Promise<void> {
+  const addressKey = formAddressKey(formKey, address);
   for (const limit of limits) {
     const since = new Date(now.getTime() - limit.windowMs).toISOString();
-    const { count, oldest } = await countFormPostsSince(db, form, address, since);
+    const { count, oldest } = await countFormPostsSince(db, form, addressKey, since);
     if (count < limit.posts || oldest === null) continue;
     const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest) + limit.windowMs - now.getTime()) / 1000));
     throw new HttpError(
@@ -47,17 +56,34 @@ function waitInWords(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} hours`;
 }
 
-/** Counts an accepted post (spam included), in the transaction that stores it. */
-export async function countFormPost(db: Kysely<Database>, form: string, address: string, now: Date): Promise<void> {
-  await insertFormPost(db, { id: randomUUID(), form, address, posted_at: now.toISOString() });
+/**
+ * Counts an accepted post (spam included), in the transaction that stores it, under its sender's hash and with the
+ * hash of the valid form token it used (null when it had none): that token is used up.
+ */
+export async function countFormPost(
+  db: Kysely<Database>,
+  formKey: Buffer,
+  post: { form: string; address: string; tokenKey: string | null },
+  now: Date,
+): Promise<void> {
+  await insertFormPost(db, {
+    id: randomUUID(),
+    form: post.form,
+    address: formAddressKey(formKey, post.address),
+    posted_at: now.toISOString(),
+    token: post.tokenKey,
+  });
 }
 
-/** Forgets posts older than the longest window. */
+/**
+ * Forgets posts older than the longest window, and than a token's life (a used token older than that is refused as
+ * stale anyway). Returns how many it forgot.
+ */
 export async function pruneFormPosts(
   db: Kysely<Database>,
   now: Date,
   limits: FormLimit[] = defaultFormLimits,
-): Promise<void> {
-  const longest = Math.max(...limits.map((limit) => limit.windowMs));
-  await deleteFormPostsBefore(db, new Date(now.getTime() - longest).toISOString());
+): Promise<number> {
+  const longest = Math.max(formTokenLifetimeMs, ...limits.map((limit) => limit.windowMs));
+  return deleteFormPostsBefore(db, new Date(now.getTime() - longest).toISOString());
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A form sent sooner than this after it was shown was filled in by a program, not a person. */
 export const fastestHumanMs = 3_000;
@@ -16,7 +16,16 @@ export function issueFormToken(key: Buffer, form: string, now: Date): string {
   return `${issuedAt}.${signature(key, form, issuedAt)}`;
 }
 
-export function checkFormToken(key: Buffer, form: string, token: string | undefined, now: Date): FormTokenVerdict {
+/** How a used token is kept, to be refused the next time: its hash. */
+export const formTokenKey = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+export function checkFormToken(
+  key: Buffer,
+  form: string,
+  token: string | undefined,
+  now: Date,
+  fastestMs = fastestHumanMs,
+): FormTokenVerdict {
   if (token === undefined || token === '') return 'missing';
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return 'forged';
@@ -24,7 +33,7 @@ export function checkFormToken(key: Buffer, form: string, token: string | undefi
   const expected = Buffer.from(signature(key, form, issuedAt));
   if (!timingSafeEqual(expected, Buffer.from(match[2]!))) return 'forged';
   const age = now.getTime() - issuedAt;
-  if (age < fastestHumanMs) return 'too-fast';
+  if (age < fastestMs) return 'too-fast';
   if (age > formTokenLifetimeMs) return 'stale';
   return 'valid';
 }

@@ -16,6 +16,15 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("http://x.example","a")')).toBe('"\'=HYPERLINK(""http://x.example"",""a"")"');
   });
 
+  it.each([
+    ['x;=1+1', '"x;\'=1+1"'],
+    ['a, +1', '"a, \'+1"'],
+    ['ok;-cmd|calc', '"ok;\'-cmd|calc"'],
+    ['=1;@SUM(A1)', '"\'=1;\'@SUM(A1)"'],
+  ])('quote %j and make a formula after a ; or , inert too', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
   it('leave ordinary text, numbers and empties alone', () => {
     expect(csvLine(['Ada', 42, null, undefined, 'a-b'])).toBe('Ada,42,,,a-b\r\n');
   });

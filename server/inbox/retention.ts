@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log.ts';
-import { closedLeadIdsBefore, deleteCvsBefore, deleteLeads, type Removed } from '../store/lead-queries.ts';
+import { retentionCutOff } from '../../src/domain/lead-retention.ts';
+import { pruneFormPosts } from '../forms/form-limits.ts';
+import { deleteLeads, leadIdsBefore, type Removed } from '../store/lead-queries.ts';
 import type { Database } from '../store/schema.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -12,21 +14,21 @@ export const retentionIntervalMs = dayMs;
 export const removedSummary = ({ leads, cvs }: Removed): string => `${leads} leads, ${cvs} CVs`;
 
 /**
- * Deletes leads of a closed status and every CV that arrived more than `retentionDays` ago, and records what it
- * deleted in the audit log.
+ * Deletes every lead that arrived more than `retentionDays` ago, whatever its status, with its CV, notes and
+ * history, and records what it deleted in the audit log; forgets the forms' posts past their limits' windows too.
  * Idempotent: two instances running it at once delete each row once and record what each removed.
  */
 export async function applyRetention(db: Kysely<Database>, now: Date, retentionDays: number): Promise<Removed> {
-  const before = new Date(now.getTime() - retentionDays * dayMs).toISOString();
+  const before = retentionCutOff(now, retentionDays).toISOString();
   const removed: Removed = { leads: 0, cvs: 0 };
   for (;;) {
-    const ids = await closedLeadIdsBefore(db, before, batch);
+    const ids = await leadIdsBefore(db, before, batch);
     if (ids.length === 0) break;
     const some = await deleteLeads(db, ids);
     removed.leads += some.leads;
     removed.cvs += some.cvs;
   }
-  removed.cvs += await deleteCvsBefore(db, before);
+  await pruneFormPosts(db, now);
   // A run that found nothing to delete changed nothing: the daily runs do not crowd the Activity screen.
   if (removed.leads + removed.cvs > 0) {
     await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target: removedSummary(removed) });
@@ -44,7 +46,7 @@ export function startRetention(
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = applyRetention(db, clock(), retentionDays).then(
-      (removed) => log.info({ removed }, 'Retention: deleted closed leads and CVs past their time.'),
+      (removed) => log.info({ removed }, 'Retention: deleted leads past their time, with their CVs.'),
       (error: unknown) => log.error({ err: error }, 'The retention of leads and CVs failed; it runs again in a day.'),
     );
   };

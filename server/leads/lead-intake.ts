@@ -1,12 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApplicationInput, EnquiryInput, LeadFile, LeadType } from '../../src/content/types.gen.ts';
+import type { Kysely } from 'kysely';
 import { countFormPost } from '../forms/form-limits.ts';
-import { formSpamReason, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
+import {
+  checkFormSpam,
+  isUniqueViolation,
+  tokenUsedBefore,
+  type FormArrival,
+  type FormIntake,
+  type SpamVerdict,
+} from '../forms/form-intake.ts';
 import type { ErrorDetail } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { attributionColumns, emailKey, insertLead, readLead, type LeadRow } from '../store/leads.ts';
+import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from '../store/leads.ts';
+import type { Database } from '../store/schema.ts';
 import type { LeadFacts } from './lead-facts.ts';
-import { leadNotification } from './lead-mail.ts';
+import { defaultNoticesPerHour, floodReason, queueLeadNotice } from './lead-notices.ts';
 
 export interface CvUpload {
   fileName: string;
@@ -14,10 +22,26 @@ export interface CvUpload {
   data: Buffer;
 }
 
-/** The rules the schema cannot say: choices from content, and a name that is more than spaces. */
-export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
+/**
+ * An address a `mailto:` link reads as one recipient and nothing more: letters, digits and `. _ ' + -` before the @
+ * (no `?`, `&`, `=` or `%`, which would add copies or a body), and a domain name after it. JSON Schema's "email" format
+ * allows far more.
+ */
+const strictEmail =
+  /^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** The rules both lead forms add to their schemas: a name that is more than spaces, a strict address. */
+function personProblems(input: EnquiryInput | ApplicationInput): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  if (input.name.trim() === '') problems.push({ path: '/name', message: 'must not be empty' });
+  if (singleLine(input.name) === '') problems.push({ path: '/name', message: 'must not be empty' });
+  // The schema's own message, which the forms already put in words.
+  if (!strictEmail.test(input.email.trim())) problems.push({ path: '/email', message: 'must match format "email"' });
+  return problems;
+}
+
+/** The rules the schema cannot say: choices from content, and the person's. */
+export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
+  const problems = personProblems(input);
   if (input.service !== undefined && !facts.services.has(input.service))
     problems.push({ path: '/service', message: "must be one of the site's services" });
   if (input.budget !== undefined && !facts.budgets.includes(input.budget))
@@ -28,10 +52,20 @@ export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDet
 }
 
 export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
-  return input.name.trim() === '' ? [{ path: '/name', message: 'must not be empty' }] : [];
+  return personProblems(input);
 }
 
-const optional = (text: string | undefined): string | null => (text?.trim() ? text.trim() : null);
+/**
+ * A one-line field as one line: control characters and line separators become a space, so that a name, phone or
+ * company cannot forge lines in a notice (or headers in its subject).
+ */
+export const singleLine = (text: string): string =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
+const optional = (text: string | undefined): string | null => (text && singleLine(text)) || null;
 
 function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consentText: string, now: string): LeadRow {
   const enquiry = type === 'enquiry' ? (input as EnquiryInput) : undefined;
@@ -40,7 +74,7 @@ function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consent
     id: randomUUID(),
     type,
     status: 'new',
-    name: input.name.trim(),
+    name: singleLine(input.name),
     email: input.email.trim(),
     email_key: emailKey(input.email),
     phone: optional(input.phone),
@@ -58,10 +92,36 @@ function leadRow(type: LeadType, input: EnquiryInput | ApplicationInput, consent
   };
 }
 
+/** A lead form posted without JavaScript and without a token: kept out of sight until its sender confirms it. */
+export const awaitingConfirmation = 'sent without a form token: not confirmed by its sender';
+
+export interface AcceptedLead {
+  id: string;
+  spam: boolean;
+  /** Held until its sender confirms it (lead-confirmation.ts): a plain form post that came without a token. */
+  held: boolean;
+}
+
+/** Stores the notice of a lead that became `new`, or, past the hourly limit, makes it spam: in its transaction. */
+export async function noticeOrFlood(
+  trx: Kysely<Database>,
+  intake: FormIntake,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  if (!intake.mail) return true;
+  const perHour = intake.noticesPerHour ?? defaultNoticesPerHour;
+  const lead = (await readLead(trx, id))!;
+  if (await queueLeadNotice(trx, lead, { facts: intake.facts, origin: intake.origin, perHour }, now)) return true;
+  await setArrivalStatus(trx, id, 'spam', floodReason(perHour), now.toISOString());
+  return false;
+}
+
 /**
- * Stores a lead, the post counted against its address and, unless it is spam or mail is off, its notification, in
- * one transaction: once this returns, the lead is committed and its mail will be delivered. Spam is kept with status
- * `spam` and notifies nobody; the caller answers it as any other success.
+ * Stores a lead, the post counted against its address (with the token it used up) and, unless it is spam or mail is
+ * off, its notification, in one transaction: once this returns, the lead is committed and its mail will be delivered.
+ * Spam is kept with status `spam` and notifies nobody; the caller answers it as any other success. A plain form post
+ * without a token is held (as spam, until its sender confirms it): the caller answers with the confirmation page.
  */
 export async function acceptLead(
   intake: FormIntake,
@@ -69,33 +129,42 @@ export async function acceptLead(
   input: EnquiryInput | ApplicationInput,
   arrival: FormArrival,
   cv?: CvUpload,
-): Promise<{ id: string; spam: boolean }> {
+): Promise<AcceptedLead> {
   const now = intake.clock();
   const { facts } = intake;
   const texts =
     type === 'enquiry'
       ? [(input as EnquiryInput).message, (input as EnquiryInput).company, input.name]
       : [(input as ApplicationInput).coverLetter, (input as ApplicationInput).role, input.name];
-  const reason = formSpamReason(intake, type, input, arrival, texts, now);
+  const verdict = await checkFormSpam(intake, type, input, arrival, texts, now);
+  const held = verdict.reason === null && !input.formToken;
   const consentText = type === 'enquiry' ? facts.enquiryConsentText : facts.applicationConsentText;
-  const row = leadRow(type, input, consentText, now.toISOString());
-  if (reason !== null) Object.assign(row, { status: 'spam', spam_reason: reason });
   const file = cv && {
     file_name: cv.fileName.slice(0, 255) || 'cv',
     mime_type: cv.mimeType,
     bytes: cv.data.length,
     sha256: createHash('sha256').update(cv.data).digest('hex'),
-    created_at: row.created_at,
+    created_at: now.toISOString(),
     data: cv.data,
   };
-  await intake.db.transaction().execute(async (trx) => {
-    await insertLead(trx, row, randomUUID(), file);
-    await countFormPost(trx, type, arrival.address, now);
-    if (reason === null && intake.mail) {
-      const record = await readLead(trx, row.id);
-      await enqueueMail(trx, leadNotification(record!, facts, intake.origin), now);
-    }
-  });
-  if (reason === null) intake.mail?.wake();
-  return { id: row.id, spam: reason !== null };
+  const store = ({ reason, tokenKey }: SpamVerdict) =>
+    intake.db.transaction().execute(async (trx) => {
+      const row = leadRow(type, input, consentText, now.toISOString());
+      const spamReason = held ? awaitingConfirmation : reason;
+      if (spamReason !== null) Object.assign(row, { status: 'spam', spam_reason: spamReason });
+      await insertLead(trx, row, randomUUID(), file);
+      await countFormPost(trx, intake.formKey, { form: type, address: arrival.address, tokenKey }, now);
+      const notified = spamReason === null && (await noticeOrFlood(trx, intake, row.id, now));
+      return { id: row.id, spam: !notified, held };
+    });
+  let accepted: AcceptedLead;
+  try {
+    accepted = await store(verdict);
+  } catch (error) {
+    // Another post used the same token between the check and now.
+    if (!isUniqueViolation(error)) throw error;
+    accepted = await store({ reason: tokenUsedBefore, tokenKey: null });
+  }
+  if (!accepted.spam) intake.mail?.wake();
+  return accepted;
 }

@@ -31,7 +31,7 @@ export function leadNotification(lead: LeadRecord, facts: LeadFacts, origin: str
     ...line('Came from', attribution.referrerHost),
     ...line('Campaign', campaign),
     '',
-    `Open the Inbox to answer it and follow it up: ${origin}/admin`,
+    `Open it in the Inbox to answer it and follow it up: ${origin}/admin/inbox/${encodeURIComponent(lead._id)}`,
   ].join('\n');
   return {
     to: [enquiry ? facts.salesEmail : facts.hrEmail],

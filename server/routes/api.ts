@@ -43,7 +43,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
   await app.register(commentRoutes, { comments, formPages: leads.formPages });
-  await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock });
+  await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock, facts: leads.intake.facts });
   await app.register(privacyRoutes, {
     prefix: '/privacy',
     db: auth.db,

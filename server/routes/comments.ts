@@ -191,7 +191,7 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
     async (request, reply) => {
       const postId = request.params.id;
       try {
-        await refuseOverLimit(db, commentForm, addressOf(request), comments.clock());
+        await refuseOverLimit(comments, commentForm, addressOf(request), comments.clock());
         if (request.validationError) refuseProblems(validationDetails(request.validationError.validation));
         const row = await acceptComment(comments, postId, request.body, {
           address: addressOf(request),

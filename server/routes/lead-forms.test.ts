@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDocm, testDocx, testPdf } from '../test-support/cv-files.ts';
 import {
   applicationFields,
+  confirmationOf,
   enquiry,
   formToken,
   postApplication,
@@ -65,6 +66,7 @@ describe('POST /api/enquiries', () => {
     expect(JSON.parse(mail.recipients)).toEqual([facts.salesEmail]);
     expect(mail.about).toBe(`lead:${lead!._id}`);
     expect(mail.text).toContain('We need a new website');
+    expect(mail.text).toMatch(new RegExp(`^Open it in the Inbox .*: http://[^/]+/admin/inbox/${lead!._id}$`, 'm'));
   });
 
   it('refuses missing and malformed fields with 400, naming each field, and stores nothing', async () => {
@@ -96,6 +98,45 @@ describe('POST /api/enquiries', () => {
     expect(await countRows('leads')).toBe(0);
   });
 
+  it('refuses an address a mailto: link would read as more headers, naming the field', async () => {
+    for (const email of [
+      'a?cc=spy%40evil.example&body=hi@example.com',
+      'a b@example.com',
+      'a@example',
+      'x@-a.example',
+    ]) {
+      const response = await testApp.app.inject(postEnquiry(enquiry({ email })));
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json<{ details: { path: string }[] }>().details.map((detail) => detail.path)).toEqual(['/email']);
+    }
+    const fine = await testApp.app.inject(postEnquiry(enquiry({ email: "o'brien+work@mail.example.co.uk" })));
+    expect(fine.statusCode).toBe(201);
+  });
+
+  it('keeps every one-line field on one line, so that nothing forges lines in the notice', async () => {
+    const token = await formToken(testApp.app, testApp.clock);
+    const response = await testApp.app.inject(
+      postEnquiry(
+        enquiry({
+          formToken: token,
+          name: 'Priya\r\nBudget: a million',
+          phone: '0123\nService: free',
+          company: 'Acme\u2028Landing page: /x\u0007',
+        }),
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const lead = await readLead(db, response.json<{ _id: string }>()._id);
+    expect(lead).toMatchObject({
+      name: 'Priya Budget: a million',
+      phone: '0123 Service: free',
+      company: 'Acme Landing page: /x',
+    });
+    const mail = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(mail.text).not.toMatch(/^(Budget|Service|Landing page):/m);
+    expect(mail.subject).toBe('New enquiry from Priya Budget: a million');
+  });
+
   it('refuses a body over the limit with 413, and an unknown body type with 415', async () => {
     const huge = await testApp.app.inject(postEnquiry(enquiry({ message: 'x'.repeat(1_100_000) })));
     expect(huge.statusCode).toBe(413);
@@ -110,7 +151,7 @@ describe('POST /api/enquiries', () => {
     expect(await countRows('leads')).toBe(0);
   });
 
-  it('answers a form sent without JavaScript with 303 to the thank-you page, its landing page the form’s with the Referer’s UTM', async () => {
+  it('holds a form sent without JavaScript until its sender confirms it, then answers 303 to the thank-you page', async () => {
     const response = await testApp.app.inject(
       postEnquiryForm(
         {
@@ -125,10 +166,19 @@ describe('POST /api/enquiries', () => {
         { referer: 'http://localhost/seo?utm_source=flyer' },
       ),
     );
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(facts.enquiryThankYouRoute);
+    expect(response.statusCode).toBe(202);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<button type="submit">Send my enquiry</button>');
+    const held = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
+    expect(held).toMatchObject({ status: 'spam', phone: null, landing_page: '/seo', utm_source: 'flyer' });
+    expect(await countRows('mail_outbox')).toBe(0);
+    testApp.clock.advance(2000);
+    const confirmed = await testApp.app.inject(confirmationOf(response.body));
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe(facts.enquiryThankYouRoute);
     const row = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'new', phone: null, landing_page: '/seo', utm_source: 'flyer' });
+    expect(row).toMatchObject({ status: 'new', spam_reason: null });
+    expect(await countRows('mail_outbox')).toBe(1);
   });
 
   it('takes the landing page of a form sent again without JavaScript from the form, not from the API’s address', async () => {
@@ -144,7 +194,8 @@ describe('POST /api/enquiries', () => {
         { referer: 'http://localhost/api/enquiries' },
       ),
     );
-    expect(second.statusCode).toBe(303);
+    // Held until its sender confirms it (decision 0012); its landing page is the form's.
+    expect(second.statusCode).toBe(202);
     const row = await db.selectFrom('leads').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ landing_page: '/contact', utm_source: null });
     // A form without its page's name never takes the API's address for one either.
@@ -154,7 +205,7 @@ describe('POST /api/enquiries', () => {
         { referer: 'http://localhost/api/enquiries' },
       ),
     );
-    expect(bare.statusCode).toBe(303);
+    expect(bare.statusCode).toBe(202);
     const rows = await db.selectFrom('leads').select(['name', 'landing_page']).where('name', '=', 'Sam').execute();
     expect(rows).toEqual([{ name: 'Sam', landing_page: null }]);
   });
@@ -321,11 +372,14 @@ describe('POST /api/applications', () => {
     expect(json.statusCode).toBe(415);
   });
 
-  it('answers a plain form post with 303 to the thank-you page, and a refused one with the page again', async () => {
+  it('holds a plain form post until it is confirmed, then 303 to the thank-you page; a refused one gets the page again', async () => {
     const page = { accept: 'text/html' };
-    const accepted = await testApp.app.inject(
+    const held = await testApp.app.inject(
       postApplication([...applicationFields(''), { name: 'cv', value: testPdf(), fileName: 'cv.pdf' }], page),
     );
+    expect(held.statusCode).toBe(202);
+    testApp.clock.advance(2000);
+    const accepted = await testApp.app.inject(confirmationOf(held.body));
     expect(accepted.statusCode).toBe(303);
     expect(accepted.headers.location).toBe(facts.applicationThankYouRoute);
     const refused = await testApp.app.inject(

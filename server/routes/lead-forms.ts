@@ -8,11 +8,13 @@ import { refuseProblems, type FormIntake } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
-import { cvMimeType, cvTooLarge, maxCvBytes } from '../leads/cv-file.ts';
+import { readApplicationParts } from '../leads/application-parts.ts';
+import { maxCvBytes } from '../leads/cv-file.ts';
 import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
 import { campaignTag, utmParameters } from '../../src/domain/traffic-source.ts';
 import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
-import { acceptLead, applicationProblems, enquiryProblems, type CvUpload } from '../leads/lead-intake.ts';
+import { confirmationPage, confirmationToken, confirmLead } from '../leads/lead-confirmation.ts';
+import { acceptLead, applicationProblems, enquiryProblems, type AcceptedLead } from '../leads/lead-intake.ts';
 
 export interface LeadFormOptions {
   intake: FormIntake;
@@ -31,9 +33,6 @@ declare module 'fastify' {
   }
 }
 
-// The CV, the text fields and multipart's boundaries: a body declared larger is refused before it is read.
-const applicationBodyLimit = maxCvBytes + formBodyLimit;
-
 const formPage = 'The form page';
 
 const acceptedResponses = {
@@ -43,6 +42,11 @@ const acceptedResponses = {
     additionalProperties: false,
     required: ['_id'],
     properties: { _id: { type: 'string', description: 'The lead.' } },
+  },
+  202: {
+    description:
+      'A form sent without JavaScript and without a form token: received but held, and answered with a page whose button confirms it (POST /api/lead-confirmations).',
+    content: { 'text/html': { schema: { type: 'string' } } },
   },
   303: emptyResponse('Received from a form sent without JavaScript: the thank-you page is at Location.'),
   400: htmlOrError('A field is missing or malformed: one detail per field.', formPage),
@@ -76,43 +80,6 @@ function withAttributionOfPlainForm(
     }
   }
   input.attribution = attribution;
-}
-
-async function readApplicationParts(request: FastifyRequest): Promise<{ fields: [string, string][]; cv?: CvUpload }> {
-  if (!request.isMultipart()) {
-    throw new HttpError(415, 'Send the application as multipart/form-data, with your CV in a field named "cv".');
-  }
-  if (Number(request.headers['content-length'] ?? 0) > applicationBodyLimit) throw cvTooLarge();
-  const fields: [string, string][] = [];
-  let cv: { fileName: string; data: Buffer } | undefined;
-  try {
-    const parts = request.parts({ limits: { fileSize: maxCvBytes, files: 1, fields: 30, fieldSize: 20_000 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        fields.push([part.fieldname, String(part.value)]);
-        continue;
-      }
-      if (part.fieldname !== 'cv') {
-        throw new HttpError(400, 'Attach your CV in the field named "cv".', [
-          { path: `/${part.fieldname}`, message: 'is not an accepted field' },
-        ]);
-      }
-      const data = await part.toBuffer();
-      // A browser sends an empty file part when no file was chosen.
-      if (data.length > 0) cv = { fileName: part.filename, data };
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw cvTooLarge();
-    if (code === 'FST_FILES_LIMIT')
-      throw new HttpError(400, 'Attach one CV only.', [{ path: '/cv', message: 'must be one file' }]);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new HttpError(413, 'The form holds more fields than it should.');
-    throw new HttpError(400, 'The application could not be read: send it again as multipart/form-data.');
-  }
-  if (cv === undefined) return { fields };
-  return { fields, cv: { ...cv, mimeType: await cvMimeType(cv.data) } };
 }
 
 /**
@@ -151,7 +118,18 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     return sendRefusalPage(reply, error, html);
   }
 
-  function answerAccepted(request: FastifyRequest, reply: FastifyReply, id: string, thankYou: string): FastifyReply {
+  function answerAccepted(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: LeadType,
+    accepted: AcceptedLead,
+    thankYou: string,
+  ): FastifyReply {
+    const { id } = accepted;
+    if (accepted.held) {
+      const html = confirmationPage(form, id, confirmationToken(intake, id, intake.clock()));
+      return reply.code(202).headers(noStore).type('text/html; charset=utf-8').send(html);
+    }
     if (wantsPage(request))
       return reply
         .code(303)
@@ -202,16 +180,17 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
       const values = request.plainForm?.values ?? {};
       const returnTo = request.plainForm?.returnTo;
       try {
-        await refuseOverLimit(intake.db, 'enquiry', addressOf(request), intake.clock());
+        await refuseOverLimit(intake, 'enquiry', addressOf(request), intake.clock());
         if (request.validationError) {
           refuseProblems(validationDetails(request.validationError.validation));
         }
         refuseProblems(enquiryProblems(request.body, facts));
-        const { id } = await acceptLead(intake, 'enquiry', request.body, {
+        // A browser without JavaScript posts a form and asks for a page; anything else must bring a token.
+        const accepted = await acceptLead(intake, 'enquiry', request.body, {
           address: addressOf(request),
-          plainFormPost: request.plainForm !== null,
+          plainFormPost: request.plainForm !== null && wantsPage(request),
         });
-        return answerAccepted(request, reply, id, facts.enquiryThankYouRoute);
+        return answerAccepted(request, reply, 'enquiry', accepted, facts.enquiryThankYouRoute);
       } catch (error) {
         return answerRefusal(request, reply, 'enquiry', error, values, returnTo);
       }
@@ -228,7 +207,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
       let values: Record<string, string> = {};
       let returnTo: string | undefined;
       try {
-        await refuseOverLimit(intake.db, 'application', addressOf(request), intake.clock());
+        await refuseOverLimit(intake, 'application', addressOf(request), intake.clock());
         const { fields, cv } = await readApplicationParts(request);
         const form = formFieldsToInput(fields);
         ({ values, returnTo } = form);
@@ -238,16 +217,64 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
         if (problems.length === 0) problems.push(...applicationProblems(form.input as unknown as ApplicationInput));
         if (cv === undefined) problems.push({ path: '/cv', message: 'is required: attach your CV as PDF or DOCX' });
         refuseProblems(problems);
-        const { id } = await acceptLead(
+        const accepted = await acceptLead(
           intake,
           'application',
           form.input as unknown as ApplicationInput,
           { address: addressOf(request), plainFormPost: wantsPage(request) },
           cv,
         );
-        return answerAccepted(request, reply, id, facts.applicationThankYouRoute);
+        return answerAccepted(request, reply, 'application', accepted, facts.applicationThankYouRoute);
       } catch (error) {
         return answerRefusal(request, reply, 'application', error, values, returnTo);
+      }
+    },
+  );
+
+  app.post<{ Body: { lead: string; token: string } }>(
+    '/lead-confirmations',
+    {
+      schema: {
+        consumes: ['application/x-www-form-urlencoded'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['lead', 'token'],
+          properties: {
+            lead: { type: 'string', maxLength: 100, description: 'The lead held for confirmation.' },
+            token: { type: 'string', maxLength: 500, description: "The confirmation page's token for that lead." },
+            attribution: { type: 'object', description: 'Ignored: the lead keeps the attribution it arrived with.' },
+          },
+        },
+        response: {
+          200: {
+            description: 'Pressed sooner than a person would: the confirmation page again, with a new token.',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          303: emptyResponse('Confirmed: the lead is new, its notice is queued; the thank-you page is at Location.'),
+          400: htmlOrError('The token is forged or over a day old, or the lead is not held.', 'A page'),
+          403: schemaRef('api-error.schema.json', 'Sent from another site.'),
+        },
+      },
+      config: { access: 'anyone' },
+    },
+    async (request, reply) => {
+      const { lead, token } = request.body;
+      try {
+        const outcome = await confirmLead(intake, lead, token);
+        if (!outcome.confirmed) {
+          const html = confirmationPage(outcome.type, lead, confirmationToken(intake, lead, intake.clock()), true);
+          return reply.code(200).headers(noStore).type('text/html; charset=utf-8').send(html);
+        }
+        const thankYou = outcome.type === 'enquiry' ? facts.enquiryThankYouRoute : facts.applicationThankYouRoute;
+        return reply
+          .code(303)
+          .headers({ ...noStore, location: thankYou })
+          .send();
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const state: LeadFormState = { form: 'enquiry', values: {}, errors: error.details, message: error.message };
+        return sendRefusalPage(reply, error, bareRefusalPage(state, '/contact'));
       }
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, LeadRecord } from '../../src/content/types.gen.ts';
+import { readableDateTime } from '../inbox/lead-csv.ts';
 import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
@@ -147,13 +148,15 @@ describe('GET /api/leads/export.csv', () => {
     );
     expect(response.headers['cache-control']).toBe('no-store');
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toMatch(/^Received,Type,Status,Name,E-mail,Phone,Company,Service,Budget,Message,/);
+    expect(lines[0]).toMatch(/^\ufeffReceived \(UTC\),Type,Status,Name,E-mail,Phone,Company,Service,Budget,Message,/);
     expect(lines).toHaveLength(3 + 1 + 1);
     expect(lines[1]).toContain(
       `"'=HYPERLINK(""http://evil.example"",""Click"")",excel@example.com,,'+44 20 7946 0000,`,
     );
     expect(response.body).toContain(`"'@SUM(A1:A9), and a ""quoted"" line\nthen another"`);
-    expect(response.body).toContain('Mina Okafor,mina@harbour.example,,Harbour Coffee,seo,£5k–£10k');
+    expect(response.body).toContain(
+      '2025-11-03 09:30,enquiry,new,Mina Okafor,mina@harbour.example,,Harbour Coffee,Search Engine Optimization,£5k–£10k',
+    );
     expect(response.body).not.toContain('Buy Now');
     expect(await auditActions()).toContainEqual({
       action: 'lead-export',
@@ -161,6 +164,23 @@ describe('GET /api/leads/export.csv', () => {
       targetName: null,
       actor: testAdmin.email,
     });
+  });
+
+  it('starts with a byte order mark and gives the notes themselves, each with its date and author', async () => {
+    const lead = await storeLeads(testApp.store, [{ name: 'Noted Person', created_at: day('2025-11-29') }]);
+    const note = (text: string) =>
+      app.inject(asAdmin(cookie, { method: 'PATCH', url: `/api/leads/${lead[0]}`, payload: { note: text } }));
+    const at = readableDateTime(testApp.clock.now().toISOString());
+    await note('Asked for ₹1–3 lakh; call back Monday.');
+    testApp.clock.advance(60_000);
+    const later = readableDateTime(testApp.clock.now().toISOString());
+    await note('=Called back');
+    const response = await get('/api/leads/export.csv?q=Noted');
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.body.split('\r\n')[1]).toContain(
+      `,"${at} ${testAdmin.email}: Asked for ₹1–3 lakh; call back Monday.\n${later} ${testAdmin.email}: =Called back",`,
+    );
+    await app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/leads/${lead[0]}` }));
   });
 
   it('refuses a page of it, naming limit', async () => {
@@ -187,6 +207,18 @@ describe('GET /api/leads/{id}/cv', () => {
       targetName: 'Asha Rao',
       actor: testAdmin.email,
     });
+  });
+
+  it('names the download by the type found in its bytes, never by the extension the sender gave', async () => {
+    const [polyglot, bare] = await storeLeads(testApp.store, [
+      { name: 'Poly Glot', status: 'spam', cv: { fileName: 'polyglot.html', data: testPdf } },
+      { name: 'No Name', status: 'spam', cv: { fileName: '.htaccess', data: testPdf } },
+    ]);
+    const disposition = async (id: string) => (await get(`/api/leads/${id}/cv`)).headers['content-disposition'];
+    expect(await disposition(polyglot!)).toBe(`attachment; filename="polyglot.pdf"; filename*=UTF-8''polyglot.pdf`);
+    expect(await disposition(bare!)).toBe(`attachment; filename="cv.pdf"; filename*=UTF-8''cv.pdf`);
+    await app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/leads/${polyglot}` }));
+    await app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/leads/${bare}` }));
   });
 
   it('is refused to a visitor, and is not at any public address', async () => {

@@ -5,8 +5,9 @@ import { auditRequest } from '../audit/audit-log.ts';
 import { signedInAdmin } from '../auth/guard.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
+import { cvDownloadName } from '../../src/domain/lead-retention.ts';
 import { attachmentDisposition } from '../inbox/attachment-name.ts';
-import { leadCsvHeader, leadCsvLine } from '../inbox/lead-csv.ts';
+import { leadCsvHeader, leadCsvLine, type LeadCsvFacts } from '../inbox/lead-csv.ts';
 import { leadQuerySchema } from '../inbox/lead-query-schemas.ts';
 import { changeLead, countLeads, deleteLeads, listLeadRows, type LeadFilter } from '../store/lead-queries.ts';
 import { readLead, readLeadCv, toLeadRecords } from '../store/leads.ts';
@@ -15,6 +16,7 @@ import type { Database } from '../store/schema.ts';
 export interface LeadRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
+  facts: LeadCsvFacts;
 }
 
 type ListQuery = Required<Pick<LeadListQuery, 'limit' | 'offset'>> & LeadFilter;
@@ -53,7 +55,7 @@ function pageLink(request: FastifyRequest, query: ListQuery, offset: number, rel
 }
 
 /** The Inbox: enquiries and applications, for admins only; every read of a CV and every export is audited. */
-export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { db, clock }) => {
+export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { db, clock, facts }) => {
   app.get<{ Querystring: ListQuery }>(
     '/',
     {
@@ -98,7 +100,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
       const lines = [leadCsvHeader];
       for (let offset = 0; ; offset += exportBatch) {
         const rows = await listLeadRows(db, filter, { limit: exportBatch, offset });
-        for (const lead of await toLeadRecords(db, rows)) lines.push(leadCsvLine(lead));
+        for (const lead of await toLeadRecords(db, rows)) lines.push(leadCsvLine(lead, facts));
         if (rows.length < exportBatch) break;
       }
       await auditRequest(db, request, clock(), { action: 'lead-export', target: null });
@@ -203,7 +205,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
         .headers({
           ...noStore,
           'content-type': cv.mime_type,
-          'content-disposition': attachmentDisposition(cv.file_name),
+          'content-disposition': attachmentDisposition(cvDownloadName(cv.file_name, cv.mime_type)),
           'x-content-type-options': 'nosniff',
           // A document opened from this address by mistake still runs nothing and embeds nothing.
           'content-security-policy': "default-src 'none'; sandbox",

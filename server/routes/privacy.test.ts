@@ -117,14 +117,14 @@ describe('POST /api/privacy/erase', () => {
 });
 
 describe('retention', () => {
-  it('deletes closed leads and every CV past the period, keeps open leads without their CV, and audits the run', async () => {
+  it('deletes every lead past the period whatever its status, with its CV, notes and history, and audits the run', async () => {
     const start = testApp.clock.now().toISOString();
-    const [wonOld, openOldWithCv, spamOld] = await storeLeads(
+    const [wonOld, openOldWithCv, newOld] = await storeLeads(
       testApp.store,
       [
         { status: 'won', created_at: start },
         { status: 'contacted', created_at: start, cv: { fileName: 'old.pdf', data: testPdf } },
-        { status: 'spam', created_at: start },
+        { status: 'new', created_at: start },
       ],
       testApp.clock.now(),
     );
@@ -139,14 +139,22 @@ describe('retention', () => {
     // A restart runs it, as every day does.
     const restarted = await testApp.restart();
     cookie = await signIn(restarted);
-    for (let attempt = 0; attempt < 50 && (await allIds(restarted)).length > 2; attempt += 1) {
+    for (let attempt = 0; attempt < 50 && (await allIds(restarted)).length > 1; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await allIds(restarted)).sort()).toEqual([openOldWithCv, lostRecent].sort());
-    expect((await get(`/api/leads/${openOldWithCv}`, restarted)).json<LeadRecord>().cv).toBeUndefined();
+    expect(await allIds(restarted)).toEqual([lostRecent]);
+    for (const id of [wonOld, openOldWithCv, newOld]) {
+      expect((await get(`/api/leads/${id}`, restarted)).statusCode).toBe(404);
+    }
     expect((await get(`/api/leads/${lostRecent}/cv`, restarted)).statusCode).toBe(200);
-    expect(await audit(restarted)).toContainEqual({ action: 'lead-retention', target: '2 leads, 1 CVs' });
-    expect([wonOld, spamOld]).not.toContain(openOldWithCv);
+    expect(await audit(restarted)).toContainEqual({ action: 'lead-retention', target: '3 leads, 1 CVs' });
+    const db0 = openDatabase(testApp.store);
+    try {
+      const orphans = await db0.selectFrom('lead_status_changes').select('lead_id').execute();
+      expect(orphans.map((row) => row.lead_id)).toEqual([lostRecent]);
+    } finally {
+      await db0.destroy();
+    }
 
     // Running it again deletes nothing more and writes nothing.
     const db = openDatabase(testApp.store);

@@ -127,23 +127,14 @@ export function leadRowsOfEmail(db: Kysely<Database>, key: string): Promise<Lead
     .execute();
 }
 
-export const closedStatuses: readonly LeadStatus[] = ['won', 'lost', 'spam'];
-
-/** Leads closed (won, lost, spam) that arrived before the cut-off. */
-export async function closedLeadIdsBefore(db: Kysely<Database>, before: string, limit: number): Promise<string[]> {
+/** Leads that arrived before the cut-off, whatever their status, oldest first. */
+export async function leadIdsBefore(db: Kysely<Database>, before: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .select('id')
-    .where('status', 'in', closedStatuses)
     .where('created_at', '<', before)
     .orderBy('created_at')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
-}
-
-/** CVs received before the cut-off, whatever their lead's status: the lead stays, its file goes. */
-export async function deleteCvsBefore(db: Kysely<Database>, before: string): Promise<number> {
-  const result = await db.deleteFrom('lead_files').where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

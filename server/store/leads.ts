@@ -137,3 +137,34 @@ export async function readLeadCv(db: Kysely<Database>, leadId: string): Promise<
   // pg gives a Buffer for bytea, better-sqlite3 a Buffer for a BLOB; both are Uint8Arrays.
   return row && { ...row, data: Buffer.from(row.data) };
 }
+
+/** Outbox mails whose `about` starts with `prefix` (`lead:` for leads' notices; no LIKE wildcards) queued since a moment. */
+export async function countMailsAboutSince(db: Kysely<Database>, prefix: string, since: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('about', 'like', `${prefix}%`)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Sets the status a lead arrived with, and its spam reason (null for none), as the server decided it: a lead held or
+ * flagged as spam on arrival that is confirmed, or one past the notices' hourly limit.
+ */
+export async function setArrivalStatus(
+  db: Kysely<Database>,
+  id: string,
+  status: LeadRow['status'],
+  spamReason: string | null,
+  at: string,
+): Promise<void> {
+  await db.updateTable('leads').set({ status, spam_reason: spamReason, updated_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('lead_status_changes')
+    .set({ status })
+    .where('lead_id', '=', id)
+    .where('changed_by', 'is', null)
+    .execute();
+}

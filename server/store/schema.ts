@@ -303,8 +303,11 @@ export interface FormPostTable {
   id: string;
   /** Which form: `enquiry`, `application`, `comment`. */
   form: string;
+  /** A keyed hash of the sender's network (an IPv4 address, or an IPv6 address's /64), never the address. */
   address: string;
   posted_at: string;
+  /** A hash of the form token the post used, which no other post may use again; null for a post without one. */
+  token: string | null;
 }
 
 /** The random salt of one day's visitor hashes; deleted once the day is two days old. */

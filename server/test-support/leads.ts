@@ -55,3 +55,21 @@ export const applicationFields = (token: string, more: Record<string, string> = 
   Object.entries({ name: 'Arjun Shah', email: 'arjun@example.com', consent: 'true', formToken: token, ...more }).map(
     ([name, value]) => ({ name, value }),
   );
+
+/** The hidden fields of a confirmation page (a plain form post that came without a token) as a form post. */
+export function confirmationOf(html: string, headers: Record<string, string> = {}): InjectOptions {
+  const lead = /name="lead" value="([^"]+)"/.exec(html)?.[1];
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+  if (!lead || !token) throw new Error(`No confirmation form in ${html}`);
+  return {
+    method: 'POST',
+    url: '/api/lead-confirmations',
+    headers: {
+      ...sameOrigin,
+      accept: 'text/html,application/xhtml+xml',
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    payload: new URLSearchParams({ lead, token }).toString(),
+  };
+}

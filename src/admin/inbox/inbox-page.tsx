@@ -1,5 +1,7 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { leadsCsvAddress, useLeads } from '@/api/list-leads.ts';
+import { site } from '@/content/site.ts';
+import { deletionNotice } from '@/domain/lead-retention.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -13,6 +15,18 @@ import { TableHead } from '../ui/table-head.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const pageSize = 25;
+
+/** Under a lead's arrival, when it is deleted within 30 days (the consent text's promise). */
+function DeletionNotice({ createdAt }: { createdAt: string }) {
+  const notice = deletionNotice(createdAt, site.privacy.retentionDays, new Date());
+  if (notice === null) return null;
+  return (
+    <>
+      <br />
+      <span className={styles.muted}>{notice}</span>
+    </>
+  );
+}
 
 /** /admin/inbox: enquiries and applications, newest first, filtered in the address so that a view can be shared. */
 export function InboxPage() {
@@ -138,7 +152,10 @@ export function InboxPage() {
                           ? serviceTitle(lead.service)
                           : '—'}
                     </td>
-                    <td>{formatTime(lead.createdAt)}</td>
+                    <td>
+                      {formatTime(lead.createdAt)}
+                      <DeletionNotice createdAt={lead.createdAt} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

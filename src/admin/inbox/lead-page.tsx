@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/api-client.ts';
 import { useDeleteLead } from '@/api/delete-lead.ts';
 import { leadCvAddress, useLead } from '@/api/get-lead.ts';
+import { site } from '@/content/site.ts';
 import type { LeadRecord } from '@/content/types.gen.ts';
+import { cvDownloadName, deletionNotice } from '@/domain/lead-retention.ts';
 import { describeSize } from '../media/media-thumbnail.ts';
 import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -33,7 +35,7 @@ function LeadDetails({ lead }: { lead: LeadRecord }) {
       <dl className={styles.facts}>
         <dt>E-mail</dt>
         <dd>
-          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          <a href={`mailto:${lead.email.replace(/[?&#%]/g, encodeURIComponent)}`}>{lead.email}</a>
         </dd>
         <Fact term="Phone" value={lead.phone} />
         <Fact term="Company" value={lead.company} />
@@ -43,11 +45,19 @@ function LeadDetails({ lead }: { lead: LeadRecord }) {
         <Fact term="Message" value={lead.message} />
         <Fact term="Cover letter" value={lead.coverLetter} />
         <Fact term="Received" value={formatTime(lead.createdAt)} />
+        <Fact
+          term="Retention"
+          value={deletionNotice(lead.createdAt, site.privacy.retentionDays, new Date()) ?? undefined}
+        />
         <Fact term="Agreed to" value={lead.consentText} />
       </dl>
       {lead.cv && (
         <p>
-          <a className="button button-secondary" href={leadCvAddress(lead._id)} download={lead.cv.fileName}>
+          <a
+            className="button button-secondary"
+            href={leadCvAddress(lead._id)}
+            download={cvDownloadName(lead.cv.fileName, lead.cv.mimeType)}
+          >
             Download the CV
           </a>{' '}
           <span className={styles.muted}>

@@ -99,6 +99,9 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     setSummary('');
     try {
       await behaviour.send(submission);
+      // A token is good for one post: the next form asks for a new one.
+      tokenRequest.current = null;
+      setToken('');
       setProblems([]);
       setStatus('sent');
       setFocusAfterRender((count) => count + 1);

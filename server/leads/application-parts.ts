@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import { formBodyLimit } from '../forms/form-answers.ts';
+import { HttpError } from '../http/errors.ts';
+import { cvMimeType, cvTooLarge, maxCvBytes } from './cv-file.ts';
+import type { CvUpload } from './lead-intake.ts';
+
+/** Reading an application's multipart body: its text fields, and its CV within its limit. */
+
+// The CV, the text fields and multipart's boundaries: a body declared larger is refused before it is read.
+const applicationBodyLimit = maxCvBytes + formBodyLimit;
+
+/**
+ * The CV's bytes, refused with 413 as soon as its limit trips: multipart's own toBuffer() reads (and discards) the
+ * rest of the part, which a chunked upload can make endless.
+ */
+async function readCv(file: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) {
+    if (file.truncated) throw cvTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+// What is still read of a refused body, so that its sender reads the 413 before the connection closes.
+const lingerBytes = 1024 * 1024;
+const lingerMs = 5_000;
+
+/**
+ * After a 413: reads at most a little more of the body, throwing it away, then closes the connection. Reading it to
+ * its end, as Node would to keep the connection alive, lets a chunked or a falsely declared body run for ever.
+ */
+function closeAfterLinger(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.complete) return;
+  let seen = 0;
+  // Destroying the request destroys its socket.
+  const close = () => raw.destroy();
+  const timer = setTimeout(close, lingerMs);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > lingerBytes) close();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}
+
+export async function readApplicationParts(
+  request: FastifyRequest,
+): Promise<{ fields: [string, string][]; cv?: CvUpload }> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the application as multipart/form-data, with your CV in a field named "cv".');
+  }
+  if (Number(request.headers['content-length'] ?? 0) > applicationBodyLimit) {
+    closeAfterLinger(request);
+    throw cvTooLarge();
+  }
+  const fields: [string, string][] = [];
+  let cv: { fileName: string; data: Buffer } | undefined;
+  try {
+    const parts = request.parts({ limits: { fileSize: maxCvBytes, files: 1, fields: 30, fieldSize: 20_000 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields.push([part.fieldname, String(part.value)]);
+        continue;
+      }
+      if (part.fieldname !== 'cv') {
+        throw new HttpError(400, 'Attach your CV in the field named "cv".', [
+          { path: `/${part.fieldname}`, message: 'is not an accepted field' },
+        ]);
+      }
+      const data = await readCv(part.file);
+      // A browser sends an empty file part when no file was chosen.
+      if (data.length > 0) cv = { fileName: part.filename, data };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (error instanceof HttpError || code === 'FST_REQ_FILE_TOO_LARGE') {
+      if ((error as { statusCode?: number }).statusCode === 413) closeAfterLinger(request);
+      throw error instanceof HttpError ? error : cvTooLarge();
+    }
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(400, 'Attach one CV only.', [{ path: '/cv', message: 'must be one file' }]);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new HttpError(413, 'The form holds more fields than it should.');
+    throw new HttpError(400, 'The application could not be read: send it again as multipart/form-data.');
+  }
+  if (cv === undefined) return { fields };
+  return { fields, cv: { ...cv, mimeType: await cvMimeType(cv.data) } };
+}
