@@ -3,14 +3,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationInput, EnquiryInput, LeadType } from '../../src/content/types.gen.ts';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import { issueFormToken } from '../forms/form-token.ts';
-import { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from '../forms/form-answers.ts';
+import { addressOf, formBodyLimit, htmlOrError, noStore, wantsPage } from '../forms/form-answers.ts';
 import { refuseProblems, type FormIntake } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from '../leads/cv-file.ts';
 import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
-import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
+import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
 import { acceptLead, applicationProblems, enquiryProblems, type CvUpload } from '../leads/lead-intake.ts';
 
 export interface LeadFormOptions {
@@ -30,8 +30,9 @@ declare module 'fastify' {
   }
 }
 
-// The CV, the text fields and multipart's boundaries: a body declared larger is refused before it is read.
-const applicationBodyLimit = maxCvBytes + formBodyLimit;
+// Past this a body is refused before it is read. Up to it, a CV over its limit is read past (and dropped), so that the
+// fields after it come back to the person with the refusal.
+const applicationBodyLimit = 2 * maxCvBytes + formBodyLimit;
 
 const formPage = 'The form page';
 
@@ -43,7 +44,9 @@ const acceptedResponses = {
     required: ['_id'],
     properties: { _id: { type: 'string', description: 'The lead.' } },
   },
-  303: emptyResponse('Received from a form sent without JavaScript: the thank-you page is at Location.'),
+  303: emptyResponse(
+    "From a form sent without JavaScript: received, the thank-you page is at Location; refused, Location is the form's page showing its problems and what was typed.",
+  ),
   400: htmlOrError('A field is missing or malformed: one detail per field.', formPage),
   403: schemaRef('api-error.schema.json', 'Sent from another site.'),
   413: htmlOrError('The body, or the CV, is larger than allowed.', formPage),
@@ -58,13 +61,20 @@ function withAttributionFromReferer(request: FastifyRequest, input: Record<strin
   if (landingPage) input.attribution = { landingPage };
 }
 
-async function readApplicationParts(request: FastifyRequest): Promise<{ fields: [string, string][]; cv?: CvUpload }> {
+/**
+ * Reads an application's parts; its text fields go into `fields` as they come, so that a refusal, the CV's included,
+ * still has what was typed.
+ */
+async function readApplicationParts(
+  request: FastifyRequest,
+  fields: [string, string][],
+): Promise<CvUpload | undefined> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the application as multipart/form-data, with your CV in a field named "cv".');
   }
   if (Number(request.headers['content-length'] ?? 0) > applicationBodyLimit) throw cvTooLarge();
-  const fields: [string, string][] = [];
   let cv: { fileName: string; data: Buffer } | undefined;
+  let cvTooLong = false;
   try {
     const parts = request.parts({ limits: { fileSize: maxCvBytes, files: 1, fields: 30, fieldSize: 20_000 } });
     for await (const part of parts) {
@@ -78,21 +88,22 @@ async function readApplicationParts(request: FastifyRequest): Promise<{ fields: 
         ]);
       }
       const data = await part.toBuffer();
+      if (part.file.truncated) cvTooLong = true;
       // A browser sends an empty file part when no file was chosen.
-      if (data.length > 0) cv = { fileName: part.filename, data };
+      else if (data.length > 0) cv = { fileName: part.filename, data };
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw cvTooLarge();
     if (code === 'FST_FILES_LIMIT')
       throw new HttpError(400, 'Attach one CV only.', [{ path: '/cv', message: 'must be one file' }]);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new HttpError(413, 'The form holds more fields than it should.');
     throw new HttpError(400, 'The application could not be read: send it again as multipart/form-data.');
   }
-  if (cv === undefined) return { fields };
-  return { fields, cv: { ...cv, mimeType: await cvMimeType(cv.data) } };
+  if (cvTooLong) throw cvTooLarge();
+  if (cv === undefined) return undefined;
+  return { ...cv, mimeType: await cvMimeType(cv.data) };
 }
 
 /**
@@ -101,7 +112,8 @@ async function readApplicationParts(request: FastifyRequest): Promise<{ fields: 
  * and everything typed). GET /api/form-token gives the time trap's signed token.
  */
 export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, { intake, formPages }) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: maxCvBytes, files: 1 } });
+  // A CV over its limit is cut short, not thrown: the fields after it are still read, for the refusal to show them.
+  await app.register(fastifyMultipart, { limits: { fileSize: maxCvBytes, files: 1 }, throwFileSizeLimit: false });
   app.decorateRequest('plainForm', null);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -127,8 +139,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     if (!(error instanceof HttpError) || !wantsPage(request)) throw error;
     const state: LeadFormState = { form, values, errors: error.details, message: error.message };
     const page = returnTo ?? (form === 'enquiry' ? '/contact' : '/work-with-us');
-    const html = (await formPages.render?.(page, state)) ?? bareRefusalPage(state, page);
-    return sendRefusalPage(reply, error, html);
+    return answerRefusedForm({ db: intake.db, clock: intake.clock, formPages }, reply, error, page, state);
   }
 
   function answerAccepted(request: FastifyRequest, reply: FastifyReply, id: string, thankYou: string): FastifyReply {
@@ -205,13 +216,11 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
       config: { access: 'anyone' },
     },
     async (request, reply) => {
-      let values: Record<string, string> = {};
-      let returnTo: string | undefined;
+      const fields: [string, string][] = [];
       try {
         await refuseOverLimit(intake.db, 'application', addressOf(request), intake.clock());
-        const { fields, cv } = await readApplicationParts(request);
+        const cv = await readApplicationParts(request, fields);
         const form = formFieldsToInput(fields);
-        ({ values, returnTo } = form);
         if (wantsPage(request)) withAttributionFromReferer(request, form.input);
         const validate = request.compileValidationSchema(schemaRef('application-input.schema.json'), 'body');
         const problems = validate(form.input) ? [] : validationDetails(validate.errors ?? []);
@@ -227,6 +236,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
         );
         return answerAccepted(request, reply, id, facts.applicationThankYouRoute);
       } catch (error) {
+        const { values, returnTo } = formFieldsToInput(fields);
         return answerRefusal(request, reply, 'application', error, values, returnTo);
       }
     },
