@@ -1,8 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, LeadRecord, PrivacyExport } from '../../src/content/types.gen.ts';
 import { applyRetention } from '../inbox/retention.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, sqliteFileName } from '../store/database.ts';
+import { backUpSqlite } from '../store/sqlite-backup.ts';
 import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, type TestApp } from '../test-support/test-app.ts';
 
@@ -91,6 +94,29 @@ describe('POST /api/privacy/erase', () => {
     expect(await audit()).toContainEqual({ action: 'privacy-erase', target: '2 leads, 1 CVs, 0 comments' });
     expect(JSON.stringify(await audit())).not.toContain('asha@');
     expect((await erase({ email: 'asha@example.com' })).json()).toEqual({ leads: 0, cvs: 0, comments: 0 });
+  });
+
+  it('leaves nothing erased in the SQLite file, its write-ahead log or a backup taken after', async () => {
+    if (testApp.store.databaseUrl) return;
+    await storeOneAddressAndAnother();
+    const fileBytes = () =>
+      ['', '-wal']
+        .map((suffix) => join(testApp.dataDir, `${sqliteFileName}${suffix}`))
+        .filter((file) => existsSync(file))
+        .map((file) => readFileSync(file).toString('latin1').toLowerCase());
+    expect(fileBytes().join('')).toContain('redo our shop');
+    expect((await erase({ email: 'asha@example.com' })).statusCode).toBe(200);
+    const backup = join(testApp.dataDir, 'after-erasure.sqlite');
+    await backUpSqlite(testApp.dataDir, backup);
+    const [file = '', wal = ''] = fileBytes();
+    const copy = readFileSync(backup).toString('latin1').toLowerCase();
+    for (const bytes of [file, wal, copy]) {
+      expect(bytes).not.toContain('redo our shop');
+      expect(bytes).not.toContain('asha@example.com');
+    }
+    // The others' data is still there: the search above looked where it could be found.
+    expect(file).toContain('tom@fleet.example');
+    expect(copy).toContain('tom@fleet.example');
   });
 
   it('refuses a missing or malformed address with a 400 naming it, and a visitor or another site', async () => {

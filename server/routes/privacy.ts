@@ -5,6 +5,7 @@ import { auditRequest } from '../audit/audit-log.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { removedSummary } from '../inbox/retention.ts';
 import { commentsOfEmail, deleteCommentsOfEmail } from '../store/comments.ts';
+import { flushErasedPages } from '../store/database.ts';
 import { deleteLeads, leadRowsOfEmail } from '../store/lead-queries.ts';
 import { emailKey, toLeadRecords } from '../store/leads.ts';
 import { deleteRefusedFormsOfEmail } from '../store/refused-forms.ts';
@@ -70,6 +71,7 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
       const comments = await deleteCommentsOfEmail(db, key);
       // A refused form sent without JavaScript, kept an hour to be shown again, holds what was typed too.
       await deleteRefusedFormsOfEmail(db, key);
+      await flushErasedPages(db);
       // Approved comments leave the post pages.
       if (comments > 0) onCommentsChanged();
       await auditRequest(db, req, clock(), {
