@@ -1,19 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log.ts';
+import { deleteUnpublishedCommentsBefore } from '../store/comments.ts';
 import { closedLeadIdsBefore, deleteCvsBefore, deleteLeads, type Removed } from '../store/lead-queries.ts';
 import type { Database } from '../store/schema.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const batch = 200;
 export const retentionIntervalMs = dayMs;
+/** A comment no one published in this time (waiting, spam or trashed) is deleted with the e-mail it holds. */
+export const unpublishedCommentDays = 90;
 
 /** In the audit log's target: what a run or an erasure removed, in words. */
 export const removedSummary = ({ leads, cvs }: Removed): string => `${leads} leads, ${cvs} CVs`;
 
 /**
- * Deletes leads of a closed status and every CV that arrived more than `retentionDays` ago, and records what it
- * deleted in the audit log.
+ * Deletes leads of a closed status and every CV that arrived more than `retentionDays` ago, and comments never
+ * published after `unpublishedCommentDays`, and records what it deleted in the audit log.
  * Idempotent: two instances running it at once delete each row once and record what each removed.
  */
 export async function applyRetention(db: Kysely<Database>, now: Date, retentionDays: number): Promise<Removed> {
@@ -27,9 +30,14 @@ export async function applyRetention(db: Kysely<Database>, now: Date, retentionD
     removed.cvs += some.cvs;
   }
   removed.cvs += await deleteCvsBefore(db, before);
+  const comments = await deleteUnpublishedCommentsBefore(
+    db,
+    new Date(now.getTime() - unpublishedCommentDays * dayMs).toISOString(),
+  );
   // A run that found nothing to delete changed nothing: the daily runs do not crowd the Activity screen.
-  if (removed.leads + removed.cvs > 0) {
-    await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target: removedSummary(removed) });
+  if (removed.leads + removed.cvs + comments > 0) {
+    const target = removedSummary(removed) + (comments > 0 ? `, ${comments} unpublished comments` : '');
+    await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target });
   }
   return removed;
 }

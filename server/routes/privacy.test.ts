@@ -6,6 +6,8 @@ import type { ApiError, AuditEntry, LeadRecord, PrivacyExport } from '../../src/
 import { applyRetention } from '../inbox/retention.ts';
 import { openDatabase, sqliteFileName } from '../store/database.ts';
 import { backUpSqlite } from '../store/sqlite-backup.ts';
+import { createPost } from '../test-support/posts.ts';
+import { storeComments } from '../test-support/stored-comments.ts';
 import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, type TestApp } from '../test-support/test-app.ts';
 
@@ -182,5 +184,29 @@ describe('retention', () => {
       await db.destroy();
     }
     expect((await audit(restarted)).filter((entry) => entry.action === 'lead-retention')).toHaveLength(1);
+  });
+  it('deletes comments never published (waiting, spam, trashed) after 90 days, and keeps approved ones', async () => {
+    const post = await createPost(app, cookie, { status: 'published', publishedAt: '2025-11-01T09:00:00.000Z' });
+    const old = new Date(testApp.clock.time - 91 * dayMs).toISOString();
+    const recent = new Date(testApp.clock.time - 89 * dayMs).toISOString();
+    const [, , , oldApproved, recentPending] = await storeComments(testApp.store, post._id, [
+      { status: 'pending', created_at: old },
+      { status: 'spam', created_at: old },
+      { status: 'trash', created_at: old },
+      { status: 'approved', created_at: old },
+      { status: 'pending', created_at: recent },
+    ]);
+    const db = openDatabase(testApp.store);
+    try {
+      await applyRetention(db, testApp.clock.now(), 365);
+      const left = await db.selectFrom('comments').select('id').execute();
+      expect(left.map((row) => row.id).sort()).toEqual([oldApproved, recentPending].sort());
+    } finally {
+      await db.destroy();
+    }
+    expect(await audit()).toContainEqual({
+      action: 'lead-retention',
+      target: '0 leads, 0 CVs, 3 unpublished comments',
+    });
   });
 });

@@ -233,3 +233,13 @@ export async function countApprovedComments(db: Kysely<Database>, postId: string
     .executeTakeFirstOrThrow();
   return Number(total);
 }
+
+/** Retention: comments never published (waiting, spam or trashed) that arrived before `before`, e-mails and all. */
+export async function deleteUnpublishedCommentsBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('comments')
+    .where('status', 'in', ['pending', 'spam', 'trash'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
