@@ -64,7 +64,7 @@ async function checkParent(context: CommentContext, postId: string, parentId: st
 /**
  * Stores a reader's comment with the post counted against its address and, when it waits for moderation, its
  * notification, in one transaction. Spam is kept with status `spam`, notifies nobody and is answered as any other
- * comment. A first comment from an e-mail and an address never approved waits; later ones are approved at once.
+ * comment. A comment waits unless one under the same name, from the same e-mail or address, was approved before.
  */
 export async function acceptComment(
   context: CommentContext,
@@ -97,7 +97,7 @@ export async function acceptComment(
     created_at: now.toISOString(),
   };
   if (reason !== null) row.status = 'spam';
-  else if (await approvedBefore(context.db, key, hash)) row.status = 'approved';
+  else if (await approvedBefore(context.db, row.author_name, key, hash)) row.status = 'approved';
   await context.db.transaction().execute(async (trx) => {
     await insertComment(trx, row);
     await countFormPost(trx, context.formKey, { form: commentForm, address: arrival.address, tokenKey }, now);

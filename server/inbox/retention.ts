@@ -3,19 +3,23 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log.ts';
 import { retentionCutOff } from '../../src/domain/lead-retention.ts';
 import { pruneFormPosts } from '../forms/form-limits.ts';
+import { deleteUnpublishedCommentsBefore } from '../store/comments.ts';
 import { deleteLeads, leadIdsBefore, type Removed } from '../store/lead-queries.ts';
 import type { Database } from '../store/schema.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const batch = 200;
 export const retentionIntervalMs = dayMs;
+/** A comment no one published in this time (waiting, spam or trashed) is deleted with the e-mail it holds. */
+export const unpublishedCommentDays = 90;
 
 /** In the audit log's target: what a run or an erasure removed, in words. */
 export const removedSummary = ({ leads, cvs }: Removed): string => `${leads} leads, ${cvs} CVs`;
 
 /**
  * Deletes every lead that arrived more than `retentionDays` ago, whatever its status, with its CV, notes and
- * history, and records what it deleted in the audit log; forgets the forms' posts past their limits' windows too.
+ * history, and comments never published after `unpublishedCommentDays`, and records what it deleted in the audit
+ * log; forgets the forms' posts past their limits' windows too.
  * Idempotent: two instances running it at once delete each row once and record what each removed.
  */
 export async function applyRetention(db: Kysely<Database>, now: Date, retentionDays: number): Promise<Removed> {
@@ -29,9 +33,14 @@ export async function applyRetention(db: Kysely<Database>, now: Date, retentionD
     removed.cvs += some.cvs;
   }
   await pruneFormPosts(db, now);
+  const comments = await deleteUnpublishedCommentsBefore(
+    db,
+    new Date(now.getTime() - unpublishedCommentDays * dayMs).toISOString(),
+  );
   // A run that found nothing to delete changed nothing: the daily runs do not crowd the Activity screen.
-  if (removed.leads + removed.cvs > 0) {
-    await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target: removedSummary(removed) });
+  if (removed.leads + removed.cvs + comments > 0) {
+    const target = removedSummary(removed) + (comments > 0 ? `, ${comments} unpublished comments` : '');
+    await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target });
   }
   return removed;
 }

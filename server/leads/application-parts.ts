@@ -19,6 +19,7 @@ async function readCv(file: AsyncIterable<Buffer> & { truncated?: boolean }): Pr
     if (file.truncated) throw cvTooLarge();
     chunks.push(chunk);
   }
+  if (file.truncated) throw cvTooLarge();
   return Buffer.concat(chunks);
 }
 
@@ -47,9 +48,14 @@ function closeAfterLinger(request: FastifyRequest): void {
   raw.resume();
 }
 
+/**
+ * Reads an application's parts; its text fields go into `fields` as they come, so that a refusal, the CV's included,
+ * still has what was typed before it.
+ */
 export async function readApplicationParts(
   request: FastifyRequest,
-): Promise<{ fields: [string, string][]; cv?: CvUpload }> {
+  fields: [string, string][],
+): Promise<CvUpload | undefined> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the application as multipart/form-data, with your CV in a field named "cv".');
   }
@@ -57,7 +63,6 @@ export async function readApplicationParts(
     closeAfterLinger(request);
     throw cvTooLarge();
   }
-  const fields: [string, string][] = [];
   let cv: { fileName: string; data: Buffer } | undefined;
   try {
     const parts = request.parts({ limits: { fileSize: maxCvBytes, files: 1, fields: 30, fieldSize: 20_000 } });
@@ -87,6 +92,6 @@ export async function readApplicationParts(
       throw new HttpError(413, 'The form holds more fields than it should.');
     throw new HttpError(400, 'The application could not be read: send it again as multipart/form-data.');
   }
-  if (cv === undefined) return { fields };
-  return { fields, cv: { ...cv, mimeType: await cvMimeType(cv.data) } };
+  if (cv === undefined) return undefined;
+  return { ...cv, mimeType: await cvMimeType(cv.data) };
 }

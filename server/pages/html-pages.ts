@@ -61,6 +61,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     prerendered.set(route, htmlAnswer(html, 200, htmlHeaders));
   }
   const finish = options.finishHtml ?? (async (html: string) => html);
+  const holdsForm = (url: string): boolean => contentRoutes.includes(url) || /^\/blogs\/[a-z0-9-]+$/.test(url);
 
   return {
     /** A post's summary, or the fallback made from its text, by the site's own rule. */
@@ -77,12 +78,19 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     /** The page without content, which the browser app fills: the admin. */
     shell: htmlAnswer(template, 200, { ...htmlHeaders, 'x-robots-tag': 'noindex' }),
 
-    /** A content page, or a post's page, with a refused form in it, rendered for this one answer and never kept. */
+    /** Whether the page at `url` is one that may hold a form: a content page or a post's page. */
+    holdsForm,
+
+    /**
+     * A content page, or a post's page, with a refused form in it, rendered for this one answer and never kept; its
+     * title says first that something went wrong.
+     */
     async renderFormPage(url: string, formState: LeadFormState): Promise<string | undefined> {
-      if (!contentRoutes.includes(url) && !/^\/blogs\/[a-z0-9-]+$/.test(url)) return undefined;
+      if (!holdsForm(url)) return undefined;
       entry.setApiTransport(transport);
       const page = await entry.render(url, options.origin, formState);
-      return page.redirect ? undefined : withoutScripts(entry.fillTemplate(template, page, manifest));
+      if (page.redirect) return undefined;
+      return withoutScripts(entry.fillTemplate(template, page, manifest)).replace('<title>', '<title>Error: ');
     },
 
     /** The page at `url` rendered now, with the status it calls for, or the redirect it asks for. */

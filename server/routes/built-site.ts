@@ -13,7 +13,7 @@ import { createHtmlPages } from '../pages/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../pages/build-files.ts';
 import { compressibleFile, precompressDirectory } from '../pages/precompress.ts';
 import { feedRoutes } from './feeds.ts';
-import type { FormPages } from '../leads/form-refusal.ts';
+import { refusedFormAt, refusedFormParameter, type FormPages } from '../leads/form-refusal.ts';
 import { movedPostPages } from './moved-post-pages.ts';
 
 export interface BuiltSiteOptions {
@@ -74,7 +74,19 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     origin: options.origin,
     finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
-  if (options.formPages) options.formPages.render = pages.renderFormPage;
+  if (options.formPages) options.formPages.holds = pages.holdsForm;
+  // A form's page named with a refused form sent without JavaScript: rendered with it, for this answer only, before
+  // any kept answer is looked up. Once the form is no longer kept, the page as it is.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [path = '', query = ''] = request.url.split('?', 2);
+    const token = new URLSearchParams(query).get(refusedFormParameter);
+    if (token === null) return;
+    const state = await refusedFormAt(blog.db, path, token, blog.clock());
+    const html = state && (await pages.renderFormPage(path, state));
+    if (!html) return /^\/(?!\/)/.test(path) ? reply.redirect(path, 303) : undefined;
+    return reply.headers({ 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' }).send(html);
+  });
   // After the trailing-slash redirect: pages are kept by their one address.
   registerCachedAnswerReader(app, blog.responses);
 

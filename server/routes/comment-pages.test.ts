@@ -103,18 +103,19 @@ describe('a post page’s comments', () => {
     expect(html).toContain('it awaits moderation');
   });
 
-  it('renders the post page again with the problems beside the fields and everything typed', async () => {
+  it('sends the browser back to the post page, which shows the problems beside the fields and everything typed', async () => {
     const refused = await testApp.app.inject(
       postCommentForm(post._id, { name: 'Kari &lt;typed&gt;', email: 'not-an-address', text: 'Typed words kept' }),
     );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(refused.body).toContain(`<h1`);
-    expect(refused.body).toContain(post.title);
-    expect(refused.body).toContain('Enter an e-mail address, such as name@example.com.');
-    expect(refused.body).toContain('Typed words kept</textarea>');
-    expect(refused.body).toContain('value="Kari &amp;lt;typed&amp;gt;"');
-    expect(refused.body).toMatch(/aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
+    expect(refused.statusCode).toBe(303);
+    const shown = await testApp.app.inject({ url: refused.headers.location!.split('#')[0] });
+    expect(shown.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(shown.body).toContain(`<h1`);
+    expect(shown.body).toContain(post.title);
+    expect(shown.body).toContain('Enter an e-mail address, such as name@example.com.');
+    expect(shown.body).toContain('Typed words kept</textarea>');
+    expect(shown.body).toContain('value="Kari &amp;lt;typed&amp;gt;"');
+    expect(shown.body).toMatch(/aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
   });
 
   it('shows no form on a post whose comments are closed', async () => {

@@ -106,6 +106,29 @@ describe('a reader’s comment', () => {
     );
   });
 
+  it('holds a comment under another name, though its e-mail or its address had a comment approved', async () => {
+    const first = await sendComment(app(), testApp.clock, post._id, { name: 'Ola Nordmann' }, '198.51.100.1');
+    await moderate(app(), cookie, first.id, 'approved');
+    const sameEmail = await sendComment(
+      app(),
+      testApp.clock,
+      post._id,
+      { name: 'Someone Else', email: 'ola@example.com' },
+      '198.51.100.2',
+    );
+    const sameAddress = await sendComment(
+      app(),
+      testApp.clock,
+      post._id,
+      { name: 'Third Person', email: 'third@example.com' },
+      '198.51.100.1',
+    );
+    expect([sameEmail.published, sameAddress.published]).toEqual([false, false]);
+    expect((await queue(app(), cookie, '?status=pending')).map((comment) => comment._id).sort()).toEqual(
+      [sameEmail.id, sameAddress.id].sort(),
+    );
+  });
+
   it('goes through every state: pending, approved, spam, trash and restored, public only while approved', async () => {
     const { id } = await sendComment(app(), testApp.clock, post._id);
     const visible = async () => (await publicThreads(app(), post._id)).length === 1;

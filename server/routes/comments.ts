@@ -18,7 +18,7 @@ import {
 } from '../comments/comment-intake.ts';
 import { moderateComments, replyAsAgency, turnIntoEnquiry } from '../comments/comment-moderation.ts';
 import { commentFormFields, commentPagePath } from '../comments/comment-form-fields.ts';
-import { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from '../forms/form-answers.ts';
+import { addressOf, formBodyLimit, htmlOrError, noStore, wantsPage } from '../forms/form-answers.ts';
 import { refuseProblems } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { jsonAnswer } from '../http/answer.ts';
@@ -27,7 +27,7 @@ import { repositoryRoot } from '../repository-root.ts';
 import { sendAnswer } from '../http/cached-answers.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { publicReadHeaders } from '../blog/read-headers.ts';
-import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
+import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
 import { listComments, publicComments } from '../store/comments.ts';
 import { can } from '../../src/domain/team-permissions.ts';
 
@@ -150,10 +150,8 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
       errors: error.details,
       message: error.message,
     };
-    const page = await commentPagePath(db, postId);
-    const html =
-      (page && (await formPages.render?.(page, state))) ?? bareRefusalPage(state, `${page ?? '/blog'}#comments`);
-    return sendRefusalPage(reply, error, html);
+    const page = (await commentPagePath(db, postId)) ?? '/blog';
+    return answerRefusedForm({ db, clock: comments.clock, formPages }, reply, error, page, state, `${page}#comments`);
   }
 
   app.post<{ Params: { id: string }; Body: CommentInput }>(
@@ -175,7 +173,9 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
               published: { type: 'boolean', description: 'Whether readers see it already.' },
             },
           },
-          303: emptyResponse('Received from a form sent without JavaScript: back to the post, at its comments.'),
+          303: emptyResponse(
+            "From a form sent without JavaScript: received, back to the post at its comments; refused, back to the post's form showing its problems and what was typed.",
+          ),
           400: htmlOrError('A field is missing or malformed, or the comment answered cannot be answered.', postPage),
           403: schemaRef('api-error.schema.json', 'Sent from another site.'),
           404: schemaRef('api-error.schema.json', 'No published post has this id.'),

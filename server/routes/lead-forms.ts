@@ -12,7 +12,7 @@ import { readApplicationParts } from '../leads/application-parts.ts';
 import { maxCvBytes } from '../leads/cv-file.ts';
 import { formFieldsToInput, refererPath } from '../../src/domain/lead-form-fields.ts';
 import { campaignTag, utmParameters } from '../../src/domain/traffic-source.ts';
-import { bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
+import { answerRefusedForm, bareRefusalPage, type FormPages } from '../leads/form-refusal.ts';
 import { confirmationPage, confirmationToken, confirmLead } from '../leads/lead-confirmation.ts';
 import { acceptLead, applicationProblems, enquiryProblems, type AcceptedLead } from '../leads/lead-intake.ts';
 
@@ -48,7 +48,9 @@ const acceptedResponses = {
       'A form sent without JavaScript and without a form token: received but held, and answered with a page whose button confirms it (POST /api/lead-confirmations).',
     content: { 'text/html': { schema: { type: 'string' } } },
   },
-  303: emptyResponse('Received from a form sent without JavaScript: the thank-you page is at Location.'),
+  303: emptyResponse(
+    "From a form sent without JavaScript: received, the thank-you page is at Location; refused, Location is the form's page showing its problems and what was typed.",
+  ),
   400: htmlOrError('A field is missing or malformed: one detail per field.', formPage),
   403: schemaRef('api-error.schema.json', 'Sent from another site.'),
   413: htmlOrError('The body, or the CV, is larger than allowed.', formPage),
@@ -88,7 +90,8 @@ function withAttributionOfPlainForm(
  * and everything typed). GET /api/form-token gives the time trap's signed token.
  */
 export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, { intake, formPages }) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: maxCvBytes, files: 1 } });
+  // A CV over its limit is cut short, not thrown: the fields after it are still read, for the refusal to show them.
+  await app.register(fastifyMultipart, { limits: { fileSize: maxCvBytes, files: 1 }, throwFileSizeLimit: false });
   app.decorateRequest('plainForm', null);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -114,8 +117,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     if (!(error instanceof HttpError) || !wantsPage(request)) throw error;
     const state: LeadFormState = { form, values, errors: error.details, message: error.message };
     const page = returnTo ?? (form === 'enquiry' ? '/contact' : '/work-with-us');
-    const html = (await formPages.render?.(page, state)) ?? bareRefusalPage(state, page);
-    return sendRefusalPage(reply, error, html);
+    return answerRefusedForm({ db: intake.db, clock: intake.clock, formPages }, reply, error, page, state);
   }
 
   function answerAccepted(
@@ -204,14 +206,12 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
       config: { access: 'anyone' },
     },
     async (request, reply) => {
-      let values: Record<string, string> = {};
-      let returnTo: string | undefined;
+      const fields: [string, string][] = [];
       try {
         await refuseOverLimit(intake, 'application', addressOf(request), intake.clock());
-        const { fields, cv } = await readApplicationParts(request);
+        const cv = await readApplicationParts(request, fields);
         const form = formFieldsToInput(fields);
-        ({ values, returnTo } = form);
-        if (wantsPage(request)) withAttributionOfPlainForm(request, form.input, returnTo);
+        if (wantsPage(request)) withAttributionOfPlainForm(request, form.input, form.returnTo);
         const validate = request.compileValidationSchema(schemaRef('application-input.schema.json'), 'body');
         const problems = validate(form.input) ? [] : validationDetails(validate.errors ?? []);
         if (problems.length === 0) problems.push(...applicationProblems(form.input as unknown as ApplicationInput));
@@ -226,6 +226,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
         );
         return answerAccepted(request, reply, 'application', accepted, facts.applicationThankYouRoute);
       } catch (error) {
+        const { values, returnTo } = formFieldsToInput(fields);
         return answerRefusal(request, reply, 'application', error, values, returnTo);
       }
     },

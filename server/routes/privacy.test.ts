@@ -1,8 +1,13 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, LeadRecord, PrivacyExport } from '../../src/content/types.gen.ts';
 import { applyRetention } from '../inbox/retention.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, sqliteFileName } from '../store/database.ts';
+import { backUpSqlite } from '../store/sqlite-backup.ts';
+import { createPost } from '../test-support/posts.ts';
+import { storeComments } from '../test-support/stored-comments.ts';
 import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, type TestApp } from '../test-support/test-app.ts';
 
@@ -93,6 +98,29 @@ describe('POST /api/privacy/erase', () => {
     expect((await erase({ email: 'asha@example.com' })).json()).toEqual({ leads: 0, cvs: 0, comments: 0 });
   });
 
+  it('leaves nothing erased in the SQLite file, its write-ahead log or a backup taken after', async () => {
+    if (testApp.store.databaseUrl) return;
+    await storeOneAddressAndAnother();
+    const fileBytes = () =>
+      ['', '-wal']
+        .map((suffix) => join(testApp.dataDir, `${sqliteFileName}${suffix}`))
+        .filter((file) => existsSync(file))
+        .map((file) => readFileSync(file).toString('latin1').toLowerCase());
+    expect(fileBytes().join('')).toContain('redo our shop');
+    expect((await erase({ email: 'asha@example.com' })).statusCode).toBe(200);
+    const backup = join(testApp.dataDir, 'after-erasure.sqlite');
+    await backUpSqlite(testApp.dataDir, backup);
+    const [file = '', wal = ''] = fileBytes();
+    const copy = readFileSync(backup).toString('latin1').toLowerCase();
+    for (const bytes of [file, wal, copy]) {
+      expect(bytes).not.toContain('redo our shop');
+      expect(bytes).not.toContain('asha@example.com');
+    }
+    // The others' data is still there: the search above looked where it could be found.
+    expect(file).toContain('tom@fleet.example');
+    expect(copy).toContain('tom@fleet.example');
+  });
+
   it('refuses a missing or malformed address with a 400 naming it, and a visitor or another site', async () => {
     for (const payload of [{}, { email: 'nope' }, { email: 'a@b.example', also: 'x' }]) {
       const response = await erase(payload);
@@ -164,5 +192,29 @@ describe('retention', () => {
       await db.destroy();
     }
     expect((await audit(restarted)).filter((entry) => entry.action === 'lead-retention')).toHaveLength(1);
+  });
+  it('deletes comments never published (waiting, spam, trashed) after 90 days, and keeps approved ones', async () => {
+    const post = await createPost(app, cookie, { status: 'published', publishedAt: '2025-11-01T09:00:00.000Z' });
+    const old = new Date(testApp.clock.time - 91 * dayMs).toISOString();
+    const recent = new Date(testApp.clock.time - 89 * dayMs).toISOString();
+    const [, , , oldApproved, recentPending] = await storeComments(testApp.store, post._id, [
+      { status: 'pending', created_at: old },
+      { status: 'spam', created_at: old },
+      { status: 'trash', created_at: old },
+      { status: 'approved', created_at: old },
+      { status: 'pending', created_at: recent },
+    ]);
+    const db = openDatabase(testApp.store);
+    try {
+      await applyRetention(db, testApp.clock.now(), 365);
+      const left = await db.selectFrom('comments').select('id').execute();
+      expect(left.map((row) => row.id).sort()).toEqual([oldApproved, recentPending].sort());
+    } finally {
+      await db.destroy();
+    }
+    expect(await audit()).toContainEqual({
+      action: 'lead-retention',
+      target: '0 leads, 0 CVs, 3 unpublished comments',
+    });
   });
 });

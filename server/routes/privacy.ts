@@ -5,8 +5,10 @@ import { auditRequest } from '../audit/audit-log.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { removedSummary } from '../inbox/retention.ts';
 import { commentsOfEmail, deleteCommentsOfEmail } from '../store/comments.ts';
+import { flushErasedPages } from '../store/database.ts';
 import { deleteLeads, leadRowsOfEmail } from '../store/lead-queries.ts';
 import { emailKey, toLeadRecords } from '../store/leads.ts';
+import { deleteRefusedFormsOfEmail } from '../store/refused-forms.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface PrivacyRoutesOptions {
@@ -67,6 +69,9 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
         rows.map((row) => row.id),
       );
       const comments = await deleteCommentsOfEmail(db, key);
+      // A refused form sent without JavaScript, kept an hour to be shown again, holds what was typed too.
+      await deleteRefusedFormsOfEmail(db, key);
+      await flushErasedPages(db);
       // Approved comments leave the post pages.
       if (comments > 0) onCommentsChanged();
       await auditRequest(db, req, clock(), {

@@ -132,9 +132,13 @@ export async function publicComments(db: Kysely<Database>, postId: string): Prom
   return [...threads.values()];
 }
 
-/** Whether this e-mail or this address has had a comment approved before. */
+/**
+ * Whether a comment under this name, from this e-mail or this address, has been approved before. The name must be the
+ * same: anyone may type an approved commenter's e-mail, and would otherwise publish under any name at once.
+ */
 export async function approvedBefore(
   db: Kysely<Database>,
+  authorName: string,
   emailKey: string | null,
   addressHash: string | null,
 ): Promise<boolean> {
@@ -144,6 +148,7 @@ export async function approvedBefore(
     .select('id')
     .where('status', '=', 'approved')
     .where('by_agency', '=', 0)
+    .where('author_name', '=', authorName)
     .where((eb) =>
       eb.or([
         ...(emailKey === null ? [] : [eb('email_key', '=', emailKey)]),
@@ -227,4 +232,14 @@ export async function countApprovedComments(db: Kysely<Database>, postId: string
     .where('status', '=', 'approved')
     .executeTakeFirstOrThrow();
   return Number(total);
+}
+
+/** Retention: comments never published (waiting, spam or trashed) that arrived before `before`, e-mails and all. */
+export async function deleteUnpublishedCommentsBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('comments')
+    .where('status', 'in', ['pending', 'spam', 'trash'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -214,8 +214,8 @@ async function copyStats(source: Kysely<Database>, target: Transaction<Database>
  * shared keys, from the SQLite database in `dataDir` into the PostgreSQL
  * database at
  * `databaseUrl`, which is migrated first and must hold no posts or users yet. One transaction: all or nothing.
- * Sessions, pending two-factor sign-ins (five minutes long) and sign-in failures stay behind: admins sign in again
- * on the new database.
+ * Sessions, pending two-factor sign-ins (five minutes long), sign-in failures and refused forms sent without
+ * JavaScript (kept an hour) stay behind: admins sign in again on the new database.
  */
 export async function copySqliteToPostgres(dataDir: string, databaseUrl: string): Promise<CopySummary> {
   const sourceFile = join(dataDir, sqliteFileName);

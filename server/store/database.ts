@@ -5,12 +5,14 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   type KyselyConfig,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
 import type pg from 'pg';
+import { sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 export interface StoreLocation {
@@ -72,6 +74,8 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation, observer?:
   // WAL defaults to NORMAL, which can lose the last acknowledged writes on a power cut.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // What is deleted is overwritten with zeros, not left in free pages for anyone holding the file or a backup.
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -85,4 +89,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return (
     error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505'
   );
+}
+
+/**
+ * After an erasure on SQLite: moves the zeroed pages from the write-ahead log into the file and empties the log, whose
+ * older frames still hold what was deleted. PostgreSQL keeps no such log on our side: nothing to do.
+ */
+export async function flushErasedPages(db: Kysely<Database>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
 }

@@ -310,6 +310,19 @@ export interface FormPostTable {
   token: string | null;
 }
 
+/** A public form sent without JavaScript and refused, kept an hour for its page to show it again. */
+export interface RefusedFormTable {
+  /** The SHA-256 of the random token in the page's address (base64url): the token itself is not stored. */
+  id: string;
+  /** The page the form is on, where the token is accepted. */
+  page: string;
+  /** The form's state as JSON: what was typed, the problems, the sentence over the form. */
+  state: string;
+  /** The lower-case e-mail typed, for erasure; null when none. */
+  email_key: string | null;
+  expires_at: string;
+}
+
 /** The random salt of one day's visitor hashes; deleted once the day is two days old. */
 export interface StatsSaltTable {
   /** YYYY-MM-DD (UTC). */
@@ -416,4 +429,5 @@ export interface Database {
   stats_daily: StatsDailyTable;
   stats_monthly: StatsMonthlyTable;
   comments: CommentTable;
+  refused_forms: RefusedFormTable;
 }

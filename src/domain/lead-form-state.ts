@@ -21,3 +21,6 @@ export interface LeadFormState {
 
 /** The name of a form field for a JSON Pointer of the API: /attribution/utmSource is attribution.utmSource. */
 export const fieldName = (path: string): string => path.slice(1).split('/').join('.');
+
+/** The id of a form's summary of problems: where a refused form sent without JavaScript comes back to. */
+export const formProblemsId = (form: LeadFormState['form']): string => `${form}-form-problems`;

@@ -60,6 +60,44 @@ describe('a reader comments on a post at 375 px', () => {
     await context.close();
   });
 
+  it('with JavaScript: a returning commenter’s comment is published at once, and the thanks say so', async () => {
+    // A post of its own: the comments approved here would change the counts of the other tests.
+    const own = await createPost(admin.page, {
+      title: 'Comments from a returning reader',
+      slug: `comments-returning-${Date.now()}`,
+      content: '<p>Ask us again.</p>',
+      status: 'published',
+    });
+    const { page, context, errors } = await openPage(browser, phone);
+    await page.goto(`/blogs/${own.slug}`);
+    const comments = page.locator('#comments');
+    const send = comments.getByRole('button', { name: 'Send comment' });
+    await untilHydrated(send);
+    await comments.getByLabel(/Name/).fill('Lena Baker');
+    await comments.getByLabel(/E-mail/).fill('lena@example.com');
+    await comments.getByLabel(/Comment/).fill('Our first question about local search.');
+    await page.waitForTimeout(3200);
+    await send.click();
+    await comments.getByRole('status').getByText('yours will show here once it is approved').waitFor();
+    const waiting = await callApi<CommentRecord[]>(admin.page, 'GET', `/api/comments?status=pending&postId=${own._id}`);
+    const [first] = waiting.body;
+    expect((await callApi(admin.page, 'PATCH', `/api/comments/${first!._id}`, { status: 'approved' })).status).toBe(
+      200,
+    );
+
+    await comments.getByRole('button', { name: 'Write another comment' }).click();
+    await comments.getByLabel(/Name/).fill('Lena Baker');
+    await comments.getByLabel(/E-mail/).fill('lena@example.com');
+    await comments.getByLabel(/Comment/).fill('And a second one, published at once.');
+    await comments.getByRole('button', { name: 'Send comment' }).click();
+    const status = comments.getByRole('status');
+    await status.getByText('Your comment is published below.').waitFor();
+    expect(await status.textContent()).not.toContain('once it is approved');
+    await comments.getByText('And a second one, published at once.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('without JavaScript: the page again with the problems and what was typed, then the notice; approved, it is shown', async () => {
     const context = await browser.newContext({ viewport: phone, baseURL: baseURL(), javaScriptEnabled: false });
     const page = await context.newPage();
@@ -68,6 +106,9 @@ describe('a reader comments on a post at 375 px', () => {
     await form.getByLabel(/Name/).fill('Kabir');
     await form.getByLabel(/Comment/).fill('');
     await form.getByRole('button', { name: 'Send comment' }).click();
+    await page.waitForURL((url) => url.pathname === `/blogs/${post.slug}` && url.hash === '#comment-form-problems');
+    expect(await page.title()).toMatch(/^Error: /);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('comment-form-problems');
     await page.getByText('Some fields need your attention').waitFor();
     const again = page.locator(`form[action="/api/blogs/${post._id}/comments"]`);
     expect(await again.getByLabel(/Name/).inputValue()).toBe('Kabir');

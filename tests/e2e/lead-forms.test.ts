@@ -26,6 +26,18 @@ const describedBy = (page: Page, label: RegExp) =>
     .getByLabel(label)
     .evaluate((field) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent);
 
+/** A refused form sent without JavaScript is back on its own page, at its summary of problems, which has focus. */
+async function backAtProblems(page: Page, path: string, form: string) {
+  await page.waitForURL((url) => url.pathname === path && url.hash === `#${form}-form-problems`);
+  expect(await page.title()).toMatch(/^Error: /);
+  const summary = page.locator(`#${form}-form-problems`);
+  await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(await summary.isVisible()).toBe(true);
+  const box = (await summary.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeLessThan(page.viewportSize()!.height);
+}
+
 async function withoutScripts(viewport: typeof phone) {
   const context = await browser.newContext({ viewport, baseURL: baseURL(), javaScriptEnabled: false });
   return { page: await context.newPage(), close: () => context.close() };
@@ -48,7 +60,14 @@ describe.each([
     expect(await describedBy(page, /Your name/)).toBe('Please fill this in.');
     expect(await describedBy(page, /E-mail/)).toContain('Enter an e-mail address');
     expect(await seriousViolations(page)).toEqual([]);
+    // A corrected field loses its problem at once; the others keep theirs until they are corrected or sent.
+    await page.getByLabel(/E-mail/).fill('meera@example.com');
+    await expect.poll(() => page.getByLabel(/E-mail/).getAttribute('aria-invalid')).toBeNull();
+    expect(await describedBy(page, /E-mail/)).toBeUndefined();
+    expect(await describedBy(page, /Your name/)).toBe('Please fill this in.');
+    await page.getByLabel(/E-mail/).fill('still-wrong');
     await page.getByLabel(/Your name/).fill('Meera Iyer');
+    await expect.poll(() => page.getByLabel(/Your name/).getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel(/E-mail/).fill('meera@example.com');
     await page.getByLabel('Service').selectOption({ label: 'Search Engine Optimization' });
     await page.getByLabel(/How can we help/).fill('We need more visitors from search for our clinics.');
@@ -74,6 +93,7 @@ describe.each([
     await form.getByLabel(/E-mail/).fill('kabir-at-example');
     await form.getByLabel(/How can we help/).fill('Rankings for our travel agency, please.');
     await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await backAtProblems(page, '/seo', 'enquiry');
     await page.getByText('Some fields need your attention').waitFor();
     const again = page.locator('form[action="/api/enquiries"]');
     expect(await again.getByLabel(/Your name/).inputValue()).toBe('Kabir');
@@ -108,6 +128,29 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('application without JavaScript: a CV refused (a PNG named .pdf) comes back to the form with everything typed', async () => {
+    const { page, close } = await withoutScripts(viewport);
+    await page.goto('/work-with-us');
+    const form = page.locator('form[action="/api/applications"]');
+    await form.getByLabel(/Your name/).fill('Dev Patel');
+    await form.getByLabel(/E-mail/).fill('dev@example.com');
+    await form.getByLabel(/^Role/).fill('Developer');
+    await form.getByLabel(/Cover letter/).fill('I build fast websites.');
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    await form.getByLabel(/Your CV/).setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: png });
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Send application' }).click();
+    await backAtProblems(page, '/work-with-us', 'application');
+    const again = page.locator('form[action="/api/applications"]');
+    expect(await again.getByLabel(/Your name/).inputValue()).toBe('Dev Patel');
+    expect(await again.getByLabel(/E-mail/).inputValue()).toBe('dev@example.com');
+    expect(await again.getByLabel(/^Role/).inputValue()).toBe('Developer');
+    expect(await again.getByLabel(/Cover letter/).inputValue()).toBe('I build fast websites.');
+    expect(await again.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await describedBy(page, /Your CV/)).toContain('PDF');
+    await close();
   });
 
   it('application without JavaScript: a plain multipart post, then the thank-you page', async () => {

@@ -18,6 +18,7 @@ import * as createLeads from './20261125140000_create_leads.ts';
 import * as createStats from './20261127120000_create_stats.ts';
 import * as createComments from './20261127120100_create_comments.ts';
 import * as hashFormPostAddresses from './20261128110000_hash_form_post_addresses.ts';
+import * as createRefusedForms from './20261128120000_create_refused_forms.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261127120000_create_stats': createStats,
   '20261127120100_create_comments': createComments,
   '20261128110000_hash_form_post_addresses': hashFormPostAddresses,
+  '20261128120000_create_refused_forms': createRefusedForms,
 };

@@ -31,7 +31,11 @@ export function CommentItem(props: CommentItemProps) {
   const [replying, setReplying] = useState(false);
   const [replyText, setReplyText] = useState('');
   const headingId = `${commentElementId(comment._id)}-heading`;
-  const author = comment.byAgency ? `${comment.authorName} (${site.brand.name})` : comment.authorName;
+  // The agency's replies are signed with its name: said once, not twice.
+  const author =
+    comment.byAgency && comment.authorName !== site.brand.name
+      ? `${comment.authorName} (${site.brand.name})`
+      : comment.authorName;
   const canReply =
     comment.parentId === null && !comment.byAgency && comment.status !== 'spam' && comment.status !== 'trash';
   const canEnquire =

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aComment, commentList } from '@/api/testing/comments.ts';
+import { site } from '@/content/site.ts';
 import { errorReply, fakeApi, type FakeReply, type FakeRequest } from '@/api/testing/fake-api.ts';
 import type { CommentRecord } from '@/content/types.gen.ts';
 import { admin, chunkWait, renderAdmin, signedIn } from '../testing/render-admin.tsx';
@@ -138,6 +139,16 @@ describe('CommentsPage', () => {
     ).toBeInTheDocument();
     expect(evil.querySelector('script, b, a[href^="javascript"]')).toBeNull();
     expect(screen.getByText('2 comments, newest first.')).toBeInTheDocument();
+  });
+
+  it('names an agency reply by the agency once, and a teammate’s reply with the agency beside the name', async () => {
+    const reply = { parentId: 'c1', byAgency: true, status: 'approved' as const, authorEmail: undefined };
+    const byBrand = aComment({ ...reply, _id: 'r1', authorName: site.brand.name });
+    const byTeammate = aComment({ ...reply, _id: 'r2', authorName: 'Asha Rao' });
+    withComments([byBrand, byTeammate]);
+    renderAdmin('/admin/comments?status=approved');
+    expect(await screen.findByRole('heading', { name: `Reply by ${site.brand.name}` }, chunkWait)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Reply by Asha Rao (${site.brand.name})` })).toBeInTheDocument();
   });
 
   it('shows an editor no e-mail address, as the server sends none, but lets them make an enquiry', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '@/ui/site-router/hooks.ts';
 import { postCommentsQueryOptions, sendComment } from '@/api/post-comments.ts';
@@ -52,12 +53,15 @@ function Comment({ comment }: { comment: PublicComment }) {
 
 function CommentForm({ post }: { post: BlogPost }) {
   const queryClient = useQueryClient();
+  // A commenter approved before is published at once: the thanks must not say it waits.
+  const [published, setPublished] = useState(false);
   const behaviour: LeadFormBehaviour = {
     form: 'comment',
     // The server checks every rule and names each field: the form carries no validator of its own.
     check: async () => [],
     async send({ input }) {
       const sent = await sendComment(post._id, input as unknown as CommentInput);
+      setPublished(sent.published);
       if (sent.published) await queryClient.invalidateQueries(postCommentsQueryOptions(post._id));
       return sent;
     },
@@ -67,7 +71,11 @@ function CommentForm({ post }: { post: BlogPost }) {
   if (form.status === 'sent') {
     return (
       <SentPanel heading="Thank you for your comment">
-        <p>Comments are checked before they appear: yours will show here once it is approved.</p>
+        <p>
+          {published
+            ? 'Your comment is published below.'
+            : 'Comments are checked before they appear: yours will show here once it is approved.'}
+        </p>
         <button type="button" className="button" onClick={form.reset}>
           Write another comment
         </button>
@@ -80,6 +88,7 @@ function CommentForm({ post }: { post: BlogPost }) {
       action={`/api/blogs/${post._id}/comments`}
       noValidate
       onSubmit={form.onSubmit}
+      onChange={form.onChange}
       onFocus={form.onFocus}
       aria-labelledby={headingId}
       className={styles.form}

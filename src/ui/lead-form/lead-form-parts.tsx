@@ -145,7 +145,7 @@ export function HiddenFields({ form }: { form: LeadForm }) {
 /** What went wrong as a whole, read out when it appears; focused when no field is at fault. */
 export function FormSummary({ form }: { form: LeadForm }) {
   return (
-    <p tabIndex={-1} role="alert" className={form.summary ? styles.summary : styles.empty}>
+    <p id={form.problemsId} tabIndex={-1} role="alert" className={form.summary ? styles.summary : styles.empty}>
       {form.summary}
     </p>
   );
@@ -233,6 +233,7 @@ export function LeadFormSection(props: LeadFormSectionProps) {
               encType={encType}
               noValidate
               onSubmit={form.onSubmit}
+              onChange={form.onChange}
               onFocus={form.onFocus}
               aria-labelledby={headingId}
             >

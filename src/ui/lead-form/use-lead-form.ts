@@ -4,7 +4,7 @@ import { getFormToken } from '@/api/get-form-token.ts';
 import type { LeadType } from '@/content/types.gen.ts';
 import { fieldMessage } from '@/domain/lead-field-messages.ts';
 import { formFieldsToInput } from '@/domain/lead-form-fields.ts';
-import { fieldName, type LeadFieldError } from '@/domain/lead-form-state.ts';
+import { fieldName, formProblemsId, type LeadFieldError } from '@/domain/lead-form-state.ts';
 import { LeadFormStateContext } from '../lead-form-state-context.ts';
 import { visitAttribution } from './visit-attribution.ts';
 
@@ -81,13 +81,33 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     setFocusAfterRender((count) => count + 1);
   }
 
+  /** The form's text fields as the API's input. */
+  function inputOf(form: HTMLFormElement): Record<string, unknown> {
+    const fields = [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    return formFieldsToInput(fields).input;
+  }
+
+  /**
+   * A field with a problem is checked again as it changes: its problem goes once it is corrected (or changes to the
+   * one that remains); the others stay until the next send. A problem only the server finds goes with the change.
+   */
+  async function onChange(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (!name || !problems.some((problem) => fieldName(problem.path) === name)) return;
+    const form = event.currentTarget;
+    const found = await behaviour.check({ input: inputOf(form), form });
+    const ofField = (problem: LeadFieldError) => fieldName(problem.path) === name;
+    const next = [...problems.filter((problem) => !ofField(problem)), ...found.filter(ofField)];
+    setProblems(next);
+    if (next.length === 0) setSummary('');
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'sending') return;
     const form = event.currentTarget;
     submitted.current = { form, panel: form.parentElement };
-    const fields = [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-    const { input } = formFieldsToInput(fields);
+    const input = inputOf(form);
     const attribution = behaviour.form === 'comment' ? undefined : visitAttribution();
     if (attribution) input.attribution = attribution;
     const formToken = token || (await requestToken());
@@ -118,6 +138,8 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     token,
     values: state?.values ?? {},
     summary,
+    /** The id of the summary of problems, where a refused form sent without JavaScript comes back to. */
+    problemsId: formProblemsId(behaviour.form),
     /** Sets the form going again after a sent one, for another comment. */
     reset: () => setStatus('editing'),
     errorFor,
@@ -125,6 +147,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     errorId: (name: string) => `${id}-${name.replace(/\W/g, '-')}-error`,
     fieldId: (name: string) => `${id}-${name.replace(/\W/g, '-')}`,
     onSubmit,
+    onChange: (event: FormEvent<HTMLFormElement>) => void onChange(event),
     onFocus: () => void requestToken(),
   };
 }
