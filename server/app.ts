@@ -50,6 +50,7 @@ import { migrateToLatest } from './store/migrate.ts';
 import { sharedKey } from './store/server-secrets.ts';
 import type { AddressLimit } from './stats/address-limiter.ts';
 import { startStatsCollector } from './stats/collector.ts';
+import { startTeamRetention } from './team/team-retention.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */
@@ -182,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const formKey = await sharedKey(db, 'form-token');
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
+    const teamRetention = startTeamRetention(db, clock, app.log);
+    app.addHook('onClose', () => teamRetention.stop());
 
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
