@@ -37,8 +37,8 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
-  await app.register(blogRoutes, { prefix: '/blogs', blog });
   const { mail, facts } = leads.intake;
+  await app.register(blogRoutes, { prefix: '/blogs', blog, notices: { origin, brandName: facts.brandName, mail } });
   await app.register(authRoutes, {
     prefix: '/auth',
     ...auth,
