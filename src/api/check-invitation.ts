@@ -7,8 +7,10 @@ export function checkInvitation(token: string, signal?: AbortSignal): Promise<In
   return apiJson<InvitationCheck>(`/api/invitations/${encodeURIComponent(token)}`, { signal });
 }
 
-export function useInvitationCheck(token: string) {
+/** `enabled` false while the link is being accepted: signing in asks every query again, and the link is used by then. */
+export function useInvitationCheck(token: string, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['invitation-check', token],
     queryFn: ({ signal }) => checkInvitation(token, signal),
     retry: retryTransientFailure,

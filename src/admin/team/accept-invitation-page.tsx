@@ -21,8 +21,8 @@ const minimumLength = 12;
 export function AcceptInvitationPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const check = useInvitationCheck(token);
   const accept = useAcceptInvitation();
+  const check = useInvitationCheck(token, accept.isIdle || accept.isError);
   const [values, setValues] = useState<Record<Name, string>>({ name: '', password: '', repeated: '' });
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   const set = (name: Name) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
