@@ -52,6 +52,7 @@ import type { AddressLimit } from './stats/address-limiter.ts';
 import { startStatsCollector } from './stats/collector.ts';
 import type { KeyLimits } from './stats/key-caps.ts';
 import { readContentRoutes, sitePaths } from './stats/site-paths.ts';
+import { startTeamRetention } from './team/team-retention.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */
@@ -194,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const formKey = await sharedKey(db, 'form-token');
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
+    const teamRetention = startTeamRetention(db, clock, app.log);
+    app.addHook('onClose', () => teamRetention.stop());
 
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });

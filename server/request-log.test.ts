@@ -11,6 +11,7 @@ interface LogLine {
   reqId?: string;
   method?: string;
   route?: string | null;
+  url?: string;
   status?: number;
   ms?: number;
   bytes?: number | null;
@@ -114,6 +115,36 @@ describe('request ids and the access log', () => {
       'msg',
     ]);
     expect(line).toMatchObject({ url, status: 200, time: expect.any(Number), pid: process.pid });
+  });
+
+  it('writes the route of invitation and sign-in links, never their tokens', async () => {
+    const secret = 'Secr3tTokenThatGrantsAccess0123456789abcdef';
+    const requests = [
+      { method: 'GET', url: `/api/invitations/${secret}` },
+      { method: 'POST', url: `/api/invitations/${secret}/accept`, payload: { name: 'A', password: 'p' } },
+      { method: 'POST', url: `/api/auth/sign-in-link/${secret}` },
+      { method: 'GET', url: `/admin/invitations/${secret}` },
+      { method: 'GET', url: `/admin/sign-in-link/${secret}?from=mail` },
+    ] as const;
+    const expected = [
+      '/api/invitations/:token',
+      '/api/invitations/:token/accept',
+      '/api/auth/sign-in-link/:token',
+      '/admin/invitations/:token',
+      '/admin/sign-in-link/:token?from=mail',
+    ];
+    for (const [index, request] of requests.entries()) {
+      const response = await testApp.app.inject({ ...request, headers: { origin: 'http://localhost' } });
+      const logged = linesOf(String(response.headers['x-request-id']));
+      expect(logged.length, request.url).toBeGreaterThan(0);
+      expect(JSON.stringify(logged), request.url).not.toContain(secret);
+      expect(logged.find((line) => line.msg === 'request')).toMatchObject({ url: expected[index] });
+    }
+    // An invitation's id is no secret: the line keeps it, to tell which one was withdrawn.
+    const revoke = await testApp.app.inject({ method: 'DELETE', url: '/api/invitations/an-invitation-id' });
+    expect(linesOf(String(revoke.headers['x-request-id']))[0]).toMatchObject({
+      url: '/api/invitations/an-invitation-id',
+    });
   });
 
   it('logs a 5xx once at error level with its stack, and tells the user the id to quote', async () => {

@@ -80,6 +80,19 @@ export function logAccess(log: FastifyBaseLogger, requestId: string, line: Acces
   if (logger.isLevelEnabled?.('info')) writeAccessLine(logger as pino.Logger, requestId, line);
 }
 
+/** Paths whose next segment is a secret (an invitation's or a sign-in link's token), as the browser asks for them. */
+const tokenPaths = /^(\/(?:api\/invitations|api\/auth\/sign-in-link|admin\/invitations|admin\/sign-in-link)\/)[^/?#]+/;
+
+/**
+ * The URL as the access log writes it: a token that grants something (joining the team, signing in) is replaced by
+ * `:token`, so that whoever reads the log cannot use it. An invitation's id (DELETE /api/invitations/{id}) is no
+ * secret, and is kept.
+ */
+export function loggableUrl(url: string, route: string | null): string {
+  if (route !== null && route.startsWith('/api/') && !route.includes(':token')) return url;
+  return url.replace(tokenPaths, '$1:token');
+}
+
 /**
  * One access line per request, when its answer has been sent, instead of Fastify's two: method, route (the pattern,
  * so that lines group), address, status, duration in milliseconds, bytes sent, and the id (the logger's binding).
@@ -93,10 +106,11 @@ class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const length = reply.getHeader('content-length');
+    const route = request.routeOptions.url ?? null;
     const line: AccessLine = {
       method: request.method,
-      route: request.routeOptions.url ?? null,
-      url: request.url,
+      route,
+      url: loggableUrl(request.url, route),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
       bytes: length === undefined ? null : Number(length),

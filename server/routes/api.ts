@@ -37,8 +37,13 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
-  await app.register(blogRoutes, { prefix: '/blogs', blog });
-  await app.register(authRoutes, { prefix: '/auth', ...auth });
+  const { mail, facts } = leads.intake;
+  await app.register(blogRoutes, { prefix: '/blogs', blog, notices: { origin, brandName: facts.brandName, mail } });
+  await app.register(authRoutes, {
+    prefix: '/auth',
+    ...auth,
+    signInLinks: { origin, brandName: facts.brandName, mail },
+  });
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
@@ -52,7 +57,6 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   await app.register(publicAuthorRoutes, { prefix: '/authors', blog });
   await app.register(authorListRoutes, { db: auth.db });
-  const { mail, facts } = leads.intake;
   await app.register(teamRoutes, {
     auth,
     responses: blog.responses,

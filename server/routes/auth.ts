@@ -7,8 +7,9 @@ import { checkPassword, type AuthSettings } from '../auth/log-in.ts';
 import { startPendingSignIn } from '../auth/pending-sign-in.ts';
 import { clearSessionCookie, readSessionToken } from '../auth/session-cookie.ts';
 import { endSession } from '../auth/sessions.ts';
+import { requestSignInLink, signInWithLink, type SignInLinkSending } from '../auth/sign-in-link.ts';
 import { throttledSignIn } from '../auth/throttled.ts';
-import type { LoginBody } from '../../src/content/types.gen.ts';
+import type { LoginBody, SignInLinkRequest, SignInLinkToken } from '../../src/content/types.gen.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
@@ -44,7 +45,42 @@ const meSchema = {
   response: { 200: adminUser, ...errorResponses(400, 401, 500) },
 };
 
-export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) => {
+const signInLinkRequestSchema = {
+  summary: 'E-mail me a sign-in link',
+  description:
+    'For a member whose sign-in answers 429: queues a one-time link (15 minutes, through the outbox) to the address ' +
+    "when it is a member's, and answers 202 alike for any address. Limited to 3 requests an hour per address and 10 " +
+    'per network (429 with Retry-After), not by the sign-in limit across all addresses. 503 when the server has no ' +
+    'SMTP_URL.',
+  tags: ['auth'],
+  body: schemaRef('security/sign-in-link-request.schema.json'),
+  response: {
+    202: schemaRef('security/sign-in-link-sent.schema.json', 'Sent, if the address is a member’s.'),
+    ...errorResponses(400, 403, 413, 415, 429, 500, 503),
+  },
+};
+
+const signInLinkUseSchema = {
+  summary: 'Sign in with an e-mailed link',
+  description:
+    'Uses the link up and makes this browser a trusted device of the account (the device cookie). Without ' +
+    'two-factor sign-in the session starts; with it, the answer is `{ twoFactorRequired: true }` as after a ' +
+    'password. 404 for a link never issued, 410 for a used or expired one.',
+  tags: ['auth'],
+  params: schemaRef('security/sign-in-link-token.schema.json'),
+  response: {
+    200: { anyOf: [adminUser, schemaRef('security/two-factor-required.schema.json')] },
+    ...errorResponses(400, 403, 404, 410, 413, 415, 500),
+  },
+};
+
+export interface AuthRoutesOptions extends AuthSettings {
+  /** Where e-mailed sign-in links point, and the mail worker; its `mail` is null without SMTP_URL. */
+  signInLinks: SignInLinkSending;
+}
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const { signInLinks, ...auth } = options;
   // Only these routes set cookies: elsewhere the plugin's hook on every answer would be work for nothing.
   await app.register(fastifyCookie, { hook: false });
   // No answer about signing in may be kept by a cache (the guard's refusals say so themselves).
@@ -77,6 +113,21 @@ export const authRoutes: FastifyPluginAsync<AuthSettings> = async (app, auth) =>
       }
       return reply.send(await completeSignIn(auth, request, reply, result.user));
     },
+  );
+
+  app.post<{ Body: SignInLinkRequest }>(
+    '/sign-in-link',
+    { schema: signInLinkRequestSchema, config: { access: 'anyone' } },
+    async (request, reply) => {
+      const ip = clientAddress(request) ?? '';
+      return reply.code(202).send(await requestSignInLink(auth, signInLinks, request.body.email, ip));
+    },
+  );
+
+  app.post<{ Params: SignInLinkToken }>(
+    '/sign-in-link/:token',
+    { schema: signInLinkUseSchema, config: { access: 'anyone' } },
+    async (request, reply) => reply.send(await signInWithLink(auth, request, reply, request.params.token)),
   );
 
   app.post('/logout', { schema: logoutSchema, config: { access: 'anyone' } }, async (request, reply) => {

@@ -20,10 +20,14 @@ import {
   updatePostSchema,
 } from './blog-schemas.ts';
 import { goneError, movedSlug, rethrowIfDeleted } from '../blog/moved-posts.ts';
+import { findPostById } from '../store/posts.ts';
+import { tellAuthorOfPublication, tellEditorsOfSubmission, type PostNoticeSending } from '../team/post-notices.ts';
 import { revisionRoutes } from './post-revisions.ts';
 
 export interface BlogRoutesOptions {
   blog: BlogContext;
+  /** E-mail to the team when a draft is submitted for review, and to its author when someone else publishes it. */
+  notices: PostNoticeSending;
 }
 
 const writeHeaders = { 'cache-control': 'no-store' };
@@ -38,7 +42,7 @@ const splitTermLists: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog }) => {
+export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { blog, notices }) => {
   app.get<{ Querystring: ListQuery }>(
     '/',
     { schema: listPostsSchema, config: { access: 'anyone' } },
@@ -100,11 +104,17 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     { schema: updatePostSchema, preValidation: splitTermLists, config: { access: 'posts' } },
     async (request, reply) => {
       const { reason = 'save', revision } = request.query;
+      const editor = signedInAdmin(request);
+      // Only a save that publishes can be the one to tell the author of.
+      const before = request.body.status === 'published' ? await findPostById(blog.db, request.params.id) : undefined;
       const post = await changePost(blog, request.params.id, request.body, {
-        editor: signedInAdmin(request),
+        editor,
         reason,
         restoredRevision: revision,
       });
+      if (before !== undefined && before.status !== 'published' && post.status === 'published') {
+        await tellAuthorOfPublication(blog.db, notices, post, editor, blog.clock());
+      }
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-update', target: post.id });
       return reply.headers(writeHeaders).send(toPostJson(post));
     },
@@ -126,7 +136,11 @@ export const blogRoutes: FastifyPluginAsync<BlogRoutesOptions> = async (app, { b
     '/:id/review',
     { schema: submitForReviewSchema, config: { access: 'posts' } },
     async (request, reply) => {
-      const post = await submitForReview(blog, request.params.id, signedInAdmin(request));
+      const writer = signedInAdmin(request);
+      // A draft submitted again while it waits tells the editors nothing new.
+      const waiting = (await findPostById(blog.db, request.params.id))?.reviewRequestedAt ?? null;
+      const post = await submitForReview(blog, request.params.id, writer);
+      if (waiting === null) await tellEditorsOfSubmission(blog.db, notices, post, writer, blog.clock());
       await auditRequest(blog.db, request, blog.clock(), { action: 'post-submit-for-review', target: post.id });
       return reply.headers(writeHeaders).send(toPostJson(post));
     },

@@ -41,12 +41,49 @@ export const inviteSchema = {
   description:
     'Administrators invite with any role but owner; editors (`users:invite`) invite authors and contributors. The ' +
     'single-use link, valid for seven days, is e-mailed through the outbox when SMTP_URL is set (`emailed`), and ' +
-    "always in the answer, to copy. 409 for a member's address.",
+    "always in the answer, to copy; it replaces any open invitation to the same address. 409 for a member's " +
+    'address, or for one with an open invitation whose role the inviter cannot give; 429 with Retry-After past ' +
+    'twenty invitations from one member in an hour.',
   tags: ['team'],
   body: schemaRef('api/invitation-body.schema.json'),
   response: {
     201: schemaRef('api/invitation.schema.json', 'The invitation and its link.'),
-    ...errorResponses(400, 401, 403, 409, 413, 415, 500),
+    ...errorResponses(400, 401, 403, 409, 413, 415, 429, 500),
+  },
+};
+
+export const listInvitationsSchema = {
+  summary: 'List the open invitations',
+  description:
+    'Administrators (permission `users`): every invitation whose link still works (not used, withdrawn nor expired), ' +
+    'with its role, who sent it and until when, the soonest to expire first. Links are never shown again.',
+  tags: ['team'],
+  response: {
+    200: { type: 'array', items: schemaRef('api/open-invitation.schema.json'), description: 'The open invitations.' },
+    ...errorResponses(400, 401, 403, 500),
+  },
+};
+
+export const revokeInvitationSchema = {
+  summary: 'Withdraw an invitation',
+  description:
+    'Administrators. Its link then answers 410, saying it was withdrawn. 404 when no open invitation has this id. ' +
+    'Invitations are also withdrawn when their inviter is removed, or loses the right to give their role.',
+  tags: ['team'],
+  params: schemaRef('api/invitation-id-params.schema.json'),
+  response: { 204: emptyResponse('Withdrawn.'), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
+};
+
+export const checkInvitationSchema = {
+  summary: 'Check an invitation link',
+  description:
+    'Anyone holding the link, before showing the form that accepts it: the address and role it offers, or 404 for ' +
+    'a link never issued and 410, in words, for a used, withdrawn or expired one.',
+  tags: ['team'],
+  params: schemaRef('api/invitation-token-params.schema.json'),
+  response: {
+    200: schemaRef('api/invitation-check.schema.json', 'What the link offers.'),
+    ...errorResponses(400, 404, 410, 500),
   },
 };
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {
   InvitationAcceptance,
   InvitationBody,
+  InvitationIdParams,
   InvitationTokenParams,
   TeamMemberUpdate,
   UserIdParams,
@@ -14,14 +15,24 @@ import type { AuthSettings } from '../auth/log-in.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { listTeam } from '../store/team.ts';
-import { acceptInvitation, createInvitation, type InvitationSending } from '../team/invitations.ts';
+import {
+  acceptInvitation,
+  checkInvitation,
+  createInvitation,
+  listInvitations,
+  withdrawInvitation,
+  type InvitationSending,
+} from '../team/invitations.ts';
 import { changeTeamMember, removeTeamMember, toTeamMember } from '../team/team-members.ts';
 import {
   acceptInvitationSchema,
   changeUserSchema,
+  checkInvitationSchema,
   inviteSchema,
+  listInvitationsSchema,
   listUsersSchema,
   removeUserSchema,
+  revokeInvitationSchema,
 } from './team-schemas.ts';
 
 export interface TeamRoutesOptions {
@@ -63,7 +74,7 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { a
     { schema: removeUserSchema, config: { access: 'users' } },
     async (request, reply) => {
       const { id } = request.params;
-      await removeTeamMember(db, signedInAdmin(request), id, request.query.reassignTo);
+      await removeTeamMember(db, signedInAdmin(request), id, request.query.reassignTo, clock());
       responses.forget();
       await auditRequest(db, request, clock(), { action: 'user-remove', target: id });
       return reply.code(204).send();
@@ -78,6 +89,26 @@ export const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, { a
       await auditRequest(db, request, clock(), { action: 'invitation-create', target: invitation.email });
       return reply.code(201).headers(noStore).send(invitation);
     },
+  );
+
+  app.get('/invitations', { schema: listInvitationsSchema, config: { access: 'users' } }, async (_request, reply) => {
+    return reply.headers(noStore).send(await listInvitations(auth));
+  });
+
+  app.delete<{ Params: InvitationIdParams }>(
+    '/invitations/:id',
+    { schema: revokeInvitationSchema, config: { access: 'users' } },
+    async (request, reply) => {
+      await withdrawInvitation(auth, request.params.id);
+      await auditRequest(db, request, clock(), { action: 'invitation-revoke', target: request.params.id });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: InvitationTokenParams }>(
+    '/invitations/:token',
+    { schema: checkInvitationSchema, config: { access: 'anyone' } },
+    async (request, reply) => reply.headers(noStore).send(await checkInvitation(auth, request.params.token)),
   );
 
   app.post<{ Params: InvitationTokenParams; Body: InvitationAcceptance }>(

@@ -85,6 +85,23 @@ export interface InvitationTable {
   created_at: string;
   expires_at: string;
   accepted_at: string | null;
+  /** When it was withdrawn: revoked by an administrator, replaced, or its inviter left or lost the right. */
+  revoked_at: string | null;
+}
+
+/**
+ * A request for an e-mailed sign-in link, kept for the limits per address and account whether or not the address is
+ * a member's; a member's holds the hash of the link's token, which works once until `expires_at`.
+ */
+export interface SignInLinkTable {
+  id: string;
+  email_key: string;
+  ip: string;
+  user_id: string | null;
+  token_hash: string | null;
+  requested_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** Single-use recovery codes, stored hashed; a used code is deleted. */
@@ -409,6 +426,7 @@ export interface Database {
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   pending_sign_ins: PendingSignInTable;
+  sign_in_links: SignInLinkTable;
   blog_changes: BlogChangesTable;
   recovery_codes: RecoveryCodeTable;
   server_secrets: ServerSecretTable;

@@ -29,6 +29,7 @@ const roleDuties: Record<TeamRole, string> = {
 /** The e-mail of an invitation: who invites, to do what, the link, and until when it works. Replies reach the inviter. */
 export function invitationMail(facts: InvitationMailFacts): OutgoingMail {
   const role = roleNames[facts.role].toLowerCase();
+  // The inviter's name is free text: it stays in the body, never in the subject that mail clients show unopened.
   const text = [
     `${facts.inviter.name} (${facts.inviter.email}) invites you to join the team of ${facts.brandName} as ${role}: ${roleDuties[facts.role]}.`,
     '',
@@ -41,7 +42,7 @@ export function invitationMail(facts: InvitationMailFacts): OutgoingMail {
   ].join('\n');
   return {
     to: [facts.to],
-    subject: `${facts.inviter.name} invites you to the team of ${facts.brandName}`,
+    subject: `An invitation to join the team of ${facts.brandName}`,
     text,
     replyTo: facts.inviter.email,
     about: `invitation:${facts.id}`,

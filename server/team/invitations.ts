@@ -5,8 +5,10 @@ import type {
   Invitation as InvitationJson,
   InvitationAcceptance,
   InvitationBody,
+  InvitationCheck,
+  OpenInvitation,
 } from '../../src/content/types.gen.ts';
-import { invitableRoles } from '../../src/domain/team-permissions.ts';
+import { invitableRoles, roleNames } from '../../src/domain/team-permissions.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
 import { queuedHashPassword, type AuthSettings } from '../auth/log-in.ts';
 import { passwordProblem } from '../auth/password.ts';
@@ -15,7 +17,16 @@ import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isUniqueViolation } from '../store/database.ts';
-import { findInvitation, insertInvitation, useInvitation } from '../store/team.ts';
+import {
+  countInvitationsSince,
+  findInvitation,
+  findOpenInvitationTo,
+  insertInvitation,
+  listOpenInvitations,
+  revokeInvitation,
+  useInvitation,
+  type Invitation,
+} from '../store/team.ts';
 import { emailKey, findUserByEmail, findUserById, insertUser } from '../store/users.ts';
 import { invitationMail } from './invitation-mail.ts';
 
@@ -29,6 +40,9 @@ export interface InvitationSending {
 }
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+/** Invitations one member may send in an hour: enough for a new team, too few to mail-bomb through the outbox. */
+export const maxInvitationsPerHour = 20;
+const hourMs = 60 * 60 * 1000;
 
 // Enough to catch a slip of the keyboard, as for accounts added from the command line.
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -66,8 +80,27 @@ export async function createInvitation(
       { path: '/email', message: 'belongs to a member of the team' },
     ]);
   }
-  const token = randomBytes(32).toString('base64url');
   const now = auth.clock();
+  const open = await findOpenInvitationTo(auth.db, email, now.toISOString());
+  if (open !== undefined && !invitableRoles(inviter.role).includes(open.role)) {
+    const role = roleNames[open.role].toLowerCase();
+    throw new HttpError(
+      409,
+      `${email} is invited already, as ${role}, which your role cannot give: ask an administrator to change it.`,
+      [{ path: '/email', message: `has an open invitation as ${role}` }],
+    );
+  }
+  const sent = await countInvitationsSince(auth.db, inviter.id, new Date(now.getTime() - hourMs).toISOString());
+  if (sent.count >= maxInvitationsPerHour && sent.oldest !== null) {
+    const seconds = Math.max(1, Math.ceil((Date.parse(sent.oldest) + hourMs - now.getTime()) / 1000));
+    throw new HttpError(
+      429,
+      `You have sent ${sent.count} invitations in the last hour, the most one person may: try again in ${Math.ceil(seconds / 60)} minutes.`,
+      [],
+      { 'retry-after': String(seconds) },
+    );
+  }
+  const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + invitationLifetimeMs).toISOString();
   const id = randomUUID();
   const url = `${sending.origin}/admin/invitations/${token}`;
@@ -81,6 +114,7 @@ export async function createInvitation(
     created_at: now.toISOString(),
     expires_at: expiresAt,
     accepted_at: null,
+    revoked_at: null,
   };
   await insertInvitation(
     auth.db,
@@ -108,9 +142,66 @@ export async function createInvitation(
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
+const usedAlready = () =>
+  new HttpError(410, 'This invitation has been used already: sign in, or ask an administrator for a new one.');
+const withdrawn = () =>
+  new HttpError(410, 'This invitation has been withdrawn: ask an administrator for a new one if you still need it.');
+
 /**
- * Makes the invited person a member with the invitation's role and signs them in. 404 for a token that was never
- * issued (whether a token exists is all it says), 410 for a used or expired one.
+ * The invitation a token names while it works: 404 for a token never issued (whether a token exists is all it says),
+ * 410 in words for a used, withdrawn or expired one, or one whose inviter has since lost the right to give its role.
+ */
+async function workingInvitation(auth: AuthSettings, token: string, now: Date): Promise<Invitation> {
+  const invitation = await findInvitation(auth.db, hashToken(token));
+  if (invitation === undefined) {
+    throw new HttpError(
+      404,
+      'This invitation link is not valid: check that it was copied whole, or ask for a new one.',
+    );
+  }
+  if (invitation.accepted_at !== null) throw usedAlready();
+  if (invitation.revoked_at !== null) throw withdrawn();
+  if (Date.parse(invitation.expires_at) <= now.getTime()) {
+    const day = dateFormat.format(new Date(invitation.expires_at));
+    throw new HttpError(410, `This invitation expired on ${day}: ask an administrator for a new one.`);
+  }
+  const inviter = invitation.invited_by === null ? undefined : await findUserById(auth.db, invitation.invited_by);
+  if (inviter === undefined || !invitableRoles(inviter.role).includes(invitation.role)) throw withdrawn();
+  return invitation;
+}
+
+/** What a working link offers, for the page that accepts it; refuses as accepting would. */
+export async function checkInvitation(auth: AuthSettings, token: string): Promise<InvitationCheck> {
+  const invitation = await workingInvitation(auth, token, auth.clock());
+  return { email: invitation.email, role: invitation.role, expiresAt: invitation.expires_at };
+}
+
+/** Every invitation whose link still works, with who sent it. */
+export async function listInvitations(auth: AuthSettings): Promise<OpenInvitation[]> {
+  const rows = await listOpenInvitations(auth.db, auth.clock().toISOString());
+  return rows.map((row) => ({
+    _id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    invitedBy:
+      row.invited_by !== null && row.inviter_name !== null && row.inviter_email !== null
+        ? { _id: row.invited_by, name: row.inviter_name, email: row.inviter_email }
+        : null,
+  }));
+}
+
+/** Withdraws an open invitation: its link then answers 410. 404 when there is no open invitation by that id. */
+export async function withdrawInvitation(auth: AuthSettings, id: string): Promise<void> {
+  if (!(await revokeInvitation(auth.db, id, auth.clock().toISOString()))) {
+    throw new HttpError(404, 'There is no such open invitation: it may have been used, withdrawn or expired already.');
+  }
+}
+
+/**
+ * Makes the invited person a member with the invitation's role and signs them in. Refuses a link as
+ * `workingInvitation` says.
  */
 export async function acceptInvitation(
   auth: AuthSettings,
@@ -119,21 +210,8 @@ export async function acceptInvitation(
   token: string,
   acceptance: InvitationAcceptance,
 ): Promise<{ user: AdminUser; email: string }> {
-  const invitation = await findInvitation(auth.db, hashToken(token));
-  if (invitation === undefined) {
-    throw new HttpError(
-      404,
-      'This invitation link is not valid: check that it was copied whole, or ask for a new one.',
-    );
-  }
   const now = auth.clock();
-  if (invitation.accepted_at !== null) {
-    throw new HttpError(410, 'This invitation has been used already: sign in, or ask an administrator for a new one.');
-  }
-  if (Date.parse(invitation.expires_at) <= now.getTime()) {
-    const day = dateFormat.format(new Date(invitation.expires_at));
-    throw new HttpError(410, `This invitation expired on ${day}: ask an administrator for a new one.`);
-  }
+  const invitation = await workingInvitation(auth, token, now);
   const name = acceptance.name.trim();
   if (name === '') {
     throw new HttpError(400, 'Give the name to show on your posts.', [{ path: '/name', message: 'must not be blank' }]);
@@ -141,9 +219,7 @@ export async function acceptInvitation(
   const problem = passwordProblem(acceptance.password);
   if (problem) throw new HttpError(400, problem, [{ path: '/password', message: problem }]);
   const passwordHash = await queuedHashPassword(auth, acceptance.password);
-  if (!(await useInvitation(auth.db, invitation.id, now.toISOString()))) {
-    throw new HttpError(410, 'This invitation has been used already: sign in, or ask an administrator for a new one.');
-  }
+  if (!(await useInvitation(auth.db, invitation.id, now.toISOString()))) throw usedAlready();
   const id = randomUUID();
   try {
     await insertUser(auth.db, {

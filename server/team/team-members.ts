@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TeamMember, TeamMemberUpdate } from '../../src/content/types.gen.ts';
+import { invitableRoles } from '../../src/domain/team-permissions.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
@@ -61,7 +62,7 @@ export async function changeTeamMember(
     ]);
   }
   const at = now.toISOString();
-  if (roleChanged) await changeRole(db, id, role, at);
+  if (roleChanged) await changeRole(db, id, role, invitableRoles(role), at);
   const trimmed = {
     ...profile,
     ...(profile.name !== undefined && { name: profile.name.trim() }),
@@ -71,12 +72,16 @@ export async function changeTeamMember(
   return { member: toTeamMember(await existingUser(db, id)), roleChanged };
 }
 
-/** Removes a user who is not the owner nor the one asking; their posts go to `reassignTo`, required if they wrote any. */
+/**
+ * Removes a user who is not the owner nor the one asking; their posts go to `reassignTo`, required if they wrote any.
+ * Their open invitations are withdrawn.
+ */
 export async function removeTeamMember(
   db: Kysely<Database>,
   actor: SignedInUser,
   id: string,
   reassignTo: string | undefined,
+  now: Date,
 ): Promise<void> {
   const user = await existingUser(db, id);
   if (user.role === 'owner') throw ownerStays('removed');
@@ -98,5 +103,5 @@ export async function removeTeamMember(
       { path: '/reassignTo', message: 'is required when the user wrote posts' },
     ]);
   }
-  await removeUser(db, id, heir);
+  await removeUser(db, id, heir, now.toISOString());
 }

@@ -15,6 +15,7 @@ export { SectionCataloguePage } from './sections/section-catalogue-page.tsx';
 export { MediaLibraryPage } from './media/media-library-page.tsx';
 export { TeamPage } from './team/team-page.tsx';
 export { AcceptInvitationPage } from './team/accept-invitation-page.tsx';
+export { SignInLinkPage } from './session/sign-in-link-page.tsx';
 
 export const InboxPage = withPermission('leads', 'Inbox', Inbox);
 export const LeadPage = withPermission('leads', 'Lead', Lead);

@@ -30,6 +30,7 @@ export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
     { path: 'media', lazy: async () => ({ Component: (await pages()).MediaLibraryPage }) },
     { path: 'users', lazy: async () => ({ Component: (await pages()).TeamPage }) },
     { path: 'invitations/:token', lazy: async () => ({ Component: (await pages()).AcceptInvitationPage }) },
+    { path: 'sign-in-link/:token', lazy: async () => ({ Component: (await pages()).SignInLinkPage }) },
     { path: 'sections', lazy: async () => ({ Component: (await pages()).SectionCataloguePage }) },
     { path: 'blog/new', lazy: async () => ({ Component: (await editor()).NewPostPage }) },
     { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editor()).EditPostPage }) },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamMember, TeamMemberUpdate } from '@/content/types.gen.ts';
 import { apiJson } from './api-client.ts';
+import { invitationsQueryKey } from './list-invitations.ts';
 import { teamQueryKey } from './list-team.ts';
 
 export function changeTeamMember({ id, update }: { id: string; update: TeamMemberUpdate }): Promise<TeamMember> {
@@ -11,6 +12,10 @@ export function useChangeTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeTeamMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKey }),
+    // A new role may withdraw the member's invitations for roles it can no longer give.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: teamQueryKey });
+      await queryClient.invalidateQueries({ queryKey: invitationsQueryKey });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from './api-client.ts';
 import { blogQueryKey } from './blog-query-key.ts';
+import { invitationsQueryKey } from './list-invitations.ts';
 import { teamQueryKey } from './list-team.ts';
 
 export function removeTeamMember({ id, reassignTo }: { id: string; reassignTo?: string }): Promise<void> {
@@ -15,6 +16,8 @@ export function useRemoveTeamMember() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: teamQueryKey });
       await queryClient.invalidateQueries({ queryKey: blogQueryKey });
+      // The member's open invitations are withdrawn with them.
+      await queryClient.invalidateQueries({ queryKey: invitationsQueryKey });
     },
   });
 }

@@ -68,10 +68,13 @@ export interface ContentSchemas {
   'api-health-status'?: HealthStatus;
   'api-invitation-acceptance'?: InvitationAcceptance;
   'api-invitation-body'?: InvitationBody;
+  'api-invitation-check'?: InvitationCheck;
+  'api-invitation-id-params'?: InvitationIdParams;
   'api-invitation-token-params'?: InvitationTokenParams;
   'api-invitation'?: Invitation;
   'api-lead-id-params'?: LeadIdParams;
   'api-login-body'?: LoginBody;
+  'api-open-invitation'?: OpenInvitation;
   'api-post-id-params'?: PostIdParams;
   'api-post-save-query'?: PostSaveQuery;
   'api-post-slug-params'?: PostSlugParams;
@@ -92,6 +95,9 @@ export interface ContentSchemas {
   'security-recovery-codes'?: RecoveryCodes;
   'security-session-id'?: SessionIdParams;
   'security-sessions-ended'?: SessionsEnded;
+  'security-sign-in-link-request'?: SignInLinkRequest;
+  'security-sign-in-link-sent'?: SignInLinkSent;
+  'security-sign-in-link-token'?: SignInLinkToken;
   'security-two-factor-code'?: TwoFactorCode;
   'security-two-factor-disable'?: TwoFactorDisable;
   'security-two-factor-enable'?: TwoFactorEnable;
@@ -1583,6 +1589,29 @@ export interface InvitationBody {
    */
   role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
 }
+/**
+ * What a working invitation link offers, shown above the form that accepts it.
+ */
+export interface InvitationCheck {
+  /**
+   * The invited address, which becomes the member's.
+   */
+  email: string;
+  /**
+   * The role the invited person gets (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+  /**
+   * The link works until then, once.
+   */
+  expiresAt: string;
+}
+export interface InvitationIdParams {
+  /**
+   * The invitation's id (`_id`).
+   */
+  id: string;
+}
 export interface InvitationTokenParams {
   /**
    * The token of the invitation link.
@@ -1639,6 +1668,48 @@ export interface LoginBody {
    * The admin's password.
    */
   password: string;
+}
+/**
+ * An invitation whose link still works: not used, withdrawn nor expired. Its link is never shown again.
+ */
+export interface OpenInvitation {
+  /**
+   * The invitation's id.
+   */
+  _id: string;
+  /**
+   * The invited address.
+   */
+  email: string;
+  /**
+   * The role the invited person gets (schemas/api/team-role.schema.json).
+   */
+  role: 'owner' | 'administrator' | 'editor' | 'author' | 'contributor';
+  /**
+   * When it was sent.
+   */
+  createdAt: string;
+  /**
+   * The link works until then, once.
+   */
+  expiresAt: string;
+  /**
+   * Who sent it; null for an invitation from before the inviter was recorded.
+   */
+  invitedBy: {
+    /**
+     * The inviter's user id.
+     */
+    _id: string;
+    /**
+     * The inviter's display name.
+     */
+    name: string;
+    /**
+     * The inviter's e-mail address.
+     */
+    email: string;
+  } | null;
 }
 /**
  * A post named by its identifier in the address.
@@ -1849,6 +1920,7 @@ export interface AuditEntry {
     | 'post-submit-for-review'
     | 'invitation-create'
     | 'invitation-accept'
+    | 'invitation-revoke'
     | 'user-role-change'
     | 'user-profile-update'
     | 'user-remove';
@@ -1892,6 +1964,7 @@ export interface AuditQuery {
     | 'post-submit-for-review'
     | 'invitation-create'
     | 'invitation-accept'
+    | 'invitation-revoke'
     | 'user-role-change'
     | 'user-profile-update'
     | 'user-remove';
@@ -1927,6 +2000,30 @@ export interface SessionIdParams {
  */
 export interface SessionsEnded {
   ended: number;
+}
+/**
+ * Asks for a one-time sign-in link by e-mail, for when signing in with the password is throttled.
+ */
+export interface SignInLinkRequest {
+  /**
+   * The member's e-mail address.
+   */
+  email: string;
+}
+/**
+ * The same answer for every address, a member's or not: the link goes only to a member's.
+ */
+export interface SignInLinkSent {
+  /**
+   * What happens next, in words.
+   */
+  message: string;
+}
+export interface SignInLinkToken {
+  /**
+   * The token of the sign-in link.
+   */
+  token: string;
 }
 /**
  * A six-digit code from the authenticator app, or (when signing in) a recovery code.

@@ -59,12 +59,9 @@ describe('inviting a writer to the team', () => {
     await writer.page.goto('/admin/users');
     await writer.page.getByText(/Your role \(author\) does not include inviting authors and contributors/).waitFor();
 
+    // A used link says so on arrival, with no form to fill in for nothing.
     const again = await openPage(browser);
     await again.page.goto(url.pathname);
-    await again.page.getByLabel('Your name, as shown on your posts').fill('Someone else');
-    await again.page.getByLabel('Choose a password (at least 12 characters)').fill('another long passphrase');
-    await again.page.getByLabel('The same password again').fill('another long passphrase');
-    await again.page.keyboard.press('Enter');
     await again.page.getByText(/This invitation has been used already/).waitFor();
     expect(await again.page.getByRole('form', { name: 'Join the team' }).count()).toBe(0);
 
@@ -73,8 +70,52 @@ describe('inviting a writer to the team', () => {
       .getByRole('region', { name: 'The team' })
       .getByText('writer.e2e@northbeam.example', { exact: true })
       .waitFor();
+    // The role select is as wide as its longest role, not cut by the table ("Contr").
+    const role = owner.page.getByLabel('Role of Wren Writer (writer.e2e@northbeam.example)');
+    const room = await role.evaluate((select) => {
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.position = 'absolute';
+      probe.textContent = 'Administrator';
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { inner, needed };
+    });
+    expect(room.inner).toBeGreaterThanOrEqual(room.needed);
     expect(unexpected(owner.errors)).toEqual([]);
     expect(unexpected(writer.errors)).toEqual([]);
     await Promise.all([owner.close(), writer.context.close(), again.context.close()]);
+  });
+
+  it('lists an open invitation on the Users screen and revokes it after a confirmation, by keyboard', async () => {
+    const owner = await signedIn(browser);
+    await owner.page.goto('/admin/users');
+    const invite = owner.page.getByRole('form', { name: 'Invite someone' });
+    await invite.getByLabel('E-mail address').fill('revoked.e2e@northbeam.example');
+    await invite.getByLabel('Role').selectOption('editor');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    const link = new URL(await owner.page.getByLabel('Invitation link').inputValue());
+    const open = owner.page.getByRole('region', { name: 'Open invitations' });
+    const row = open.getByRole('row').filter({ hasText: 'revoked.e2e@northbeam.example' });
+    await row.getByText('Editor', { exact: true }).waitFor();
+    const questions: string[] = [];
+    owner.page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'Revoke the invitation of revoked.e2e@northbeam.example' }).focus();
+    await owner.page.keyboard.press('Enter');
+    await open.getByRole('cell', { name: 'revoked.e2e@northbeam.example', exact: true }).waitFor({ state: 'detached' });
+    expect(questions).toEqual([expect.stringMatching(/revoked.e2e@northbeam.example as editor/)]);
+
+    const invited = await openPage(browser);
+    await invited.page.goto(link.pathname);
+    await invited.page.getByText(/This invitation has been withdrawn/).waitFor();
+    expect(await invited.page.getByRole('form', { name: 'Join the team' }).count()).toBe(0);
+    expect(unexpected(owner.errors)).toEqual([]);
+    await Promise.all([owner.close(), invited.context.close()]);
   });
 });

@@ -19,6 +19,8 @@ import * as createStats from './20261127120000_create_stats.ts';
 import * as createComments from './20261127120100_create_comments.ts';
 import * as hashFormPostAddresses from './20261128110000_hash_form_post_addresses.ts';
 import * as createRefusedForms from './20261128120000_create_refused_forms.ts';
+import * as addInvitationRevocation from './20261128130000_add_invitation_revocation.ts';
+import * as createSignInLinks from './20261128130100_create_sign_in_links.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '20261127120100_create_comments': createComments,
   '20261128110000_hash_form_post_addresses': hashFormPostAddresses,
   '20261128120000_create_refused_forms': createRefusedForms,
+  '20261128130000_add_invitation_revocation': addInvitationRevocation,
+  '20261128130100_create_sign_in_links': createSignInLinks,
 };

@@ -27,6 +27,7 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'post-submit-for-review': 'Post submitted for review',
   'invitation-create': 'Invitation sent',
   'invitation-accept': 'Invitation accepted',
+  'invitation-revoke': 'Invitation withdrawn',
   'user-role-change': 'Role changed',
   'user-profile-update': 'Profile changed',
   'user-remove': 'User removed',

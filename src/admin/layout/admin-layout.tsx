@@ -5,11 +5,13 @@ import styles from './admin-layout.module.css';
 
 /**
  * Every admin page: the sign-in gate, then the sidebar beside the page. Search engines are kept out. An invitation's
- * page is for someone who has no account yet: it stands alone, outside the gate.
+ * page is for someone who has no account yet, and a sign-in link's for someone signing in: they stand alone, outside
+ * the gate.
  */
 export function AdminLayout() {
   const invitation = useMatch('/admin/invitations/:token');
-  if (invitation) return <Outlet />;
+  const signInLink = useMatch('/admin/sign-in-link/:token');
+  if (invitation || signInLink) return <Outlet />;
   return (
     <SessionGate>
       <meta name="robots" content="noindex, nofollow" />

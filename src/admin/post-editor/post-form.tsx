@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
+import type { BlogPost, BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
 import { useAdminSession, useCan } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthorField, type PostSignature } from './author-field.tsx';
@@ -37,7 +37,10 @@ interface PostFormProps {
   draftKey: string;
   /** Edit only: the post whose history is shown. */
   postId?: string;
-  save: (input: BlogPostInput, query?: PostSaveQuery) => Promise<{ updatedAt: string }>;
+  save: (
+    input: BlogPostInput,
+    query?: PostSaveQuery,
+  ) => Promise<Pick<BlogPost, '_id' | 'title' | 'status' | 'updatedAt' | 'reviewRequestedAt'>>;
   /** Edit only: drops what was typed and loads the version someone else saved. */
   onLoadLatest?: () => void;
   /** Edit only: when the writer submitted the draft for review, if they did. */
@@ -137,9 +140,15 @@ export function PostForm({
     }
     setSaving(true);
     try {
-      await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom._id } : undefined);
+      const saved = await save(input, restoredFrom ? { reason: 'restore', revision: restoredFrom._id } : undefined);
       draft.close();
-      navigate('/admin', notice ? { state: notice } : undefined);
+      // A writer who cannot publish is offered the next step at once: submitting the draft for review.
+      const toReview =
+        !publishes && saved.status === 'draft' && !saved.reviewRequestedAt
+          ? { draftToReview: { id: saved._id, title: saved.title } }
+          : undefined;
+      const state = notice || toReview ? { ...notice, ...toReview } : undefined;
+      navigate('/admin', state ? { state } : undefined);
     } catch (error) {
       console.error('Error saving blog', error);
       const found = describeSaveError(error);

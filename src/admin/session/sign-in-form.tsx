@@ -3,6 +3,7 @@ import { isApiError } from '@/api/api-client.ts';
 import { needsSecondFactor, useLogIn } from '@/api/log-in.ts';
 import { Alert } from '../ui/alert.tsx';
 import { InputField } from '../ui/field.tsx';
+import { SignInLinkOffer } from './sign-in-link-offer.tsx';
 import styles from './sign-in.module.css';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
@@ -107,6 +108,7 @@ export function SignInForm({ headingId, focusOnMount = false }: SignInFormProps)
           Signing in…
         </p>
       )}
+      {isApiError(logIn.error, 429) && <SignInLinkOffer email={email} />}
     </form>
   );
 }

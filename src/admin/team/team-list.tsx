@@ -11,6 +11,7 @@ import { Alert } from '../ui/alert.tsx';
 import fieldStyles from '../ui/field.module.css';
 import { TableHead } from '../ui/table-head.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
+import teamStyles from './team-list.module.css';
 
 const givenRoles = teamRoles.filter((role) => role !== 'owner');
 
@@ -19,7 +20,7 @@ function RoleCell({ member }: { member: TeamMember }) {
   if (member.role === 'owner') return <>{roleNames.owner}</>;
   return (
     <select
-      className={fieldStyles.input}
+      className={`${fieldStyles.input} ${teamStyles.role}`}
       aria-label={`Role of ${member.name} (${member.email})`}
       value={member.role}
       disabled={change.isPending}

@@ -1,5 +1,6 @@
 import { useCan } from '../session/admin-session.ts';
 import { PageHeader } from '../ui/page-header.tsx';
+import { InvitationList } from './invitation-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { NotAllowed } from './not-allowed.tsx';
 import { TeamList } from './team-list.tsx';
@@ -13,6 +14,7 @@ export function TeamPage() {
       <PageHeader title="Users" />
       {!invites && <NotAllowed permission="users:invite" />}
       {invites && <InviteForm />}
+      {manages && <InvitationList />}
       {manages && <TeamList />}
     </>
   );

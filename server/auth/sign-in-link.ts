@@ -1,0 +1,144 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminUser, SignInLinkSent, TwoFactorRequired } from '../../src/content/types.gen.ts';
+import { HttpError } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { claimSignInLink, countSignInLinksSince, findSignInLink, insertSignInLink } from '../store/sign-in-links.ts';
+import { emailKey, findUserByEmail, findUserById } from '../store/users.ts';
+import { completeSignIn } from './complete-sign-in.ts';
+import { setDeviceCookie } from './device-cookie.ts';
+import type { AuthSettings } from './log-in.ts';
+import { startPendingSignIn } from './pending-sign-in.ts';
+
+/** Where sign-in links point, and the worker that sends them; null when SMTP_URL is not set. */
+export interface SignInLinkSending {
+  origin: string;
+  brandName: string;
+  mail: { wake(): void } | null;
+}
+
+export const signInLinkLifetimeMs = 15 * 60 * 1000;
+/** Requests count towards the limits for an hour, whether the address is a member's or not. */
+export const signInLinkWindowMs = 60 * 60 * 1000;
+export const maxSignInLinksPerAddress = 3;
+export const maxSignInLinksPerNetwork = 10;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+const expiryFormat = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * Queues a one-time sign-in link to `email` when it is a member's, and answers the same whether it is or not. Limited
+ * per address and per network (429), counting every request alike, so that the limits tell nothing either. The
+ * sign-in throttle's limit across all addresses does not apply: this is the way in while it refuses passwords.
+ */
+export async function requestSignInLink(
+  auth: AuthSettings,
+  sending: SignInLinkSending,
+  email: string,
+  ip: string,
+): Promise<SignInLinkSent> {
+  if (sending.mail === null) {
+    throw new HttpError(
+      503,
+      'This server cannot send e-mail (SMTP_URL is not set), so it cannot send sign-in links: wait until signing in ' +
+        'with the password works again, or ask the person who runs the server.',
+    );
+  }
+  const now = auth.clock();
+  const key = emailKey(email);
+  const since = new Date(now.getTime() - signInLinkWindowMs).toISOString();
+  const [forAddress, fromNetwork] = await Promise.all([
+    countSignInLinksSince(auth.db, { email_key: key }, since),
+    countSignInLinksSince(auth.db, { ip }, since),
+  ]);
+  const waits = [
+    [forAddress, maxSignInLinksPerAddress],
+    [fromNetwork, maxSignInLinksPerNetwork],
+  ] as const;
+  const retryAfterSeconds = Math.max(
+    0,
+    ...waits.map(([{ count, oldest }, limit]) =>
+      count >= limit && oldest !== null
+        ? Math.max(1, Math.ceil((Date.parse(oldest) + signInLinkWindowMs - now.getTime()) / 1000))
+        : 0,
+    ),
+  );
+  if (retryAfterSeconds > 0) {
+    throw new HttpError(
+      429,
+      `Too many sign-in links were asked for this address or from this network: wait ${Math.ceil(retryAfterSeconds / 60)} minutes, then ask again, or use the last link sent.`,
+      [],
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
+  const user = await findUserByEmail(auth.db, key);
+  const token = randomBytes(32).toString('base64url');
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + signInLinkLifetimeMs);
+  const row = {
+    id,
+    email_key: key,
+    ip,
+    user_id: user?.id ?? null,
+    token_hash: user === undefined ? null : hashToken(token),
+    requested_at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+    used_at: null,
+  };
+  await auth.db.transaction().execute(async (trx) => {
+    await insertSignInLink(trx, row);
+    if (user === undefined) return;
+    const text = [
+      `Someone, probably you, asked for a link to sign in to the admin of ${sending.brandName} as ${user.email}.`,
+      '',
+      'Open this link to sign in; if you turned on two-factor sign-in, your app’s code is asked for next:',
+      `${sending.origin}/admin/sign-in-link/${token}`,
+      '',
+      `The link works once, until ${expiryFormat.format(expiresAt)} UTC, in the browser where you open it.`,
+      '',
+      'If you did not ask for it, ignore this e-mail: nothing happens without the link, and your password stays as it is.',
+    ].join('\n');
+    await enqueueMail(
+      trx,
+      { to: [user.email], subject: `Your sign-in link for ${sending.brandName}`, text, about: `sign-in-link:${id}` },
+      now,
+    );
+  });
+  sending.mail.wake();
+  return {
+    message: `If ${key} belongs to a member of the team, a sign-in link is on its way to it. It works once, for 15 minutes.`,
+  };
+}
+
+/**
+ * Signs in with a link, once: the browser becomes a trusted device of the account (the device cookie), so that the
+ * sign-in throttle's limits from elsewhere no longer apply to it; with two-factor sign-in on, the code is asked for
+ * next, as after a password. 404 for a link never issued, 410 for a used or expired one.
+ */
+export async function signInWithLink(
+  auth: AuthSettings,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): Promise<AdminUser | TwoFactorRequired> {
+  const now = auth.clock();
+  const link = await findSignInLink(auth.db, hashToken(token));
+  if (link === undefined || link.user_id === null) {
+    throw new HttpError(404, 'This sign-in link is not valid: check that it was copied whole, or ask for a new one.');
+  }
+  const used = () => new HttpError(410, 'This sign-in link has been used already: ask for a new one.');
+  if (link.used_at !== null) throw used();
+  if (Date.parse(link.expires_at) <= now.getTime()) {
+    throw new HttpError(410, 'This sign-in link has expired (links work for 15 minutes): ask for a new one.');
+  }
+  if (!(await claimSignInLink(auth.db, link.id, now.toISOString()))) throw used();
+  const user = await findUserById(auth.db, link.user_id);
+  if (user === undefined) throw new HttpError(410, 'This sign-in link’s account no longer exists.');
+  if (user.totp_secret === null) return completeSignIn(auth, request, reply, user);
+  setDeviceCookie(request, reply, auth.keys.signing, emailKey(user.email));
+  await startPendingSignIn(auth.db, request, reply, auth.keys.signing, user.id, now);
+  return { twoFactorRequired: true };
+}
