@@ -2,7 +2,7 @@ import { useInvitations } from '@/api/list-invitations.ts';
 import { useRevokeInvitation } from '@/api/revoke-invitation.ts';
 import type { OpenInvitation } from '@/content/types.gen.ts';
 import { roleNames } from '@/domain/team-permissions.ts';
-import { formatTime } from '../security/format-time.ts';
+import { formatTime } from '../ui/dates.ts';
 import styles from '../security/security.module.css';
 import { Alert } from '../ui/alert.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
