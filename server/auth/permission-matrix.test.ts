@@ -82,6 +82,13 @@ const routeAccess: Record<string, RouteAccess> = {
   'POST /api/comments/bulk': 'comments',
   'POST /api/comments/:id/replies': 'comments',
   'POST /api/comments/:id/enquiry': 'comments',
+  'GET /api/content': 'content',
+  'GET /api/content/status': 'content',
+  'GET /api/content/:id': 'content',
+  'PUT /api/content/:id': 'content',
+  'GET /api/content/:id/history': 'content',
+  'GET /api/content/:id/at/:commit': 'content',
+  'POST /api/content/:id/restore': 'content',
   'GET /api/openapi.json': 'anyone',
 };
 

@@ -5,7 +5,7 @@ import type {
   AuditEntry,
   ContentChange,
   ContentDocumentVersion,
-  ContentProblems,
+  ApiError as ContentProblems,
   ContentSaved,
   ContentStatus,
   ContentSummary,

@@ -10,13 +10,6 @@ const changes = (description: string) => ({
   description,
 });
 const saved = schemaRef('content-saved.schema.json', 'Saved: the new version, and the commit made.');
-const problems = schemaRef('content-problems.schema.json', 'Nothing was saved: every problem, with its pointer.');
-const readOnlyOrConflict = {
-  409: {
-    description: 'The document moved since the version sent (with `current`), or this server cannot save (a sentence).',
-    anyOf: [schemaRef('content-conflict.schema.json'), schemaRef('api-error.schema.json')],
-  },
-};
 
 export const listSchema = {
   summary: 'List the content documents',
@@ -53,7 +46,7 @@ export const saveSchema = {
   tags,
   params: idParams,
   body: schemaRef('content-save.schema.json'),
-  response: { 200: saved, 400: problems, ...readOnlyOrConflict, ...errorResponses(404, 428) },
+  response: { 200: saved, ...errorResponses(400, 404, 409, 428) },
 };
 
 export const historySchema = {
@@ -80,5 +73,5 @@ export const restoreSchema = {
   tags,
   params: idParams,
   body: schemaRef('content-restore.schema.json'),
-  response: { 200: saved, 400: problems, ...readOnlyOrConflict, ...errorResponses(404) },
+  response: { 200: saved, ...errorResponses(400, 404, 409) },
 };

@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import type {
   ContentChange,
   ContentDocumentVersion,
-  ContentProblems,
+  ApiError,
+  ContentProblem,
   ContentSaved,
   ContentSummary,
 } from '../../src/content/types.gen.ts';
@@ -52,7 +53,7 @@ export interface Editor extends Person {
 }
 
 export class ProblemsError extends Error {
-  constructor(readonly body: ContentProblems) {
+  constructor(readonly body: ApiError & { problems: ContentProblem[] }) {
     super(body.message);
   }
 }
@@ -112,7 +113,7 @@ export function createStudio(options: StudioOptions) {
   }
 
   /** Every problem the change would bring that the content did not have before, in whichever document. */
-  function newProblems(entry: CatalogueEntry, document: unknown): ContentProblems | undefined {
+  function newProblems(entry: CatalogueEntry, document: unknown): ProblemsError['body'] | undefined {
     const publicDir = join(repositoryRoot, 'public');
     const before = new Set(checkContent({ root, publicDir }).problems.map(formatProblem));
     const after = checkContent({ root, publicDir, replace: new Map([[entry.path, document]]) }).problems;

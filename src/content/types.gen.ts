@@ -120,9 +120,7 @@ export interface ContentSchemas {
   commentBulkUpdate?: CommentBulkUpdate;
   commentReply?: CommentReply;
   'content-change'?: ContentChange;
-  'content-conflict'?: ContentConflict;
   'content-document'?: ContentDocumentVersion;
-  'content-problems'?: ContentProblems;
   'content-restore'?: ContentRestore;
   'content-save'?: ContentSave;
   'content-saved'?: ContentSaved;
@@ -1406,9 +1404,51 @@ export interface ApiError {
    */
   requestId?: string;
   /**
+   * With a content save's 400: every problem the change would bring, in whichever document it is (a change can break another document, such as a link to a route removed).
+   */
+  problems?: ContentProblem[];
+  current?: ContentDocumentVersion;
+  /**
    * One entry per field at fault; empty when the whole request is.
    */
   details: ApiErrorDetail[];
+}
+export interface ContentProblem {
+  /**
+   * The document at fault (its id).
+   */
+  id: string;
+  /**
+   * JSON Pointer to the field in that document, such as /sections/2/title.
+   */
+  path: string;
+  /**
+   * What is wrong with it.
+   */
+  message: string;
+}
+/**
+ * A content document as stored: GET /api/content/{id} (with the version as ETag), and `current` in the 409 of a save whose version moved (someone else saved meanwhile).
+ */
+export interface ContentDocumentVersion {
+  /**
+   * The file's path under content/ without .json.
+   */
+  id: string;
+  /**
+   * The $id of the JSON Schema the document follows (page.schema.json, site.schema.json or redirects.schema.json).
+   */
+  schema: string;
+  /**
+   * The document itself, as the file holds it (keys in the file's order).
+   */
+  document: {
+    [k: string]: unknown;
+  };
+  /**
+   * The git blob id of the file: the ETag, sent back as If-Match when saving.
+   */
+  version: string;
 }
 export interface ApiErrorDetail {
   /**
@@ -2725,92 +2765,6 @@ export interface ContentChange {
   at: string;
   /**
    * The commit's message, its first line being the summary.
-   */
-  message: string;
-}
-/**
- * The 409 of a save whose If-Match is no longer the document's version: someone else changed it. The answer holds the document as it is now, so the editor can compare and keep the person's edits.
- */
-export interface ContentConflict {
-  /**
-   * The HTTP status code.
-   */
-  statusCode: 409;
-  /**
-   * "Conflict".
-   */
-  error: string;
-  /**
-   * What happened and what to do about it.
-   */
-  message: string;
-  /**
-   * Always empty: the whole document is concerned.
-   *
-   * @maxItems 0
-   */
-  details: {}[];
-  current: ContentDocumentVersion;
-}
-/**
- * A content document as stored: GET /api/content/{id} (with the version as ETag) and the 409 of a stale save.
- */
-export interface ContentDocumentVersion {
-  /**
-   * The file's path under content/ without .json.
-   */
-  id: string;
-  /**
-   * The $id of the JSON Schema the document follows (page.schema.json, site.schema.json or redirects.schema.json).
-   */
-  schema: string;
-  /**
-   * The document itself, as the file holds it (keys in the file's order).
-   */
-  document: {
-    [k: string]: unknown;
-  };
-  /**
-   * The git blob id of the file: the ETag, sent back as If-Match when saving.
-   */
-  version: string;
-}
-/**
- * The 400 of a save whose document has problems (nothing is written): the API's error shape, with details for the fields of the saved document and problems for every document concerned, since a change can break another one (a link to a route removed).
- */
-export interface ContentProblems {
-  /**
-   * The HTTP status code.
-   */
-  statusCode: 400;
-  /**
-   * "Bad Request".
-   */
-  error: string;
-  /**
-   * How many problems there are and that nothing was saved.
-   */
-  message: string;
-  /**
-   * The problems of the saved document, one per field: a JSON Pointer and a sentence.
-   */
-  details: ApiErrorDetail[];
-  /**
-   * Every problem the save would cause, in whichever document it is.
-   */
-  problems: ContentProblem[];
-}
-export interface ContentProblem {
-  /**
-   * The document at fault (its id).
-   */
-  id: string;
-  /**
-   * JSON Pointer to the field in that document, such as /sections/2/title.
-   */
-  path: string;
-  /**
-   * What is wrong with it.
    */
   message: string;
 }
