@@ -260,10 +260,19 @@ describe('the content studio API', () => {
     expect(audit[0]).toMatchObject({ action: 'content-restore', target: `services/seo@${saved.commit}` });
   });
 
-  it('says where it writes: writable, branch, head', async () => {
+  it('says where it writes, and which saved commits the site does not show yet', async () => {
     const status = (await get('/api/content/status')).json<ContentStatus>();
-    expect(status).toMatchObject({ writable: true, branch: 'main', head: repository.git('rev-parse', 'HEAD') });
+    const first = repository.git('rev-list', '--max-parents=0', 'HEAD');
+    expect(status).toMatchObject({
+      writable: true,
+      branch: 'main',
+      head: repository.git('rev-parse', 'HEAD'),
+      live: first,
+    });
     expect(status.reason).toBeUndefined();
+    expect(status.pending.map((change) => change.commit)).toEqual(
+      repository.git('log', '--format=%H', `${first}..HEAD`, '--', 'content').split('\n').filter(Boolean),
+    );
   });
 });
 

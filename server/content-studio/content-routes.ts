@@ -22,7 +22,6 @@ import {
   statusSchema,
   versionSchema,
 } from './content-route-schemas.ts';
-import type { Publisher } from './publisher.ts';
 import { ConflictError, ProblemsError, readOnlySentence, type Editor, type Studio } from './studio.ts';
 import { fileHistory } from './git.ts';
 import type { ContentRemote } from './remote.ts';
@@ -30,7 +29,8 @@ import type { ContentRemote } from './remote.ts';
 export interface ContentRouteOptions {
   studio: Studio;
   remote?: ContentRemote;
-  publisher?: Publisher;
+  /** The head when the server started: what its build shows when no publisher rebuilds it. */
+  liveAtStart?: string | null;
 }
 
 const noStore = { 'cache-control': 'no-store' };
@@ -55,7 +55,7 @@ async function answerRefusal(reply: FastifyReply, error: unknown) {
   throw error;
 }
 
-export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (app, { studio, remote, publisher }) => {
+export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (app, { studio, remote, liveAtStart }) => {
   const access = { access: 'content' as const };
 
   app.get('/', { schema: listSchema, config: access }, async (_request, reply) =>
@@ -65,7 +65,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (app
   app.get('/status', { schema: statusSchema, config: access }, async (_request, reply) => {
     const writable = await studio.writable();
     const { branch, head } = await studio.gitState();
-    const live = publisher?.live() ?? head;
+    const live = liveAtStart ?? null;
     const pending = head && live && live !== head ? await fileHistory(studio.root, 'content', `${live}..${head}`) : [];
     const waiting = remote?.waiting();
     const body: ContentStatus = {

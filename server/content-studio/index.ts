@@ -7,8 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { ContentRouteOptions } from './content-routes.ts';
 import { watchContentHeads } from './content-watcher.ts';
-import type { Person } from './git.ts';
-import type { Publisher } from './publisher.ts';
+import { head, isCheckout, type Person } from './git.ts';
 import { createRemote } from './remote.ts';
 import { createStudio } from './studio.ts';
 
@@ -33,16 +32,17 @@ export function parsePerson(value: string | undefined, fallback: Person): Person
 export async function startContentStudio(
   app: FastifyInstance,
   settings: ContentSettings,
-  context: { db: Kysely<Database>; clock: () => Date; defaultCommitter: Person; publisher?: Publisher },
+  context: { db: Kysely<Database>; clock: () => Date; defaultCommitter: Person },
 ): Promise<ContentRouteOptions> {
-  const { db, clock, publisher } = context;
+  const { db, clock } = context;
   const committer = parsePerson(settings.committer, context.defaultCommitter);
   const remote = settings.remote
     ? createRemote(settings.dir, settings.remote, settings.branch ?? 'main', committer, app.log)
     : undefined;
-  const onCommit = (commit: string) => publisher?.publish(commit);
-  const studio = createStudio({ root: settings.dir, db, clock, committer, remote, onCommit });
-  const watcher = await watchContentHeads({ root: settings.dir, db, remote, onHead: onCommit, log: app.log });
+  // Until saves are published in place (docs/decisions/0012), the site shows the build the server started with.
+  const liveAtStart = (await isCheckout(settings.dir)) ? await head(settings.dir) : null;
+  const studio = createStudio({ root: settings.dir, db, clock, committer, remote });
+  const watcher = await watchContentHeads({ root: settings.dir, db, remote, log: app.log });
   app.addHook('onClose', () => watcher.stop());
-  return { studio, remote, publisher };
+  return { studio, remote, liveAtStart };
 }

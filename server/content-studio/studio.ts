@@ -43,8 +43,6 @@ export interface StudioOptions {
   clock: () => Date;
   committer: Person;
   remote?: ContentRemote;
-  /** Told of every commit saved here, to publish it. */
-  onCommit?: (commit: string) => void;
 }
 
 export interface Editor extends Person {
@@ -161,7 +159,7 @@ export function createStudio(options: StudioOptions) {
       throw error;
     }
     if (remote) commit = await remote.publish(commit);
-    const branch = await currentBranch(root);
+    const branch = remote?.branch ?? (await currentBranch(root));
     const when = clock();
     await db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
@@ -173,7 +171,6 @@ export function createStudio(options: StudioOptions) {
       });
       await writeContentHead(trx, branch, commit, when);
     });
-    options.onCommit?.(commit);
     return { version: blobId(Buffer.from(text)), commit };
   }
 
