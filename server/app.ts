@@ -43,6 +43,7 @@ import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
 import { builtSiteRoutes } from './routes/built-site.ts';
+import { startContentStudio, type ContentSettings } from './content-studio/index.ts';
 import { repositoryRoot } from './repository-root.ts';
 import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -99,6 +100,8 @@ export interface AppOptions {
   statsFlushMs?: number;
   /** Keys each breakdown of the stats may hold a day and a month; defaultKeyLimits otherwise. */
   statsKeyLimits?: KeyLimits;
+  /** The content studio's git checkout (CONTENT_DIR, the repository by default), committer, remote and branch. */
+  content?: Partial<ContentSettings>;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -198,6 +201,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const teamRetention = startTeamRetention(db, clock, app.log);
     app.addHook('onClose', () => teamRetention.stop());
 
+    const content = await startContentStudio(
+      app,
+      { dir: repositoryRoot, ...options.content },
+      { db, clock, defaultCommitter: { name: `${facts.brandName} studio`, email: `studio@${facts.emailDomain}` } },
+    );
+
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
     registerRequestFront(app, [
@@ -226,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       comments: { db, clock, facts: leadFacts, formKey, origin, mail, responses: blog.responses },
       origin,
       stats: { collector, collectLimit: options.collectLimit, paths },
+      content,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });

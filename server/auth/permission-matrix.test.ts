@@ -17,6 +17,7 @@ const rolesWith: Record<Permission, TeamRole[]> = {
   'media:own': ['owner', 'administrator', 'editor', 'author'],
   'media:others': ['owner', 'administrator', 'editor'],
   comments: ['owner', 'administrator', 'editor'],
+  content: ['owner', 'administrator', 'editor'],
   leads: ['owner', 'administrator'],
   'users:invite': ['owner', 'administrator', 'editor'],
   users: ['owner', 'administrator'],
@@ -86,6 +87,13 @@ const routeAccess: Record<string, RouteAccess> = {
   'POST /api/comments/bulk': 'comments',
   'POST /api/comments/:id/replies': 'comments',
   'POST /api/comments/:id/enquiry': 'comments',
+  'GET /api/content': 'content',
+  'GET /api/content/status': 'content',
+  'GET /api/content/:id': 'content',
+  'PUT /api/content/:id': 'content',
+  'GET /api/content/:id/history': 'content',
+  'GET /api/content/:id/at/:commit': 'content',
+  'POST /api/content/:id/restore': 'content',
   'GET /api/openapi.json': 'anyone',
 };
 

@@ -21,6 +21,7 @@ import * as hashFormPostAddresses from './20261128110000_hash_form_post_addresse
 import * as createRefusedForms from './20261128120000_create_refused_forms.ts';
 import * as addInvitationRevocation from './20261128130000_add_invitation_revocation.ts';
 import * as createSignInLinks from './20261128130100_create_sign_in_links.ts';
+import * as createContentHeads from './20261128150000_create_content_heads.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261128120000_create_refused_forms': createRefusedForms,
   '20261128130000_add_invitation_revocation': addInvitationRevocation,
   '20261128130100_create_sign_in_links': createSignInLinks,
+  '20261128150000_create_content_heads': createContentHeads,
 };
