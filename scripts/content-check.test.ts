@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from './lib/content.ts';
-import { createContentAjv, formatError } from './lib/schemas.ts';
+import { createContentAjv, formatError } from '../server/content-studio/content-schemas.ts';
 
 const ajv = createContentAjv();
 const validatePage = ajv.getSchema('page.schema.json')!;

@@ -2,7 +2,7 @@
  * Validates every content document and prints one line per problem
  * ("content/x.json /sections/2/heading: ..."); exits 1 if any. The Vite plugin runs the same check.
  */
-import { checkContent, formatProblem } from './lib/check-content.ts';
+import { checkContent, formatProblem } from '../server/content-studio/content-check.ts';
 
 const { problems, documents, routes } = checkContent();
 

@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type standaloneCodeType from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { format, resolveConfig } from 'prettier';
-import { schemasDir } from './lib/schemas.ts';
+import { schemasDir } from '../server/content-studio/content-schemas.ts';
 
 // CommonJS modules whose `default` export Node's ESM loader does not unwrap.
 const require = createRequire(import.meta.url);

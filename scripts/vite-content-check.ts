@@ -6,8 +6,8 @@
  */
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { checkContent, formatProblem, type ContentProblem } from './lib/check-content.ts';
-import { createContentAjv } from './lib/schemas.ts';
+import { checkContent, formatProblem, type ContentProblem } from '../server/content-studio/content-check.ts';
+import { createContentAjv } from '../server/content-studio/content-schemas.ts';
 
 const pluginName = 'content-check';
 

@@ -17,6 +17,7 @@ const rolesWith: Record<Permission, TeamRole[]> = {
   'media:own': ['owner', 'administrator', 'editor', 'author'],
   'media:others': ['owner', 'administrator', 'editor'],
   comments: ['owner', 'administrator', 'editor'],
+  content: ['owner', 'administrator', 'editor'],
   leads: ['owner', 'administrator'],
   'users:invite': ['owner', 'administrator', 'editor'],
   users: ['owner', 'administrator'],

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Redirect } from '../../src/content/types.gen.ts';
-import { checkContent, formatProblem } from './check-content.ts';
-import { checkRedirects } from './check-redirects.ts';
-import { repoRoot } from './content.ts';
+import { repositoryRoot } from '../repository-root.ts';
+import { checkContent, formatProblem } from './content-check.ts';
+import { checkRedirects } from './redirect-check.ts';
 
 const routes = new Set(['/', '/blog', '/about', '/services']);
 const moved = (from: string, to: string): Redirect => ({ from, to, status: 301 });
@@ -58,8 +58,8 @@ describe('checking content/redirects.json', () => {
   it('is part of content:check, with the file and pointer of each problem, schema errors included', () => {
     const root = mkdtempSync(join(tmpdir(), 'redirects-check-'));
     try {
-      cpSync(join(repoRoot, 'content'), join(root, 'content'), { recursive: true });
-      symlinkSync(join(repoRoot, 'public'), join(root, 'public'));
+      cpSync(join(repositoryRoot, 'content'), join(root, 'content'), { recursive: true });
+      symlinkSync(join(repositoryRoot, 'public'), join(root, 'public'));
       const file = join(root, 'content', 'redirects.json');
       const redirects = [
         { from: '/blog-detail', to: '/blog', status: 302 },

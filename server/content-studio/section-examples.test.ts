@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSectionExamples, formatProblem } from './check-content.ts';
-import { createContentAjv, readSchemas } from './schemas.ts';
+import { checkSectionExamples, formatProblem } from './content-check.ts';
+import { createContentAjv, readSchemas } from './content-schemas.ts';
 
 const ajv = createContentAjv();
 

@@ -1,16 +1,17 @@
 /**
- * The content checker shared by `npm run content:check`, the Vite plugin (dev server and build):
- * every document against its schema, then what a schema cannot say: unique routes and titles,
+ * The content checker shared by `npm run content:check`, the Vite plugin (dev server and build) and the content
+ * studio's saves: every document against its schema, then what a schema cannot say: unique routes and titles,
  * internal links that lead somewhere, assets that exist.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { PageDocument, RedirectsDocument, SiteDocument } from '../../src/content/types.gen.ts';
-import { contentPaths, readContentFile, repoRoot, type ContentFile } from './content.ts';
-import { checkRedirects } from './check-redirects.ts';
-import { dynamicRoute } from './routes.ts';
-import { createContentAjv, formatError, readSchemas } from './schemas.ts';
+import { repositoryRoot } from '../repository-root.ts';
+import { contentPaths, readContentFile, type ContentFile } from './content-files.ts';
+import { createContentAjv, formatError, readSchemas } from './content-schemas.ts';
+import { dynamicRoute } from './dynamic-route.ts';
+import { checkRedirects } from './redirect-check.ts';
 
 export interface ContentProblem {
   /** The document, relative to the checked folder: `content/services/seo.json`. */
@@ -34,12 +35,25 @@ export function formatProblem({ file, pointer, message }: ContentProblem): strin
 
 let sharedAjv: Ajv2020 | undefined;
 
-export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Ajv2020 } = {}): ContentReport {
+export interface CheckOptions {
+  /** The checkout holding content/ (the repository by default). */
+  root?: string;
+  ajv?: Ajv2020;
+  /** Where images and fonts are looked for: root/public by default. */
+  publicDir?: string;
+  /** Documents to check in place of their files, by path relative to root (`content/services/seo.json`). */
+  replace?: ReadonlyMap<string, unknown>;
+}
+
+export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }: CheckOptions = {}): ContentReport {
   const validator = ajv ?? (sharedAjv ??= createContentAjv());
+  const assets = publicDir ?? join(root, 'public');
   const problems: ContentProblem[] = [];
   const report = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
 
   function read<T>(path: string): ContentFile<T> | undefined {
+    const shown = relative(root, path);
+    if (replace?.has(shown)) return { path: shown, data: replace.get(shown) as T };
     try {
       return readContentFile<T>(path, root);
     } catch (error) {
@@ -108,7 +122,7 @@ export function checkContent({ root = repoRoot, ajv }: { root?: string; ajv?: Aj
         report(file.path, pointer, `links to "${value}", which is no route of the site`);
       }
       const isAsset = /^\/(images|media|fonts)\//.test(value);
-      if (isAsset && !existsSync(join(root, 'public', value))) {
+      if (isAsset && !existsSync(join(assets, value))) {
         report(file.path, pointer, `refers to "${value}", which is not in public/`);
       }
     }

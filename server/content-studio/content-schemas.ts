@@ -1,9 +1,11 @@
+/** The content documents' schemas (schemas/, by $id) and the Ajv that checks documents against them. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { repositoryRoot } from '../repository-root.ts';
 
-export const schemasDir = join(import.meta.dirname, '..', '..', 'schemas');
+export const schemasDir = join(repositoryRoot, 'schemas');
 
 function listJson(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

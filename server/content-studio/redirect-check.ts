@@ -1,5 +1,5 @@
 import type { Redirect } from '../../src/content/types.gen.ts';
-import { dynamicRoute } from './routes.ts';
+import { dynamicRoute } from './dynamic-route.ts';
 
 /** Addresses the server answers itself, which a redirect must not take over. */
 const serverPaths = /^\/(api|media|assets|images|fonts|brochure|healthz|admin)(\/|$)/;
