@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { schemasDir } from './lib/schemas.ts';
+import { schemasDir } from '../server/content-studio/content-schemas.ts';
 import { standaloneValidatorSource } from './standalone-validator.ts';
 
 const studioDir = join(import.meta.dirname, '..', 'src', 'admin', 'content-studio');

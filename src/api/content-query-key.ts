@@ -5,11 +5,3 @@ export const contentQueryKey = ['content'] as const;
 export function contentPath(id: string, suffix = ''): string {
   return `/api/content/${encodeURIComponent(id)}${suffix}`;
 }
-
-/** Who changed a document, when, and why: one commit of the content's git history. */
-export interface ContentChange {
-  commit: string;
-  author: string;
-  at: string;
-  message: string;
-}

@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContentDocumentVersion } from '@/content/types.gen.ts';
 import { apiJson, retryTransientFailure } from './api-client.ts';
 import { contentPath, contentQueryKey } from './content-query-key.ts';
 
-/** A document as stored: the `$id` of its schema, its JSON, and its version (the ETag a save sends back). */
-export interface ContentDocument {
-  id: string;
-  schema: string;
-  document: Record<string, unknown>;
-  version: string;
-}
-
-export function getContentDocument(id: string, signal?: AbortSignal): Promise<ContentDocument> {
-  return apiJson<ContentDocument>(contentPath(id), { signal });
+export function getContentDocument(id: string, signal?: AbortSignal): Promise<ContentDocumentVersion> {
+  return apiJson<ContentDocumentVersion>(contentPath(id), { signal });
 }
 
 export function contentDocumentQueryOptions(id: string) {

@@ -1,15 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContentStatus } from '@/content/types.gen.ts';
 import { apiJson, retryTransientFailure } from './api-client.ts';
-import { contentQueryKey, type ContentChange } from './content-query-key.ts';
-
-/** Whether this deployment may write content, where it pushes, and the commits not yet on the live site. */
-export interface ContentStatus {
-  writable: boolean;
-  branch: string;
-  remote?: string;
-  head: string;
-  pending: ContentChange[];
-}
+import { contentQueryKey } from './content-query-key.ts';
 
 export function getContentStatus(signal?: AbortSignal): Promise<ContentStatus> {
   return apiJson<ContentStatus>('/api/content/status', { signal });

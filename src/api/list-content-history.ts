@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContentChange } from '@/content/types.gen.ts';
 import { apiJson, retryTransientFailure } from './api-client.ts';
-import { contentPath, contentQueryKey, type ContentChange } from './content-query-key.ts';
+import { contentPath, contentQueryKey } from './content-query-key.ts';
 
 /** A document's commits, newest first. */
 export function listContentHistory(id: string, signal?: AbortSignal): Promise<ContentChange[]> {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContentSaved } from '@/content/types.gen.ts';
 import { apiJson } from './api-client.ts';
 import { contentPath, contentQueryKey } from './content-query-key.ts';
 
@@ -8,11 +9,6 @@ export interface SaveContentVariables {
   message?: string;
   /** The version the edit started from: the server refuses (409) when the document moved since. */
   version: string;
-}
-
-export interface ContentSaved {
-  version: string;
-  commit: string;
 }
 
 export function saveContentDocument({ id, document, message, version }: SaveContentVariables): Promise<ContentSaved> {

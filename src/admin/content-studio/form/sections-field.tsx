@@ -155,8 +155,9 @@ export function SectionsField(props: FieldProps) {
         {sections.map((section, index) => {
           const key = keys[index]!;
           const name = sectionName(section);
-          const expanded = open.has(key);
           const problems = errorSchema?.[index] !== undefined;
+          // A section with problems stays open, so that each problem shows beside its field.
+          const expanded = open.has(key) || problems;
           return (
             <li
               key={key}
