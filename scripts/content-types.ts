@@ -48,6 +48,11 @@ const root = {
     commentUpdate: { $ref: 'comment-update.schema.json' },
     commentBulkUpdate: { $ref: 'comment-bulk-update.schema.json' },
     commentReply: { $ref: 'comment-reply.schema.json' },
+    ...Object.fromEntries(
+      readdirSync(schemasDir)
+        .filter((name) => name.startsWith('content-') && name.endsWith('.schema.json'))
+        .map((name) => [name.replace('.schema.json', ''), { $ref: name }]),
+    ),
   },
 } as JSONSchema;
 

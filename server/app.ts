@@ -43,6 +43,7 @@ import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
 import { builtSiteRoutes } from './routes/built-site.ts';
+import { startContentStudio, type ContentSettings } from './content-studio/index.ts';
 import { repositoryRoot } from './repository-root.ts';
 import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
@@ -94,6 +95,8 @@ export interface AppOptions {
   collectLimit?: AddressLimit;
   /** How often buffered page views are written; every second by default. */
   statsFlushMs?: number;
+  /** The content studio's git checkout (CONTENT_DIR, the repository by default), committer, remote and branch. */
+  content?: Partial<ContentSettings>;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -183,6 +186,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
 
+    const content = await startContentStudio(
+      app,
+      { dir: repositoryRoot, ...options.content },
+      { db, clock, defaultCommitter: { name: `${facts.brandName} studio`, email: `studio@${facts.emailDomain}` } },
+    );
+
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
     registerRequestFront(app, [
@@ -211,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       comments: { db, clock, facts: leadFacts, formKey, origin, mail, responses: blog.responses },
       origin,
       stats: { collector, collectLimit: options.collectLimit },
+      content,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(mediaFileRoutes, { db });

@@ -45,6 +45,12 @@ try {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    content: {
+      ...(env.CONTENT_DIR ? { dir: env.CONTENT_DIR } : {}),
+      committer: env.CONTENT_GIT_COMMITTER || undefined,
+      remote: env.CONTENT_GIT_REMOTE || undefined,
+      branch: env.CONTENT_GIT_BRANCH || undefined,
+    },
     mailTiming: env.MAIL_LEASE_SECONDS
       ? { leaseMs: secondsFrom('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS) * 1000 }
       : {},

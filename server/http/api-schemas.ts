@@ -21,14 +21,14 @@ export function readSchemaFiles(dir = schemasDir): Record<string, object> {
 
 /**
  * The schemas of the API's contract: schemas/api/ (queries, parameters, small bodies and answers), schemas/security/
- * (sign-in, two-factor, sessions, audit), the leads' forms and records, the comments, and the
+ * (sign-in, two-factor, sessions, audit), the leads' forms and records, the comments, the content studio's, and the
  * documents the API reads and returns, so route schemas refer to them by $id and the OpenAPI document
  * names them once. Content documents stay out: the API does not serve them.
  */
 export function apiSchemas(): object[] {
   const topLevel = readdirSync(schemasDir)
     .filter((name) =>
-      /^(api-|blog-post|media|revision|lead|enquiry-input|application-input|stats-|comment)[\w-]*\.schema\.json$/.test(
+      /^(api-|blog-post|media|revision|lead|enquiry-input|application-input|stats-|comment|content-)[\w-]*\.schema\.json$/.test(
         name,
       ),
     )

@@ -9,6 +9,7 @@ import type { MediaContext } from '../media/media-service.ts';
 import { authRoutes } from './auth.ts';
 import { authorListRoutes } from './author-list.ts';
 import { blogRoutes } from './blogs.ts';
+import { contentRoutes, type ContentRouteOptions } from '../content-studio/index.ts';
 import type { CommentContext } from '../comments/comment-intake.ts';
 import { commentRoutes } from './comments.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
@@ -30,10 +31,12 @@ export interface ApiOptions {
   /** The public origin of absolute URLs, such as invitation links. */
   origin: string;
   stats: Pick<StatsRoutesOptions, 'collector' | 'collectLimit'>;
+  /** The content studio. */
+  content: ContentRouteOptions;
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, comments, origin, stats } = options;
+  const { blog, auth, trustedOrigins, media, leads, comments, origin, stats, content } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -59,6 +62,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     invitations: { origin, brandName: facts.brandName, mail },
   });
   await app.register(statsRoutes, { db: auth.db, clock: auth.clock, origin, ...stats });
+  await app.register(contentRoutes, { prefix: '/content', ...content });
   // Routes rather than a not-found handler: the site's static wildcard would otherwise answer /api/… with HTML.
   const unknownRoute: RouteHandlerMethod = (request, reply) =>
     reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?', 1)[0]}.`));

@@ -341,6 +341,9 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
       summary.outboxMails = await copyById(source, trx, 'mail_outbox');
       summary.statsRollups = await copyStats(source, trx);
       summary.comments = await copyComments(source, trx);
+      // The commits the content studio saved, so that servers on the new database know where content stands.
+      const headRows = await source.selectFrom('content_heads').selectAll().execute();
+      if (headRows.length > 0) await trx.insertInto('content_heads').values(headRows).execute();
       // Servers already running on the target notice the new posts.
       await recordBlogChange(trx);
       return summary;

@@ -145,6 +145,13 @@ export interface BlogChangesTable {
   version: number;
 }
 
+/** The commit the content studio last saved on a branch (server/content-studio/). */
+export interface ContentHeadTable {
+  branch: string;
+  head: string;
+  changed_at: string;
+}
+
 export type RevisionReason = 'save' | 'autosave' | 'restore';
 
 /** What a saved version did to its post, as its history names it. */
@@ -413,4 +420,5 @@ export interface Database {
   stats_daily: StatsDailyTable;
   stats_monthly: StatsMonthlyTable;
   comments: CommentTable;
+  content_heads: ContentHeadTable;
 }

@@ -50,6 +50,8 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     dataDir,
     databaseUrl: database.databaseUrl,
     clientDir: join(dataDir, 'no-client-build'),
+    // Never the project's own checkout: a test that saves content gives a temporary repository (content-repository.ts).
+    content: { dir: join(dataDir, 'no-content') },
     seedExamples: false,
     adminEmail: testAdmin.email,
     adminPassword: testAdmin.password,

@@ -65,16 +65,7 @@ export interface ContentSchemas {
   'api-author'?: Author;
   'api-blog-list-query'?: BlogListQuery;
   'api-collect-body'?: CollectBody;
-  'api-content-change'?: ContentChange;
-  'api-content-conflict'?: ContentConflict;
-  'api-content-document'?: ContentDocumentVersion;
   'api-content-id-params'?: ContentIdParams;
-  'api-content-problems'?: ContentProblems;
-  'api-content-restore'?: ContentRestore;
-  'api-content-save'?: ContentSave;
-  'api-content-saved'?: ContentSaved;
-  'api-content-status'?: ContentStatus;
-  'api-content-summary'?: ContentSummary;
   'api-content-version-params'?: ContentVersionParams;
   'api-health-status'?: HealthStatus;
   'api-invitation-acceptance'?: InvitationAcceptance;
@@ -128,6 +119,15 @@ export interface ContentSchemas {
   commentUpdate?: CommentUpdate;
   commentBulkUpdate?: CommentBulkUpdate;
   commentReply?: CommentReply;
+  'content-change'?: ContentChange;
+  'content-conflict'?: ContentConflict;
+  'content-document'?: ContentDocumentVersion;
+  'content-problems'?: ContentProblems;
+  'content-restore'?: ContentRestore;
+  'content-save'?: ContentSave;
+  'content-saved'?: ContentSaved;
+  'content-status'?: ContentStatus;
+  'content-summary'?: ContentSummary;
 }
 /**
  * Facts shared by every page, written once: brand, contact details, navigation, services, footer.
@@ -1556,78 +1556,6 @@ export interface CollectBody {
   utm_content?: string;
 }
 /**
- * One commit that changed content: who wrote it, when, and its message.
- */
-export interface ContentChange {
-  /**
-   * The commit's full id (40 hexadecimal digits).
-   */
-  commit: string;
-  /**
-   * The name of the commit's author (the member who saved).
-   */
-  author: string;
-  /**
-   * The e-mail address of the commit's author.
-   */
-  authorEmail: string;
-  /**
-   * When the change was made (the author's date).
-   */
-  at: string;
-  /**
-   * The commit's message, its first line being the summary.
-   */
-  message: string;
-}
-/**
- * The 409 of a save whose If-Match is no longer the document's version: someone else changed it. The answer holds the document as it is now, so the editor can compare and keep the person's edits.
- */
-export interface ContentConflict {
-  /**
-   * The HTTP status code.
-   */
-  statusCode: 409;
-  /**
-   * "Conflict".
-   */
-  error: string;
-  /**
-   * What happened and what to do about it.
-   */
-  message: string;
-  /**
-   * Always empty: the whole document is concerned.
-   *
-   * @maxItems 0
-   */
-  details: {}[];
-  current: ContentDocumentVersion;
-}
-/**
- * A content document as stored: GET /api/content/{id} (with the version as ETag) and the 409 of a stale save.
- */
-export interface ContentDocumentVersion {
-  /**
-   * The file's path under content/ without .json.
-   */
-  id: string;
-  /**
-   * The $id of the JSON Schema the document follows (page.schema.json, site.schema.json or redirects.schema.json).
-   */
-  schema: string;
-  /**
-   * The document itself, as the file holds it (keys in the file's order).
-   */
-  document: {
-    [k: string]: unknown;
-  };
-  /**
-   * The git blob id of the file: the ETag, sent back as If-Match when saving.
-   */
-  version: string;
-}
-/**
  * The path of one content document: its id, URL-encoded as one path segment (services/seo is services%2Fseo). Only ids of the catalogue answer; any other, such as one holding '..', is 404.
  */
 export interface ContentIdParams {
@@ -1635,152 +1563,6 @@ export interface ContentIdParams {
    * The file's path under content/ without .json, such as services/seo, site or redirects.
    */
   id: string;
-}
-/**
- * The 400 of a save whose document has problems (nothing is written): the API's error shape, with details for the fields of the saved document and problems for every document concerned, since a change can break another one (a link to a route removed).
- */
-export interface ContentProblems {
-  /**
-   * The HTTP status code.
-   */
-  statusCode: 400;
-  /**
-   * "Bad Request".
-   */
-  error: string;
-  /**
-   * How many problems there are and that nothing was saved.
-   */
-  message: string;
-  /**
-   * The problems of the saved document, one per field: a JSON Pointer and a sentence.
-   */
-  details: ApiErrorDetail[];
-  /**
-   * Every problem the save would cause, in whichever document it is.
-   */
-  problems: ContentProblem[];
-}
-export interface ContentProblem {
-  /**
-   * The document at fault (its id).
-   */
-  id: string;
-  /**
-   * JSON Pointer to the field in that document, such as /sections/2/title.
-   */
-  path: string;
-  /**
-   * What is wrong with it.
-   */
-  message: string;
-}
-/**
- * The body of POST /api/content/{id}/restore: the commit whose version of the document is saved again.
- */
-export interface ContentRestore {
-  /**
-   * A commit of the document's history (40 hexadecimal digits).
-   */
-  commit: string;
-  /**
-   * The commit's message; by default it names the restored commit.
-   */
-  message?: string;
-}
-/**
- * The body of PUT /api/content/{id}: the whole document and, optionally, the commit's message. Send the version read as If-Match.
- */
-export interface ContentSave {
-  /**
-   * The whole document; it is checked against its schema and with the rest of the site.
-   */
-  document: {
-    [k: string]: unknown;
-  };
-  /**
-   * The commit's message; without it the server suggests one from what changed.
-   */
-  message?: string;
-}
-/**
- * The answer of a save or a restore: the document's new version and the commit made (null when the document was unchanged and nothing was committed).
- */
-export interface ContentSaved {
-  /**
-   * The file's git blob id now: the next save's If-Match.
-   */
-  version: string;
-  /**
-   * The commit made, or null when the document was unchanged.
-   */
-  commit: string | null;
-}
-/**
- * Where the content studio writes and how far the public site has caught up: GET /api/content/status.
- */
-export interface ContentStatus {
-  /**
-   * Whether saving is possible on this deployment.
-   */
-  writable: boolean;
-  /**
-   * When not writable, or when saves wait on a branch: a sentence saying why and how to change it.
-   */
-  reason?: string;
-  /**
-   * The git branch saves are committed on, or null when the content is not in git.
-   */
-  branch: string | null;
-  /**
-   * The remote each commit is pushed to (CONTENT_GIT_REMOTE), if any.
-   */
-  remote?: string;
-  /**
-   * When a push was refused with conflicting changes on the remote: the branch that holds the saves until someone merges them.
-   */
-  waitingBranch?: string;
-  /**
-   * The commit the content is at, or null without git.
-   */
-  head: string | null;
-  /**
-   * The commit the public site of this server was built from, or null while the first build is not yet known.
-   */
-  live: string | null;
-  /**
-   * Commits saved but not yet live on this server, newest first.
-   */
-  pending: ContentChange[];
-}
-/**
- * One document of the catalogue, as GET /api/content lists it.
- */
-export interface ContentSummary {
-  /**
-   * The file's path under content/ without .json, such as services/seo.
-   */
-  id: string;
-  /**
-   * What the document is: the shared facts (site), the redirects, or a page of the given kind.
-   */
-  kind: 'site' | 'redirects' | 'page' | 'service' | 'article' | 'legal';
-  /**
-   * The path a page is served at; absent for site and redirects.
-   */
-  route?: string;
-  /**
-   * A page's title, or a name for site and redirects.
-   */
-  title: string;
-  /**
-   * The $id of the JSON Schema the document follows.
-   */
-  schema: string;
-  /**
-   * The last commit that changed the file, or null when the content is not in git.
-   */
-  lastChange: ContentChange | null;
 }
 /**
  * The path of one past version of a content document: its id (URL-encoded) and a commit of its history.
@@ -2098,7 +1880,9 @@ export interface AuditEntry {
     | 'invitation-accept'
     | 'user-role-change'
     | 'user-profile-update'
-    | 'user-remove';
+    | 'user-remove'
+    | 'content-save'
+    | 'content-restore';
   target: string | null;
   /**
    * The target's name as it is now: a post's title, an image's file name or a lead's name; null when the post, image or lead has been deleted, or when the target is not one (a session).
@@ -2141,7 +1925,9 @@ export interface AuditQuery {
     | 'invitation-accept'
     | 'user-role-change'
     | 'user-profile-update'
-    | 'user-remove';
+    | 'user-remove'
+    | 'content-save'
+    | 'content-restore';
   actor?: string;
 }
 /**
@@ -2916,4 +2702,222 @@ export interface CommentBulkUpdate {
  */
 export interface CommentReply {
   text: string;
+}
+/**
+ * One commit that changed content: who wrote it, when, and its message.
+ */
+export interface ContentChange {
+  /**
+   * The commit's full id (40 hexadecimal digits).
+   */
+  commit: string;
+  /**
+   * The name of the commit's author (the member who saved).
+   */
+  author: string;
+  /**
+   * The e-mail address of the commit's author.
+   */
+  authorEmail: string;
+  /**
+   * When the change was made (the author's date).
+   */
+  at: string;
+  /**
+   * The commit's message, its first line being the summary.
+   */
+  message: string;
+}
+/**
+ * The 409 of a save whose If-Match is no longer the document's version: someone else changed it. The answer holds the document as it is now, so the editor can compare and keep the person's edits.
+ */
+export interface ContentConflict {
+  /**
+   * The HTTP status code.
+   */
+  statusCode: 409;
+  /**
+   * "Conflict".
+   */
+  error: string;
+  /**
+   * What happened and what to do about it.
+   */
+  message: string;
+  /**
+   * Always empty: the whole document is concerned.
+   *
+   * @maxItems 0
+   */
+  details: {}[];
+  current: ContentDocumentVersion;
+}
+/**
+ * A content document as stored: GET /api/content/{id} (with the version as ETag) and the 409 of a stale save.
+ */
+export interface ContentDocumentVersion {
+  /**
+   * The file's path under content/ without .json.
+   */
+  id: string;
+  /**
+   * The $id of the JSON Schema the document follows (page.schema.json, site.schema.json or redirects.schema.json).
+   */
+  schema: string;
+  /**
+   * The document itself, as the file holds it (keys in the file's order).
+   */
+  document: {
+    [k: string]: unknown;
+  };
+  /**
+   * The git blob id of the file: the ETag, sent back as If-Match when saving.
+   */
+  version: string;
+}
+/**
+ * The 400 of a save whose document has problems (nothing is written): the API's error shape, with details for the fields of the saved document and problems for every document concerned, since a change can break another one (a link to a route removed).
+ */
+export interface ContentProblems {
+  /**
+   * The HTTP status code.
+   */
+  statusCode: 400;
+  /**
+   * "Bad Request".
+   */
+  error: string;
+  /**
+   * How many problems there are and that nothing was saved.
+   */
+  message: string;
+  /**
+   * The problems of the saved document, one per field: a JSON Pointer and a sentence.
+   */
+  details: ApiErrorDetail[];
+  /**
+   * Every problem the save would cause, in whichever document it is.
+   */
+  problems: ContentProblem[];
+}
+export interface ContentProblem {
+  /**
+   * The document at fault (its id).
+   */
+  id: string;
+  /**
+   * JSON Pointer to the field in that document, such as /sections/2/title.
+   */
+  path: string;
+  /**
+   * What is wrong with it.
+   */
+  message: string;
+}
+/**
+ * The body of POST /api/content/{id}/restore: the commit whose version of the document is saved again.
+ */
+export interface ContentRestore {
+  /**
+   * A commit of the document's history (40 hexadecimal digits).
+   */
+  commit: string;
+  /**
+   * The commit's message; by default it names the restored commit.
+   */
+  message?: string;
+}
+/**
+ * The body of PUT /api/content/{id}: the whole document and, optionally, the commit's message. Send the version read as If-Match.
+ */
+export interface ContentSave {
+  /**
+   * The whole document; it is checked against its schema and with the rest of the site.
+   */
+  document: {
+    [k: string]: unknown;
+  };
+  /**
+   * The commit's message; without it the server suggests one from what changed.
+   */
+  message?: string;
+}
+/**
+ * The answer of a save or a restore: the document's new version and the commit made (null when the document was unchanged and nothing was committed).
+ */
+export interface ContentSaved {
+  /**
+   * The file's git blob id now: the next save's If-Match.
+   */
+  version: string;
+  /**
+   * The commit made, or null when the document was unchanged.
+   */
+  commit: string | null;
+}
+/**
+ * Where the content studio writes and how far the public site has caught up: GET /api/content/status.
+ */
+export interface ContentStatus {
+  /**
+   * Whether saving is possible on this deployment.
+   */
+  writable: boolean;
+  /**
+   * When not writable, or when saves wait on a branch: a sentence saying why and how to change it.
+   */
+  reason?: string;
+  /**
+   * The git branch saves are committed on, or null when the content is not in git.
+   */
+  branch: string | null;
+  /**
+   * The remote each commit is pushed to (CONTENT_GIT_REMOTE), if any.
+   */
+  remote?: string;
+  /**
+   * When a push was refused with conflicting changes on the remote: the branch that holds the saves until someone merges them.
+   */
+  waitingBranch?: string;
+  /**
+   * The commit the content is at, or null without git.
+   */
+  head: string | null;
+  /**
+   * The commit the public site of this server was built from, or null while the first build is not yet known.
+   */
+  live: string | null;
+  /**
+   * Commits saved but not yet live on this server, newest first.
+   */
+  pending: ContentChange[];
+}
+/**
+ * One document of the catalogue, as GET /api/content lists it.
+ */
+export interface ContentSummary {
+  /**
+   * The file's path under content/ without .json, such as services/seo.
+   */
+  id: string;
+  /**
+   * What the document is: the shared facts (site), the redirects, or a page of the given kind.
+   */
+  kind: 'site' | 'redirects' | 'page' | 'service' | 'article' | 'legal';
+  /**
+   * The path a page is served at; absent for site and redirects.
+   */
+  route?: string;
+  /**
+   * A page's title, or a name for site and redirects.
+   */
+  title: string;
+  /**
+   * The $id of the JSON Schema the document follows.
+   */
+  schema: string;
+  /**
+   * The last commit that changed the file, or null when the content is not in git.
+   */
+  lastChange: ContentChange | null;
 }

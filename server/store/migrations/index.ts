@@ -17,6 +17,7 @@ import * as addTeamRoles from './20261125130000_add_team_roles.ts';
 import * as createLeads from './20261125140000_create_leads.ts';
 import * as createStats from './20261127120000_create_stats.ts';
 import * as createComments from './20261127120100_create_comments.ts';
+import * as createContentHeads from './20261128150000_create_content_heads.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261125140000_create_leads': createLeads,
   '20261127120000_create_stats': createStats,
   '20261127120100_create_comments': createComments,
+  '20261128150000_create_content_heads': createContentHeads,
 };

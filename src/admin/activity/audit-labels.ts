@@ -30,6 +30,8 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'user-role-change': 'Role changed',
   'user-profile-update': 'Profile changed',
   'user-remove': 'User removed',
+  'content-save': 'Site content saved',
+  'content-restore': 'Site content restored',
 };
 
 export const actions = Object.keys(actionLabels) as AuditEntry['action'][];

@@ -1,0 +1,239 @@
+/**
+ * The content studio: reads documents from the checkout, and saves one as a commit once it passes every check of
+ * content:check. Saves are one at a time per server; a save is audited and its commit recorded for the other
+ * instances in one transaction.
+ */
+import { constants } from 'node:fs';
+import { access, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type {
+  ContentChange,
+  ContentDocumentVersion,
+  ContentProblems,
+  ContentSaved,
+  ContentSummary,
+} from '../../src/content/types.gen.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { HttpError } from '../http/errors.ts';
+import { repositoryRoot } from '../repository-root.ts';
+import { writeContentHead } from '../store/content-heads.ts';
+import type { Database } from '../store/schema.ts';
+import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
+import { checkContent, formatProblem } from './content-check.ts';
+import { formatDocument, suggestMessage } from './document-format.ts';
+import {
+  blobId,
+  commitFile,
+  currentBranch,
+  fileAt,
+  fileHistory,
+  head,
+  isCheckout,
+  lastChanges,
+  type Person,
+} from './git.ts';
+import type { ContentRemote } from './remote.ts';
+
+export interface StudioOptions {
+  /** The checkout holding content/. */
+  root: string;
+  db: Kysely<Database>;
+  clock: () => Date;
+  committer: Person;
+  remote?: ContentRemote;
+  /** Told of every commit saved here, to publish it. */
+  onCommit?: (commit: string) => void;
+}
+
+export interface Editor extends Person {
+  /** For the audit log: the member's e-mail and address. */
+  address: string | null;
+}
+
+export class ProblemsError extends Error {
+  constructor(readonly body: ContentProblems) {
+    super(body.message);
+  }
+}
+
+export const readOnlySentence =
+  'Editing is off on this server: its content/ is not in a git working copy it may write. Give CONTENT_DIR a clone ' +
+  'of the site’s repository that the server can write (and CONTENT_GIT_REMOTE to push), then restart it.';
+
+const unknownDocument = () => new HttpError(404, 'There is no content document with this id.');
+
+export function createStudio(options: StudioOptions) {
+  const { root, db, clock, committer, remote } = options;
+  let queue: Promise<unknown> = Promise.resolve();
+  /** One save at a time: the version check, the write and the commit must not interleave. */
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function writable(): Promise<boolean> {
+    if (!(await isCheckout(root))) return false;
+    try {
+      await access(join(root, 'content'), constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  const entryOf = (id: string): CatalogueEntry => findEntry(root, id) ?? throwError(unknownDocument());
+
+  async function list(): Promise<ContentSummary[]> {
+    const changes = (await isCheckout(root)) ? await lastChanges(root, 'content') : new Map<string, ContentChange>();
+    return readCatalogue(root).map((entry) => ({
+      ...summarise(readStored(entry)),
+      lastChange: changes.get(entry.path) ?? null,
+    }));
+  }
+
+  function read(id: string): ContentDocumentVersion {
+    const stored = readStored(entryOf(id));
+    return { id, schema: stored.entry.schema, document: stored.document, version: stored.version };
+  }
+
+  async function history(id: string): Promise<ContentChange[]> {
+    const entry = entryOf(id);
+    return (await isCheckout(root)) ? fileHistory(root, entry.path) : [];
+  }
+
+  async function at(id: string, commit: string): Promise<ContentDocumentVersion> {
+    const entry = entryOf(id);
+    const bytes = (await isCheckout(root)) ? await fileAt(root, commit, entry.path) : undefined;
+    if (bytes === undefined) throw new HttpError(404, 'This document has no version at that commit.');
+    const document = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+    return { id, schema: entry.schema, document, version: blobId(bytes) };
+  }
+
+  /** Every problem the change would bring that the content did not have before, in whichever document. */
+  function newProblems(entry: CatalogueEntry, document: unknown): ContentProblems | undefined {
+    const publicDir = join(repositoryRoot, 'public');
+    const before = new Set(checkContent({ root, publicDir }).problems.map(formatProblem));
+    const after = checkContent({ root, publicDir, replace: new Map([[entry.path, document]]) }).problems;
+    const added = after.filter((problem) => !before.has(formatProblem(problem)));
+    if (added.length === 0) return undefined;
+    const byCatalogue = new Map(readCatalogue(root).map((known) => [known.path, known.id]));
+    const problems = added.map(({ file, pointer, message }) => ({
+      id: byCatalogue.get(file) ?? file,
+      path: pointer,
+      message,
+    }));
+    const count = problems.length === 1 ? 'one problem' : `${problems.length} problems`;
+    return {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `Nothing was saved: the change has ${count}. Correct ${problems.length === 1 ? 'it' : 'them'} and save again.`,
+      details: problems.filter((problem) => problem.id === entry.id).map(({ path, message }) => ({ path, message })),
+      problems,
+    };
+  }
+
+  /** Writes, checks and commits a document; the caller holds the queue and has checked the version. */
+  async function commitDocument(
+    entry: CatalogueEntry,
+    document: unknown,
+    editor: Editor,
+    message: (before: unknown) => string,
+    action: 'content-save' | 'content-restore',
+  ): Promise<ContentSaved> {
+    if (!(await writable())) throw new HttpError(409, readOnlySentence);
+    const stored = readStored(entry);
+    const text = await formatDocument(document, stored.bytes.toString('utf8'), entry.path);
+    if (text === stored.bytes.toString('utf8')) return { version: stored.version, commit: null };
+    const problems = newProblems(entry, JSON.parse(text));
+    if (problems) throw new ProblemsError(problems);
+    // Written whole or not at all: a reader (or a crash) never sees half a file.
+    const temporary = `${entry.absolutePath}.studio-${process.pid}`;
+    await writeFile(temporary, text);
+    await rename(temporary, entry.absolutePath);
+    let commit: string;
+    try {
+      commit = await commitFile(root, entry.path, editor, committer, message(stored.document));
+    } catch (error) {
+      await writeFile(entry.absolutePath, stored.bytes);
+      throw error;
+    }
+    if (remote) commit = await remote.publish(commit);
+    const branch = await currentBranch(root);
+    const when = clock();
+    await db.transaction().execute(async (trx) => {
+      await recordAudit(trx, {
+        at: when,
+        actor: editor.email,
+        action,
+        target: `${entry.id}@${commit}`,
+        address: editor.address,
+      });
+      await writeContentHead(trx, branch, commit, when);
+    });
+    options.onCommit?.(commit);
+    return { version: blobId(Buffer.from(text)), commit };
+  }
+
+  function save(id: string, document: unknown, ifMatch: string | undefined, editor: Editor, message?: string) {
+    const entry = entryOf(id);
+    return serially(async () => {
+      if (!(await writable())) throw new HttpError(409, readOnlySentence);
+      if (ifMatch === undefined) {
+        throw new HttpError(428, 'Send the version you edited as If-Match (the ETag of GET /api/content/{id}).');
+      }
+      const current = readStored(entry);
+      if (!matches(ifMatch, current.version)) throw new ConflictError(read(id));
+      return commitDocument(
+        entry,
+        document,
+        editor,
+        (before) => message ?? suggestMessage(id, before, document),
+        'content-save',
+      );
+    });
+  }
+
+  function restore(id: string, commit: string, editor: Editor, message?: string) {
+    const entry = entryOf(id);
+    return serially(async () => {
+      if (!(await writable())) throw new HttpError(409, readOnlySentence);
+      const version = await at(id, commit);
+      const label = message ?? `Restore ${id} as of ${commit.slice(0, 7)}`;
+      return commitDocument(entry, version.document, editor, () => label, 'content-restore');
+    });
+  }
+
+  async function gitState() {
+    if (!(await isCheckout(root))) return { branch: null, head: null };
+    return { branch: await currentBranch(root), head: await head(root) };
+  }
+
+  return { list, read, history, at, save, restore, writable, gitState, root };
+}
+
+export type Studio = ReturnType<typeof createStudio>;
+
+export class ConflictError extends Error {
+  constructor(readonly current: ContentDocumentVersion) {
+    super('conflict');
+  }
+}
+
+/** Whether an If-Match names this version (quoted or not, weak or not, or `*`). */
+function matches(ifMatch: string, version: string): boolean {
+  return ifMatch
+    .split(',')
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
+    .some((tag) => tag === '*' || tag === version);
+}
+
+function throwError(error: Error): never {
+  throw error;
+}
