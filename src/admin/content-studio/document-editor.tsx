@@ -17,6 +17,7 @@ import { PreviewFrame } from './preview-frame.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import { SaveOutcome, type Outcome } from './save-outcome.tsx';
 import { saveFailure } from './save-problem.ts';
+import fieldStyles from '../ui/field.module.css';
 import styles from './studio.module.css';
 
 type Document = Record<string, unknown>;

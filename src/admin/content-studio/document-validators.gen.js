@@ -1783,6 +1783,41 @@ const schema50 = {
         },
       ],
     },
+    {
+      type: 'carousel',
+      heading: 'What our clients say',
+      intro: "We measure ourselves by our clients' results, and by whether they would work with us again.",
+      label: 'Client testimonials',
+      options: {
+        speedMs: 500,
+        slidesVisible: 2,
+        slidesVisibleNarrow: 1,
+        autoplay: false,
+        loop: 'always',
+        dots: false,
+        arrows: true,
+      },
+      slides: [
+        {
+          kind: 'testimonial',
+          logo: { src: '/images/testimonials/smilecraft-dental.svg', alt: 'SmileCraft Dental', width: 160, height: 48 },
+          company: 'SmileCraft Dental Clinic',
+          person: 'Dr. Nidhi Arora, Founder',
+          date: 'March 2025',
+          review:
+            'Northbeam rebuilt our website and local search presence from the ground up. New patients now find us on Google Maps first, book online without calling, and our front desk finally spends its time on patients instead of the phone.',
+        },
+        {
+          kind: 'testimonial',
+          logo: { src: '/images/testimonials/tradewise-academy.svg', alt: 'TradeWise Academy', width: 160, height: 48 },
+          company: 'TradeWise Academy',
+          person: 'Karan Malhotra, Head of Growth',
+          date: 'January 2025',
+          review:
+            'Selling trading courses online is full of noise and regulation. The team built campaigns that were compliant, honest and still converted, and their weekly reports showed exactly which webinars and ads paid for themselves.',
+        },
+      ],
+    },
   ],
 };
 function validate33(

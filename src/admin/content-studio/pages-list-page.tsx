@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { TableHead } from '../ui/table-head.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
+import fieldStyles from '../ui/field.module.css';
 import styles from './studio.module.css';
 
 /** The site's documents grouped as the site is: each group's heading, and which ids fall in it. */
@@ -44,7 +45,12 @@ export function PagesListPage() {
       >
         <label>
           <span>Words in the title, route, author or message</span>
-          <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            type="search"
+            className={fieldStyles.input}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </label>
       </form>
       {isPending && <p role="status">Loading the site’s pages…</p>}
