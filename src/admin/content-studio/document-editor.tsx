@@ -177,6 +177,7 @@ export function DocumentEditor({ loaded, title, routes, writable }: DocumentEdit
               <label>
                 <span>What changed (the history shows this)</span>
                 <input
+                  className={fieldStyles.input}
                   value={message ?? suggested}
                   onChange={(event) => setMessage(event.target.value)}
                   maxLength={200}

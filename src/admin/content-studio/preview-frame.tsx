@@ -50,7 +50,9 @@ export function PreviewFrame({ document, title }: { document: Record<string, unk
 
   const width = widths[device];
   const scale = Math.min(1, room / width);
-  const height = 900;
+  // The frame's box is 700 px tall whatever the scale: a scaled desktop page shows more of itself in it.
+  const boxHeight = 700;
+  const height = Math.round(boxHeight / scale);
   return (
     <section className={styles.preview} aria-labelledby="preview-heading">
       <div className={styles.previewBar}>
@@ -70,7 +72,7 @@ export function PreviewFrame({ document, title }: { document: Record<string, unk
         </div>
       </div>
       <p className={styles.previewNote}>Unsaved changes show here as you type; visitors see them once saved.</p>
-      <div ref={box} className={styles.previewBox} style={{ height: height * scale }}>
+      <div ref={box} className={styles.previewBox} style={{ height: boxHeight }}>
         <iframe
           ref={frame}
           src="/admin/content-preview"

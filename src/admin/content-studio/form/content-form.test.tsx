@@ -34,6 +34,15 @@ describe('the content form', () => {
     expect(screen.getByLabelText(/^Heading/)).toHaveValue(seo.sections[0]!.heading);
   });
 
+  it('changes only what the person edits: no default, no empty list item added to the document', () => {
+    let last: Document | undefined;
+    render(<Harness initial={seo} onDocument={(document) => (last = document)} />);
+    fireEvent.change(screen.getByLabelText(/^Heading/), { target: { value: 'A new heading for the SEO page' } });
+    const expected = structuredClone(seo);
+    expected.sections[0]!.heading = 'A new heading for the SEO page';
+    expect(last).toEqual(expected);
+  });
+
   it('says beside the field what is wrong with an empty heading, in a sentence', () => {
     let last: Document = seo;
     render(<Harness initial={seo} onDocument={(document) => (last = document)} />);

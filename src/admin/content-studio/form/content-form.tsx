@@ -20,6 +20,16 @@ interface ContentFormProps {
   readOnly: boolean;
 }
 
+/**
+ * The form adds nothing the person did not write: no defaults (the site applies them when it renders) and no empty
+ * item to reach an optional list's minimum (a prose block's list became [undefined], an error on opening the page).
+ */
+const noDefaults = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'skipDefaults',
+  constAsDefaults: 'never',
+} as const;
+
 const uiSchema: UiSchema = {
   $schema: { 'ui:widget': 'hidden' },
   sections: { 'ui:field': 'sections' },
@@ -48,6 +58,7 @@ export function ContentForm({ schema, document, onChange, context, problems, rea
       extraErrors={extraErrors}
       showErrorList={false}
       noHtml5Validate
+      experimental_defaultFormStateBehavior={noDefaults}
       readonly={readOnly}
       idPrefix="doc"
       onChange={(event) => onChange(event.formData as Document)}

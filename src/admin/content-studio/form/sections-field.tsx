@@ -199,35 +199,35 @@ export function SectionsField(props: FieldProps) {
                   <span className="visually-hidden"> section {index + 1}</span>
                 </button>
               </div>
-              {!locked && (
-                <div className={styles.tools} role="group" aria-label={`Section ${index + 1}: ${name}`}>
-                  <button
-                    type="button"
-                    id={`${key}-up`}
-                    className="button button-secondary"
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    Move up
-                  </button>
-                  <button
-                    type="button"
-                    id={`${key}-down`}
-                    className="button button-secondary"
-                    disabled={index === sections.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    Move down
-                  </button>
-                  <button type="button" className="button button-secondary" onClick={() => duplicate(index)}>
-                    Duplicate
-                  </button>
-                  <button type="button" className="button button-secondary" onClick={() => remove(index)}>
-                    Remove
-                  </button>
-                </div>
-              )}
               <div id={`${key}-fields`} hidden={!expanded}>
+                {expanded && !locked && (
+                  <div className={styles.tools} role="group" aria-label={`Section ${index + 1}: ${name}`}>
+                    <button
+                      type="button"
+                      id={`${key}-up`}
+                      className="button button-secondary"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      Move up
+                    </button>
+                    <button
+                      type="button"
+                      id={`${key}-down`}
+                      className="button button-secondary"
+                      disabled={index === sections.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      Move down
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => duplicate(index)}>
+                      Duplicate
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => remove(index)}>
+                      Remove
+                    </button>
+                  </div>
+                )}
                 {expanded && (
                   <SchemaField
                     name={String(index)}

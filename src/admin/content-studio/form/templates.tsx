@@ -5,6 +5,7 @@ import {
   type ArrayFieldTemplateProps,
   type FieldTemplateProps,
   type IconButtonProps,
+  type MultiSchemaFieldTemplateProps,
   type ObjectFieldTemplateProps,
   type TemplatesType,
 } from '@rjsf/utils';
@@ -21,6 +22,8 @@ function lastName(path: readonly (string | number)[]): string {
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, rawErrors = [], rawDescription, hidden, required, displayLabel, schema, fieldPathId } = props;
   if (hidden) return <div hidden>{children}</div>;
+  // A constant (a section's or a slide's type) is not the person's to change: no label, no field.
+  if (schema.const !== undefined) return null;
   const label = fieldLabel(lastName(fieldPathId.path), schema.title);
   const problems = [...new Set(rawErrors)];
   const isCheckbox = schema.type === 'boolean';
@@ -70,6 +73,8 @@ function FieldTemplate(props: FieldTemplateProps) {
 
 function ObjectFieldTemplate({ properties, schema, fieldPathId, description, uiSchema }: ObjectFieldTemplateProps) {
   // The document itself, and a section (whose list names it), need no box of their own.
+  // A union (a slide that is a card or a testimonial) has no fields of its own: its chosen kind shows them.
+  if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   if (fieldPathId.path.length === 0 || getUiOptions(uiSchema).label === false)
     return <>{properties.map((property) => property.content)}</>;
   return (
@@ -78,6 +83,18 @@ function ObjectFieldTemplate({ properties, schema, fieldPathId, description, uiS
       {description && <div className={styles.description}>{description}</div>}
       {properties.map((property) => property.content)}
     </fieldset>
+  );
+}
+
+/** The choice of a union's kind (a card or a testimonial), labelled, above the chosen kind's fields. */
+function MultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps) {
+  return (
+    <>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label}>Kind {selector}</label>
+      </div>
+      {optionSchemaField}
+    </>
   );
 }
 
@@ -150,6 +167,7 @@ export const studioTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & 
   ObjectFieldTemplate,
   ArrayFieldTemplate,
   ArrayFieldItemTemplate,
+  MultiSchemaFieldTemplate,
   ButtonTemplates: {
     AddButton: textButton('Add'),
     MoveUpButton: textButton('Move up'),
