@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { generateBlogPostValidator } from './blog-post-validator.ts';
+import { generateDocumentValidators } from './content-document-validators.ts';
 import { generateLeadInputValidators } from './lead-input-validators.ts';
 import { schemasDir } from '../server/content-studio/content-schemas.ts';
 
@@ -68,7 +69,10 @@ const body = await compile(root, 'ContentSchemas', {
 
 const check = process.argv.includes('--check');
 // The admin form's validator is generated from the same schemas and goes stale with them.
-const validatorFine = (await generateBlogPostValidator(check)) && (await generateLeadInputValidators(check));
+const validatorFine =
+  (await generateBlogPostValidator(check)) &&
+  (await generateLeadInputValidators(check)) &&
+  (await generateDocumentValidators(check));
 
 if (check) {
   if (readFileSync(target, 'utf8') !== body) {

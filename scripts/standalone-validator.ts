@@ -15,16 +15,19 @@ import { schemasDir } from '../server/content-studio/content-schemas.ts';
 const require = createRequire(import.meta.url);
 const standaloneCode = require('ajv/dist/standalone').default as typeof standaloneCodeType;
 const ucs2length = require('ajv/dist/runtime/ucs2length').default as (text: string) => number;
+const deepEqual = require('ajv/dist/runtime/equal').default as (a: unknown, b: unknown) => boolean;
 
 /**
- * ajv's ESM output still `require`s its runtime helpers, which browsers and Node ESM reject. ucs2length has no
- * closure, so its source is inlined; the format checkers become a namespace import, whose named exports every
+ * ajv's ESM output still `require`s its runtime helpers, which browsers and Node ESM reject. ucs2length and equal
+ * have no closure, so their source is inlined; the format checkers become a namespace import, whose named exports every
  * bundler and Node read alike (a CommonJS `default` they do not).
  */
 function replaceRequires(code: string, banner: string): string {
   const imports = new Map<string, string>();
   const rewritten = code.replace(/require\("([^"]+)"\)(\.default)?/g, (call, module: string, isDefault?: string) => {
     if (module === 'ajv/dist/runtime/ucs2length' && isDefault) return `(${ucs2length.toString()})`;
+    // fast-deep-equal's one function, which recurses by its own name only (enum and const of objects need it).
+    if (module === 'ajv/dist/runtime/equal' && isDefault) return `(${deepEqual.toString()})`;
     if (module === 'ajv-formats/dist/formats' && !isDefault) {
       if (!imports.has(module)) imports.set(module, `formatsModule${imports.size}`);
       return imports.get(module)!;
@@ -41,14 +44,25 @@ const readSchema = (name: string): object => JSON.parse(readFileSync(join(schema
 export async function standaloneValidatorSource(options: {
   schema: string;
   references?: string[];
+  /** Several schemas in one module, each exported under its name (ajv's standalone code for a map of ids). */
+  exports?: Record<string, string>;
   banner: string;
   /** Where the source will be written, for Prettier's settings. */
   path: string;
 }): Promise<string> {
-  const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true });
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true },
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    discriminator: true,
+  });
   addFormats.default(ajv);
   for (const reference of options.references ?? []) ajv.addSchema(readSchema(reference));
-  const code = replaceRequires(standaloneCode(ajv, ajv.compile(readSchema(options.schema))), options.banner);
+  const generated = options.exports
+    ? standaloneCode(ajv, options.exports)
+    : standaloneCode(ajv, ajv.compile(readSchema(options.schema)));
+  const code = replaceRequires(generated, options.banner);
   const settings = await resolveConfig(options.path);
   return format(code, { ...settings, parser: 'babel' });
 }

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture, fixtureAsset } from '../test-support/client-fixture.ts';
 import { postInput } from '../test-support/posts.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, type TestApp } from '../test-support/test-app.ts';
-import { apiContentSecurityPolicy, contentSecurityPolicy, permissionsPolicy } from './security-headers.ts';
+import {
+  apiContentSecurityPolicy,
+  contentSecurityPolicy,
+  permissionsPolicy,
+  previewContentSecurityPolicy,
+} from './security-headers.ts';
 
 let clientDir: string;
 let testApp: TestApp;
@@ -40,6 +45,21 @@ describe('security headers', () => {
     expect(contentSecurityPolicy).toContain("object-src 'none'");
     expect(contentSecurityPolicy).toContain("base-uri 'none'");
     expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+  });
+
+  it("let the admin's own pages, and nothing else, frame the content studio's preview", async () => {
+    // The same policy as every page's but for that one directive.
+    expect(previewContentSecurityPolicy.replace("frame-ancestors 'self'", "frame-ancestors 'none'")).toBe(
+      contentSecurityPolicy,
+    );
+    const preview = await testApp.app.inject({ url: '/admin/content-preview' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-security-policy']).toBe(previewContentSecurityPolicy);
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    for (const url of ['/admin/pages', '/admin/content-preview-of-something', '/admin/content-preview/x']) {
+      const other = await testApp.app.inject({ url });
+      expect(other.headers['content-security-policy'], url).toBe(contentSecurityPolicy);
+    }
   });
 
   it('let nothing load from, run in or frame an API answer', () => {

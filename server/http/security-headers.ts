@@ -50,6 +50,17 @@ const documentHeaders = {
   'permissions-policy': permissionsPolicy,
 } as const;
 
+/**
+ * The content studio's preview (an admin page that renders a document it is sent by postMessage) is framed by the
+ * admin's own pages, and by nothing else: the one document whose frame-ancestors is not 'none'.
+ */
+export const previewContentSecurityPolicy = contentSecurityPolicy.replace(
+  "frame-ancestors 'none'",
+  "frame-ancestors 'self'",
+);
+
+const previewHeaders = { ...documentHeaders, 'content-security-policy': previewContentSecurityPolicy } as const;
+
 const apiHeaders = { 'content-security-policy': apiContentSecurityPolicy, ...sentWithEverything } as const;
 
 const overHttps = (headers: Record<string, string>) => ({
@@ -60,12 +71,19 @@ const overHttps = (headers: Record<string, string>) => ({
 const headerSets = {
   document: { http: documentHeaders, https: overHttps(documentHeaders) },
   api: { http: apiHeaders, https: overHttps(apiHeaders) },
+  preview: { http: previewHeaders, https: overHttps(previewHeaders) },
 };
 
 const apiAddress = /^\/api(?:[/?]|$)/;
+const previewAddress = /^\/admin\/content-preview(?:\?|$)/;
+
+function headerKind(url: string): keyof typeof headerSets {
+  if (apiAddress.test(url)) return 'api';
+  return previewAddress.test(url) ? 'preview' : 'document';
+}
 
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  const kind = apiAddress.test(request.url) ? 'api' : 'document';
+  const kind = headerKind(request.url);
   reply.headers(headerSets[kind][request.protocol === 'https' ? 'https' : 'http']);
 }
 

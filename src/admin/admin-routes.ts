@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
 import type * as AdminPages from './admin-pages.ts';
 import type * as EditorPages from './editor-pages.ts';
+import type * as StudioPages from './studio-pages.ts';
 
 /** Loads a lazy admin chunk; src/app passes its chunk loader, which reports failed downloads. */
 export interface AdminChunks {
   pages: () => Promise<typeof AdminPages>;
   editor: () => Promise<typeof EditorPages>;
+  studio: () => Promise<typeof StudioPages>;
 }
 
 function notFound(): never {
@@ -16,7 +18,7 @@ function notFound(): never {
  * The admin's pages under /admin. Only types come from the page modules, so the public bundle that
  * holds this table downloads no admin code: each page arrives with its lazy chunk.
  */
-export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
+export function adminRoutes({ pages, editor, studio }: AdminChunks): RouteObject[] {
   return [
     { index: true, lazy: async () => ({ Component: (await pages()).DashboardPage }) },
     { path: 'posts', lazy: async () => ({ Component: (await pages()).PostsPage }) },
@@ -34,6 +36,9 @@ export function adminRoutes({ pages, editor }: AdminChunks): RouteObject[] {
     { path: 'sections', lazy: async () => ({ Component: (await pages()).SectionCataloguePage }) },
     { path: 'blog/new', lazy: async () => ({ Component: (await editor()).NewPostPage }) },
     { path: 'blog/edit/:id', lazy: async () => ({ Component: (await editor()).EditPostPage }) },
+    { path: 'pages', lazy: async () => ({ Component: (await studio()).PagesListPage }) },
+    // A document's id holds slashes (services/seo): the rest of the address is the id.
+    { path: 'pages/*', lazy: async () => ({ Component: (await studio()).ContentDocumentPage }) },
     { path: '*', loader: notFound },
   ];
 }

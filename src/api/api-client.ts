@@ -18,6 +18,8 @@ export class ApiError extends Error {
     /** From a 429's Retry-After header. */
     readonly retryAfterSeconds?: number,
     options?: ErrorOptions,
+    /** The refusal's whole JSON body, for answers that carry more than a message (a 409's current version). */
+    readonly body?: unknown,
   ) {
     super(message, options);
   }
@@ -47,6 +49,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Further request headers, such as If-Match. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -69,15 +73,15 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : fallback;
   const details = Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : [];
   const retryAfter = Number(response.headers.get('retry-after'));
-  return new ApiError(response.status, message, details, retryAfter > 0 ? retryAfter : undefined);
+  return new ApiError(response.status, message, details, retryAfter > 0 ? retryAfter : undefined, undefined, body);
 }
 
 /** Sends a same-origin request (the session cookie goes with it) and reads the JSON answer. */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, headers: extraHeaders }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

@@ -11,6 +11,8 @@ function AdminErrorScreen() {
 
 const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
 const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
+const studioPages = () => loadChunk('admin-studio', () => import('@/admin/studio-pages.ts'));
+const contentPreview = () => loadChunk('content-preview', () => import('./content-preview.tsx'));
 
 /**
  * Leaves the admin for a public page: a full page load, which the public pages' own router then serves. The loader
@@ -23,6 +25,8 @@ function loadPublicPage({ request }: { request: Request }): Promise<never> {
 
 /** The admin: its own layout and code, with react-router, which only pages under /admin download. */
 export const adminRouteTree: RouteObject[] = [
+  // The content studio's preview: the site's page alone in a frame, outside the admin's layout and styles.
+  { path: '/admin/content-preview', lazy: async () => ({ Component: (await contentPreview()).ContentPreview }) },
   {
     path: '/admin',
     errorElement: <AdminErrorScreen />,
@@ -30,7 +34,7 @@ export const adminRouteTree: RouteObject[] = [
     children: [
       {
         errorElement: <AdminErrorScreen />,
-        children: adminRoutes({ pages: adminPages, editor: editorPages }),
+        children: adminRoutes({ pages: adminPages, editor: editorPages, studio: studioPages }),
       },
     ],
   },

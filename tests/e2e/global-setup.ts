@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createContentRepository } from '../../server/test-support/content-repository.ts';
 import { startServerFromSource, stopServerProcess } from '../../server/test-support/server-process.ts';
 import { chromiumPath, launchBrowserServer } from './browser.ts';
 
@@ -15,6 +16,8 @@ export const admin = { email: 'e2e-admin@northbeam.example', password: 'e2e-corr
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/client/index.html')) throw new Error('No build: run `npm run build` before the browser tests.');
   const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-'));
+  // The content studio commits its saves: into a git copy of content/, never into the project's own repository.
+  const content = createContentRepository();
   const server = await startServerFromSource(
     (baseURL) => ({
       HOST: '127.0.0.1',
@@ -22,6 +25,7 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       SITE_URL: baseURL,
+      CONTENT_DIR: content.dir,
     }),
     { timeoutMs: 60_000 },
   );
@@ -36,6 +40,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all([stopServerProcess(server), browser?.close()]);
     rmSync(dataDir, { recursive: true, force: true });
+    content.remove();
   };
 }
 

@@ -21,6 +21,7 @@ export function Sidebar() {
   const seesActivity = useCan('security');
   const seesTeam = useCan('users:invite');
   const seesStats = useCan('admin');
+  const seesContent = useCan('content');
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.item} ${styles.active}` : styles.item;
   return (
@@ -37,6 +38,13 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
+          {seesContent && (
+            <li>
+              <NavLink to="/admin/pages" className={navClass}>
+                Pages
+              </NavLink>
+            </li>
+          )}
           {seesLeads && (
             <li>
               <NavLink to="/admin/inbox" className={navClass}>

@@ -1,0 +1,54 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import seo from '../../../../content/services/seo.json';
+import { documentProblems } from '../document-problems.ts';
+import { documentSchema } from '../document-schemas.ts';
+import { ContentForm } from './content-form.tsx';
+
+type Document = Record<string, unknown>;
+
+function Harness({ initial, onDocument }: { initial: Document; onDocument?: (document: Document) => void }) {
+  const [document, setDocument] = useState(initial);
+  return (
+    <ContentForm
+      schema={documentSchema('page.schema.json')!}
+      document={document}
+      onChange={(next) => {
+        setDocument(next);
+        onDocument?.(next);
+      }}
+      context={{ routes: ['/', '/contact', '/seo'], images: [] }}
+      problems={documentProblems('page.schema.json', document)}
+      readOnly={false}
+    />
+  );
+}
+
+describe('the content form', () => {
+  it("labels the page's fields from their schema and shows the hero's heading", () => {
+    render(<Harness initial={seo} />);
+    expect(screen.getByLabelText(/^Title/)).toHaveValue(seo.title);
+    const sections = screen.getByRole('list');
+    expect(within(sections).getAllByRole('listitem')).toHaveLength(seo.sections.length);
+    expect(screen.getByLabelText(/^Heading/)).toHaveValue(seo.sections[0]!.heading);
+  });
+
+  it('changes only what the person edits: no default, no empty list item added to the document', () => {
+    let last: Document | undefined;
+    render(<Harness initial={seo} onDocument={(document) => (last = document)} />);
+    fireEvent.change(screen.getByLabelText(/^Heading/), { target: { value: 'A new heading for the SEO page' } });
+    const expected = structuredClone(seo);
+    expected.sections[0]!.heading = 'A new heading for the SEO page';
+    expect(last).toEqual(expected);
+  });
+
+  it('says beside the field what is wrong with an empty heading, in a sentence', () => {
+    let last: Document = seo;
+    render(<Harness initial={seo} onDocument={(document) => (last = document)} />);
+    fireEvent.change(screen.getByLabelText(/^Heading/), { target: { value: '' } });
+    const field = screen.getByLabelText(/^Heading/);
+    expect(field.closest('[data-pointer="/sections/0/heading"]')).toHaveTextContent('Fill this in: it is required.');
+    expect((last.sections as Document[])[0]!.heading).toBeUndefined();
+  });
+});

@@ -1,0 +1,68 @@
+// The package's index also exports a test registry that needs @rjsf/validator-ajv8, which we do not use.
+import Form from '@rjsf/core/lib/components/Form.js';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMemo } from 'react';
+import type { DocumentProblem } from '../document-problems.ts';
+import { studioFields, type StudioFormContext } from './fields.tsx';
+import { documentValidator, problemsErrorSchema } from './rjsf-validator.ts';
+import { studioTemplates } from './templates.tsx';
+import styles from './form.module.css';
+
+type Document = Record<string, unknown>;
+
+interface ContentFormProps {
+  schema: RJSFSchema;
+  document: Document;
+  onChange: (document: Document) => void;
+  context: StudioFormContext;
+  /** What is wrong with the document (the schema's rules, and the server's across documents): each beside its field. */
+  problems: DocumentProblem[];
+  readOnly: boolean;
+}
+
+/**
+ * The form adds nothing the person did not write: no defaults (the site applies them when it renders) and no empty
+ * item to reach an optional list's minimum (a prose block's list became [undefined], an error on opening the page).
+ */
+const noDefaults = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'skipDefaults',
+  constAsDefaults: 'never',
+} as const;
+
+const uiSchema: UiSchema = {
+  $schema: { 'ui:widget': 'hidden' },
+  sections: { 'ui:field': 'sections' },
+  'ui:submitButtonOptions': { norender: true },
+};
+
+/**
+ * The document's form, generated from its own JSON Schema by react-jsonschema-form. The page checks the document
+ * (documentProblems) and hands the problems in, so that they show where they are whatever their source.
+ */
+export function ContentForm({ schema, document, onChange, context, problems, readOnly }: ContentFormProps) {
+  const extraErrors = useMemo(
+    () => (problems.length > 0 ? (problemsErrorSchema(problems) as ErrorSchema) : undefined),
+    [problems],
+  );
+  return (
+    <Form
+      className={styles.form}
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={document}
+      validator={documentValidator}
+      fields={studioFields}
+      templates={studioTemplates}
+      formContext={context}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      experimental_defaultFormStateBehavior={noDefaults}
+      readonly={readOnly}
+      idPrefix="doc"
+      onChange={(event) => onChange(event.formData as Document)}
+      onSubmit={() => undefined}
+    />
+  );
+}

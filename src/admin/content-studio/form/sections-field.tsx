@@ -1,0 +1,256 @@
+import { toFieldPathId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { sectionSchemaRef } from '../document-schemas.ts';
+import { SectionCataloguePicker } from './section-catalogue-picker.tsx';
+import { sectionTypeLabel, type CatalogueEntry } from './section-catalogue.ts';
+import styles from './sections-field.module.css';
+
+type Section = Record<string, unknown>;
+
+let nextKey = 0;
+const newKey = () => `section-${++nextKey}`;
+
+/**
+ * The React keys of the sections, one each: kept through moves, so that focus and open forms follow a section. A
+ * document replaced from outside (a draft restored) keeps the keys by position, and any further ones by position too.
+ */
+function fitted(keys: string[], length: number): string[] {
+  return Array.from({ length }, (_, index) => keys[index] ?? `section-at-${index}`);
+}
+
+/** What a section is called in the list: its type, and its heading or label when it has one. */
+function sectionName(section: Section): string {
+  const type = sectionTypeLabel(String(section.type ?? 'section'));
+  const words = [section.heading, section.label, section.title].find((value) => typeof value === 'string');
+  return typeof words === 'string' ? `${type}: ${words}` : type;
+}
+
+/**
+ * A page's sections: each with its own form (from its type's schema), moved by drag or by Move up / Move down,
+ * duplicated, removed with undo, and added from the section catalogue.
+ */
+export function SectionsField(props: FieldProps) {
+  const { formData, onChange, fieldPathId, registry, errorSchema, disabled, readonly, onBlur, onFocus } = props;
+  const sections = (Array.isArray(formData) ? formData : []) as Section[];
+  const [keyList, setKeys] = useState<string[]>([]);
+  const keys = fitted(keyList, sections.length);
+  const [open, setOpen] = useState<Set<string>>(() => new Set(keys.slice(0, 1)));
+  const [removed, setRemoved] = useState<{ section: Section; index: number; key: string } | null>(null);
+  const [news, setNews] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
+  const focusNext = useRef<string | null>(null);
+  const locked = disabled || readonly;
+  const SchemaField = registry.fields.SchemaField!;
+
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+
+  const change = (next: Section[], nextKeys: string[], focusId: string | null, message: string) => {
+    setKeys(nextKeys);
+    focusNext.current = focusId;
+    setNews(message);
+    onChange(next as never, fieldPathId.path);
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= sections.length || from === to) return;
+    const next = [...sections];
+    const nextKeys = [...keys];
+    const [section] = next.splice(from, 1);
+    const [key] = nextKeys.splice(from, 1);
+    next.splice(to, 0, section!);
+    nextKeys.splice(to, 0, key!);
+    const button = to < from ? 'up' : 'down';
+    const stays = (button === 'up' && to > 0) || (button === 'down' && to < sections.length - 1);
+    change(
+      next,
+      nextKeys,
+      `${key}-${stays ? button : button === 'up' ? 'down' : 'up'}`,
+      `${sectionName(section!)} moved to position ${to + 1} of ${sections.length}.`,
+    );
+  };
+
+  const duplicate = (index: number) => {
+    const key = newKey();
+    const next = [...sections];
+    next.splice(index + 1, 0, structuredClone(sections[index]!));
+    const nextKeys = [...keys];
+    nextKeys.splice(index + 1, 0, key);
+    setOpen((current) => new Set(current).add(key));
+    change(next, nextKeys, `${key}-title`, `${sectionName(sections[index]!)} duplicated as section ${index + 2}.`);
+  };
+
+  const remove = (index: number) => {
+    const key = keys[index]!;
+    setRemoved({ section: sections[index]!, index, key });
+    change(
+      sections.filter((_, at) => at !== index),
+      keys.filter((_, at) => at !== index),
+      'sections-undo',
+      `${sectionName(sections[index]!)} removed.`,
+    );
+  };
+
+  const undo = () => {
+    if (!removed) return;
+    const next = [...sections];
+    next.splice(removed.index, 0, removed.section);
+    const nextKeys = [...keys];
+    nextKeys.splice(removed.index, 0, removed.key);
+    setRemoved(null);
+    change(
+      next,
+      nextKeys,
+      `${removed.key}-title`,
+      `${sectionName(removed.section)} is back at position ${removed.index + 1}.`,
+    );
+  };
+
+  const add = (entry: CatalogueEntry) => {
+    const key = newKey();
+    setOpen((current) => new Set(current).add(key));
+    change(
+      [...sections, structuredClone(entry.section)],
+      [...keys, key],
+      `${key}-title`,
+      `${entry.name} added as section ${sections.length + 1}.`,
+    );
+  };
+
+  const toggle = (key: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  const drop = (event: DragEvent, index: number) => {
+    event.preventDefault();
+    if (dragged !== null) move(dragged, index);
+    setDragged(null);
+  };
+
+  return (
+    <div className={styles.sections} id={fieldPathId.$id}>
+      <h2 className={styles.heading}>Sections</h2>
+      <p className={styles.help}>
+        The page shows its sections in this order; the first is its hero. Drag a section by its handle, or use Move up
+        and Move down.
+      </p>
+      <p className="visually-hidden" role="status">
+        {news}
+      </p>
+      {removed && (
+        <div className={styles.undo} role="group" aria-label="Removed section">
+          <span>{sectionName(removed.section)} was removed.</span>
+          <button type="button" id="sections-undo" className="button button-secondary" onClick={undo}>
+            Undo
+          </button>
+        </div>
+      )}
+      <ol className={styles.list}>
+        {sections.map((section, index) => {
+          const key = keys[index]!;
+          const name = sectionName(section);
+          const problems = errorSchema?.[index] !== undefined;
+          // A section with problems stays open, so that each problem shows beside its field.
+          const expanded = open.has(key) || problems;
+          return (
+            <li
+              key={key}
+              className={styles.section}
+              data-dragging={dragged === index ? true : undefined}
+              data-invalid={problems ? true : undefined}
+              onDragOver={(event) => dragged !== null && event.preventDefault()}
+              onDrop={(event) => drop(event, index)}
+            >
+              <div className={styles.bar}>
+                {!locked && (
+                  <span
+                    className={styles.handle}
+                    draggable
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', String(index));
+                      setDragged(index);
+                    }}
+                    onDragEnd={() => setDragged(null)}
+                    title="Drag to move"
+                    aria-hidden="true"
+                  >
+                    ⠿
+                  </span>
+                )}
+                <h3 id={`${key}-title`} tabIndex={-1} className={styles.title}>
+                  <span className={styles.number}>{index + 1}.</span> {name}
+                  {problems && <span className={styles.flag}> — has problems</span>}
+                </h3>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-expanded={expanded}
+                  aria-controls={`${key}-fields`}
+                  onClick={() => toggle(key)}
+                >
+                  {expanded ? 'Hide fields' : 'Edit'}
+                  <span className="visually-hidden"> section {index + 1}</span>
+                </button>
+              </div>
+              <div id={`${key}-fields`} hidden={!expanded}>
+                {expanded && !locked && (
+                  <div className={styles.tools} role="group" aria-label={`Section ${index + 1}: ${name}`}>
+                    <button
+                      type="button"
+                      id={`${key}-up`}
+                      className="button button-secondary"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      Move up
+                    </button>
+                    <button
+                      type="button"
+                      id={`${key}-down`}
+                      className="button button-secondary"
+                      disabled={index === sections.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      Move down
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => duplicate(index)}>
+                      Duplicate
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => remove(index)}>
+                      Remove
+                    </button>
+                  </div>
+                )}
+                {expanded && (
+                  <SchemaField
+                    name={String(index)}
+                    schema={sectionSchemaRef(String(section.type)) as RJSFSchema}
+                    uiSchema={{ 'ui:options': { label: false } }}
+                    formData={section}
+                    errorSchema={errorSchema?.[index]}
+                    fieldPathId={toFieldPathId(index, registry.globalFormOptions, fieldPathId)}
+                    onChange={onChange}
+                    onBlur={onBlur}
+                    onFocus={onFocus}
+                    registry={registry}
+                    disabled={disabled}
+                    readonly={readonly}
+                    required
+                  />
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {!locked && <SectionCataloguePicker onAdd={add} />}
+    </div>
+  );
+}

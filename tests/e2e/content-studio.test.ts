@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signedIn, unexpected } from './admin-session.ts';
+import { launchBrowser } from './browser.ts';
+import { desktop, phone, seriousViolations, tabTo } from './page-helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const shots = process.env.STUDIO_SCREENSHOTS;
+const shoot = (page: Page, name: string) =>
+  shots ? page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }) : Promise.resolve();
+
+const heroHeading = (page: Page) => page.locator('[data-pointer="/sections/0/heading"] input');
+const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of"]');
+
+async function openSeo(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pages' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
+  await page.getByRole('searchbox').fill('/seo');
+  await page.getByRole('link', { name: 'SEO Services in Gurugram | Northbeam' }).click();
+  await heroHeading(page).waitFor();
+}
+
+describe('the content studio', () => {
+  it('lets a member change the /seo hero and add testimonials by keyboard, preview, save, and restore', async () => {
+    const { page, errors, close } = await signedIn(browser, desktop);
+    await openSeo(page);
+    const original = await heroHeading(page).inputValue();
+    await expect.poll(() => preview(page).locator('h1').textContent()).toBe(original);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await heroHeading(page).fill('SEO that brings buyers who are ready to talk');
+    await expect
+      .poll(() => preview(page).locator('h1').textContent())
+      .toBe('SEO that brings buyers who are ready to talk');
+
+    // The catalogue, by keyboard alone: Tab to its button, open it, Tab to the testimonials and add them.
+    await tabTo(page, page.getByRole('button', { name: 'Add a section' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: /^Client testimonials/ }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Carousel');
+    await expect.poll(() => preview(page).getByRole('region', { name: 'Client testimonials' }).count()).toBe(1);
+    await shoot(page, 'form-1280');
+
+    const message = page.getByLabel('What changed (the history shows this)');
+    expect(await message.inputValue()).toBe('Add a carousel section to /seo');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/^Saved as commit [0-9a-f]{7}\./).waitFor();
+
+    await page.getByRole('button', { name: 'Show the history' }).click();
+    const versions = page.locator('ol li').filter({ has: page.getByRole('button', { name: /^Compare with now/ }) });
+    await expect.poll(() => versions.count()).toBeGreaterThanOrEqual(2);
+    const newest = versions.first();
+    expect(await newest.textContent()).toContain('Add a carousel section to /seo');
+    expect(await newest.textContent()).toContain(
+      (await callApi<{ name: string }>(page, 'GET', '/api/auth/me')).body.name,
+    );
+
+    const older = versions.nth(1);
+    await older.getByRole('button', { name: /^Compare with now/ }).click();
+    await older.getByRole('cell', { name: original }).waitFor();
+    await shoot(page, 'history-1280');
+    await older.getByRole('button', { name: /^Restore this version/ }).click();
+    await page.getByRole('button', { name: 'Yes, restore it' }).click();
+    await page.getByText(/is back, saved as a new change\./).waitFor();
+    await expect.poll(() => heroHeading(page).inputValue()).toBe(original);
+    await expect.poll(() => preview(page).locator('h1').textContent()).toBe(original);
+    const read = await callApi<{ document: { sections: { heading?: string }[] } }>(
+      page,
+      'GET',
+      '/api/content/services%2Fseo',
+    );
+    expect(read.body.document.sections[0]!.heading).toBe(original);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  }, 240_000);
+
+  it('refuses a save with problems, a moved version and a lost network in sentences, keeping the edits', async () => {
+    const { page, close } = await signedIn(browser, desktop);
+    await openSeo(page);
+    await heroHeading(page).fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Not saved: one problem needs fixing first. Your changes are kept.');
+    expect(await refusal.textContent()).toContain('Fill this in: it is required.');
+    expect(await page.locator('[data-pointer="/sections/0/heading"]').textContent()).toContain('Fill this in');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'errors-1280');
+
+    // Someone else saves meanwhile: the save is refused with what they changed, and this person's edit stays.
+    await heroHeading(page).fill('My own heading for the SEO page');
+    const current = await callApi<{ document: Record<string, unknown>; version: string }>(
+      page,
+      'GET',
+      '/api/content/services%2Fseo',
+    );
+    const theirs = structuredClone(current.body.document) as { title: string };
+    theirs.title = 'SEO Services for Gurugram businesses | Northbeam';
+    const saved = await page.evaluate(
+      async ({ document, version }) =>
+        (
+          await fetch('/api/content/services%2Fseo', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', 'if-match': version },
+            body: JSON.stringify({ document, message: 'Someone else edits the title' }),
+          })
+        ).status,
+      { document: theirs, version: current.body.version },
+    );
+    expect(saved).toBe(200);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'someone else saved this page' });
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain('Title: now “SEO Services for Gurugram businesses | Northbeam”');
+    expect(await heroHeading(page).inputValue()).toBe('My own heading for the SEO page');
+
+    // The network goes: nothing is lost, and a reload brings the edit back from this tab's draft.
+    await page.route('**/api/content/**', (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await conflict.getByRole('button', { name: 'Keep my version, then save over theirs' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/^Could not reach the server, so nothing was saved\./).waitFor();
+    await page.reload();
+    await heroHeading(page).waitFor();
+    expect(await heroHeading(page).inputValue()).toBe('My own heading for the SEO page');
+    await page.getByText(/Your unsaved changes from .* are back/).waitFor();
+    await close();
+  }, 240_000);
+
+  it('works at 375 px: the list, the form with its preview, axe clean', async () => {
+    const { page, close } = await signedIn(browser, phone);
+    await page.goto('/admin/pages');
+    await page.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
+    await page.getByRole('heading', { name: 'Services' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'list-375');
+    await page.goto('/admin/pages/services/seo');
+    await heroHeading(page).waitFor();
+    await page.getByRole('button', { name: 'Phone (375 px)' }).click();
+    await expect.poll(() => preview(page).locator('h1').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'form-375');
+    await close();
+  }, 240_000);
+});
