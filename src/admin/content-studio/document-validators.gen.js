@@ -13613,10 +13613,15 @@ const schema156 = {
     footer: {
       type: 'object',
       additionalProperties: false,
-      required: ['getInTouchHeading', 'columns', 'copyrightYear'],
+      required: ['getInTouchHeading', 'navigationHeading', 'columns', 'copyrightYear'],
       description: 'The footer on every page.',
       properties: {
         getInTouchHeading: { $ref: 'common.schema.json#/$defs/text', description: 'Heading of the contact block.' },
+        navigationHeading: {
+          $ref: 'common.schema.json#/$defs/text',
+          description:
+            "Heading of the column listing every main section (the header's navigation), where the phone menu leads without JavaScript.",
+        },
         servicesHeading: {
           $ref: 'common.schema.json#/$defs/text',
           description: 'Heading of the services column, listed from services.',
@@ -14008,7 +14013,7 @@ function validate92(
   return errors === 0;
 }
 validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema180 = {
+const schema181 = {
   title: 'NavLink',
   type: 'object',
   additionalProperties: false,
@@ -16543,13 +16548,13 @@ function validate91(
           }
           errors++;
         }
-        if (data43.columns === undefined) {
+        if (data43.navigationHeading === undefined) {
           const err140 = {
             instancePath: instancePath + '/footer',
             schemaPath: '#/properties/footer/required',
             keyword: 'required',
-            params: { missingProperty: 'columns' },
-            message: "must have required property '" + 'columns' + "'",
+            params: { missingProperty: 'navigationHeading' },
+            message: "must have required property '" + 'navigationHeading' + "'",
           };
           if (vErrors === null) {
             vErrors = [err140];
@@ -16558,13 +16563,13 @@ function validate91(
           }
           errors++;
         }
-        if (data43.copyrightYear === undefined) {
+        if (data43.columns === undefined) {
           const err141 = {
             instancePath: instancePath + '/footer',
             schemaPath: '#/properties/footer/required',
             keyword: 'required',
-            params: { missingProperty: 'copyrightYear' },
-            message: "must have required property '" + 'copyrightYear' + "'",
+            params: { missingProperty: 'columns' },
+            message: "must have required property '" + 'columns' + "'",
           };
           if (vErrors === null) {
             vErrors = [err141];
@@ -16573,14 +16578,30 @@ function validate91(
           }
           errors++;
         }
+        if (data43.copyrightYear === undefined) {
+          const err142 = {
+            instancePath: instancePath + '/footer',
+            schemaPath: '#/properties/footer/required',
+            keyword: 'required',
+            params: { missingProperty: 'copyrightYear' },
+            message: "must have required property '" + 'copyrightYear' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err142];
+          } else {
+            vErrors.push(err142);
+          }
+          errors++;
+        }
         for (const key9 in data43) {
           if (!(
             key9 === 'getInTouchHeading' ||
+            key9 === 'navigationHeading' ||
             key9 === 'servicesHeading' ||
             key9 === 'columns' ||
             key9 === 'copyrightYear'
           )) {
-            const err142 = {
+            const err143 = {
               instancePath: instancePath + '/footer',
               schemaPath: '#/properties/footer/additionalProperties',
               keyword: 'additionalProperties',
@@ -16588,9 +16609,9 @@ function validate91(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err142];
+              vErrors = [err143];
             } else {
-              vErrors.push(err142);
+              vErrors.push(err143);
             }
             errors++;
           }
@@ -16599,27 +16620,12 @@ function validate91(
           let data44 = data43.getInTouchHeading;
           if (typeof data44 === 'string') {
             if (func1(data44) < 1) {
-              const err143 = {
+              const err144 = {
                 instancePath: instancePath + '/footer/getInTouchHeading',
                 schemaPath: 'common.schema.json#/$defs/text/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err143];
-              } else {
-                vErrors.push(err143);
-              }
-              errors++;
-            }
-            if (!pattern5.test(data44)) {
-              const err144 = {
-                instancePath: instancePath + '/footer/getInTouchHeading',
-                schemaPath: 'common.schema.json#/$defs/text/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[^<>]*$' },
-                message: 'must match pattern "' + '^[^<>]*$' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err144];
@@ -16628,8 +16634,23 @@ function validate91(
               }
               errors++;
             }
+            if (!pattern5.test(data44)) {
+              const err145 = {
+                instancePath: instancePath + '/footer/getInTouchHeading',
+                schemaPath: 'common.schema.json#/$defs/text/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^<>]*$' },
+                message: 'must match pattern "' + '^[^<>]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err145];
+              } else {
+                vErrors.push(err145);
+              }
+              errors++;
+            }
           } else {
-            const err145 = {
+            const err146 = {
               instancePath: instancePath + '/footer/getInTouchHeading',
               schemaPath: 'common.schema.json#/$defs/text/type',
               keyword: 'type',
@@ -16637,38 +16658,23 @@ function validate91(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err145];
+              vErrors = [err146];
             } else {
-              vErrors.push(err145);
+              vErrors.push(err146);
             }
             errors++;
           }
         }
-        if (data43.servicesHeading !== undefined) {
-          let data45 = data43.servicesHeading;
+        if (data43.navigationHeading !== undefined) {
+          let data45 = data43.navigationHeading;
           if (typeof data45 === 'string') {
             if (func1(data45) < 1) {
-              const err146 = {
-                instancePath: instancePath + '/footer/servicesHeading',
+              const err147 = {
+                instancePath: instancePath + '/footer/navigationHeading',
                 schemaPath: 'common.schema.json#/$defs/text/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err146];
-              } else {
-                vErrors.push(err146);
-              }
-              errors++;
-            }
-            if (!pattern5.test(data45)) {
-              const err147 = {
-                instancePath: instancePath + '/footer/servicesHeading',
-                schemaPath: 'common.schema.json#/$defs/text/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[^<>]*$' },
-                message: 'must match pattern "' + '^[^<>]*$' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err147];
@@ -16677,8 +16683,72 @@ function validate91(
               }
               errors++;
             }
+            if (!pattern5.test(data45)) {
+              const err148 = {
+                instancePath: instancePath + '/footer/navigationHeading',
+                schemaPath: 'common.schema.json#/$defs/text/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^<>]*$' },
+                message: 'must match pattern "' + '^[^<>]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err148];
+              } else {
+                vErrors.push(err148);
+              }
+              errors++;
+            }
           } else {
-            const err148 = {
+            const err149 = {
+              instancePath: instancePath + '/footer/navigationHeading',
+              schemaPath: 'common.schema.json#/$defs/text/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err149];
+            } else {
+              vErrors.push(err149);
+            }
+            errors++;
+          }
+        }
+        if (data43.servicesHeading !== undefined) {
+          let data46 = data43.servicesHeading;
+          if (typeof data46 === 'string') {
+            if (func1(data46) < 1) {
+              const err150 = {
+                instancePath: instancePath + '/footer/servicesHeading',
+                schemaPath: 'common.schema.json#/$defs/text/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err150];
+              } else {
+                vErrors.push(err150);
+              }
+              errors++;
+            }
+            if (!pattern5.test(data46)) {
+              const err151 = {
+                instancePath: instancePath + '/footer/servicesHeading',
+                schemaPath: 'common.schema.json#/$defs/text/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^<>]*$' },
+                message: 'must match pattern "' + '^[^<>]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err151];
+              } else {
+                vErrors.push(err151);
+              }
+              errors++;
+            }
+          } else {
+            const err152 = {
               instancePath: instancePath + '/footer/servicesHeading',
               schemaPath: 'common.schema.json#/$defs/text/type',
               keyword: 'type',
@@ -16686,22 +16756,22 @@ function validate91(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err148];
+              vErrors = [err152];
             } else {
-              vErrors.push(err148);
+              vErrors.push(err152);
             }
             errors++;
           }
         }
         if (data43.columns !== undefined) {
-          let data46 = data43.columns;
-          if (Array.isArray(data46)) {
-            const len4 = data46.length;
+          let data47 = data43.columns;
+          if (Array.isArray(data47)) {
+            const len4 = data47.length;
             for (let i4 = 0; i4 < len4; i4++) {
-              let data47 = data46[i4];
-              if (data47 && typeof data47 == 'object' && !Array.isArray(data47)) {
-                if (data47.heading === undefined) {
-                  const err149 = {
+              let data48 = data47[i4];
+              if (data48 && typeof data48 == 'object' && !Array.isArray(data48)) {
+                if (data48.heading === undefined) {
+                  const err153 = {
                     instancePath: instancePath + '/footer/columns/' + i4,
                     schemaPath: '#/properties/footer/properties/columns/items/required',
                     keyword: 'required',
@@ -16709,14 +16779,14 @@ function validate91(
                     message: "must have required property '" + 'heading' + "'",
                   };
                   if (vErrors === null) {
-                    vErrors = [err149];
+                    vErrors = [err153];
                   } else {
-                    vErrors.push(err149);
+                    vErrors.push(err153);
                   }
                   errors++;
                 }
-                if (data47.links === undefined) {
-                  const err150 = {
+                if (data48.links === undefined) {
+                  const err154 = {
                     instancePath: instancePath + '/footer/columns/' + i4,
                     schemaPath: '#/properties/footer/properties/columns/items/required',
                     keyword: 'required',
@@ -16724,15 +16794,15 @@ function validate91(
                     message: "must have required property '" + 'links' + "'",
                   };
                   if (vErrors === null) {
-                    vErrors = [err150];
+                    vErrors = [err154];
                   } else {
-                    vErrors.push(err150);
+                    vErrors.push(err154);
                   }
                   errors++;
                 }
-                for (const key10 in data47) {
+                for (const key10 in data48) {
                   if (!(key10 === 'heading' || key10 === 'links')) {
-                    const err151 = {
+                    const err155 = {
                       instancePath: instancePath + '/footer/columns/' + i4,
                       schemaPath: '#/properties/footer/properties/columns/items/additionalProperties',
                       keyword: 'additionalProperties',
@@ -16740,18 +16810,18 @@ function validate91(
                       message: 'must NOT have additional properties',
                     };
                     if (vErrors === null) {
-                      vErrors = [err151];
+                      vErrors = [err155];
                     } else {
-                      vErrors.push(err151);
+                      vErrors.push(err155);
                     }
                     errors++;
                   }
                 }
-                if (data47.heading !== undefined) {
-                  let data48 = data47.heading;
-                  if (typeof data48 === 'string') {
-                    if (func1(data48) < 1) {
-                      const err152 = {
+                if (data48.heading !== undefined) {
+                  let data49 = data48.heading;
+                  if (typeof data49 === 'string') {
+                    if (func1(data49) < 1) {
+                      const err156 = {
                         instancePath: instancePath + '/footer/columns/' + i4 + '/heading',
                         schemaPath: 'common.schema.json#/$defs/text/minLength',
                         keyword: 'minLength',
@@ -16759,14 +16829,14 @@ function validate91(
                         message: 'must NOT have fewer than 1 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err152];
+                        vErrors = [err156];
                       } else {
-                        vErrors.push(err152);
+                        vErrors.push(err156);
                       }
                       errors++;
                     }
-                    if (!pattern5.test(data48)) {
-                      const err153 = {
+                    if (!pattern5.test(data49)) {
+                      const err157 = {
                         instancePath: instancePath + '/footer/columns/' + i4 + '/heading',
                         schemaPath: 'common.schema.json#/$defs/text/pattern',
                         keyword: 'pattern',
@@ -16774,14 +16844,14 @@ function validate91(
                         message: 'must match pattern "' + '^[^<>]*$' + '"',
                       };
                       if (vErrors === null) {
-                        vErrors = [err153];
+                        vErrors = [err157];
                       } else {
-                        vErrors.push(err153);
+                        vErrors.push(err157);
                       }
                       errors++;
                     }
                   } else {
-                    const err154 = {
+                    const err158 = {
                       instancePath: instancePath + '/footer/columns/' + i4 + '/heading',
                       schemaPath: 'common.schema.json#/$defs/text/type',
                       keyword: 'type',
@@ -16789,18 +16859,18 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err154];
+                      vErrors = [err158];
                     } else {
-                      vErrors.push(err154);
+                      vErrors.push(err158);
                     }
                     errors++;
                   }
                 }
-                if (data47.links !== undefined) {
-                  let data49 = data47.links;
-                  if (Array.isArray(data49)) {
-                    if (data49.length < 1) {
-                      const err155 = {
+                if (data48.links !== undefined) {
+                  let data50 = data48.links;
+                  if (Array.isArray(data50)) {
+                    if (data50.length < 1) {
+                      const err159 = {
                         instancePath: instancePath + '/footer/columns/' + i4 + '/links',
                         schemaPath: '#/properties/footer/properties/columns/items/properties/links/minItems',
                         keyword: 'minItems',
@@ -16808,18 +16878,18 @@ function validate91(
                         message: 'must NOT have fewer than 1 items',
                       };
                       if (vErrors === null) {
-                        vErrors = [err155];
+                        vErrors = [err159];
                       } else {
-                        vErrors.push(err155);
+                        vErrors.push(err159);
                       }
                       errors++;
                     }
-                    const len5 = data49.length;
+                    const len5 = data50.length;
                     for (let i5 = 0; i5 < len5; i5++) {
                       if (
-                        !validate96(data49[i5], {
+                        !validate96(data50[i5], {
                           instancePath: instancePath + '/footer/columns/' + i4 + '/links/' + i5,
-                          parentData: data49,
+                          parentData: data50,
                           parentDataProperty: i5,
                           rootData,
                           dynamicAnchors,
@@ -16830,7 +16900,7 @@ function validate91(
                       }
                     }
                   } else {
-                    const err156 = {
+                    const err160 = {
                       instancePath: instancePath + '/footer/columns/' + i4 + '/links',
                       schemaPath: '#/properties/footer/properties/columns/items/properties/links/type',
                       keyword: 'type',
@@ -16838,15 +16908,15 @@ function validate91(
                       message: 'must be array',
                     };
                     if (vErrors === null) {
-                      vErrors = [err156];
+                      vErrors = [err160];
                     } else {
-                      vErrors.push(err156);
+                      vErrors.push(err160);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err157 = {
+                const err161 = {
                   instancePath: instancePath + '/footer/columns/' + i4,
                   schemaPath: '#/properties/footer/properties/columns/items/type',
                   keyword: 'type',
@@ -16854,15 +16924,15 @@ function validate91(
                   message: 'must be object',
                 };
                 if (vErrors === null) {
-                  vErrors = [err157];
+                  vErrors = [err161];
                 } else {
-                  vErrors.push(err157);
+                  vErrors.push(err161);
                 }
                 errors++;
               }
             }
           } else {
-            const err158 = {
+            const err162 = {
               instancePath: instancePath + '/footer/columns',
               schemaPath: '#/properties/footer/properties/columns/type',
               keyword: 'type',
@@ -16870,17 +16940,17 @@ function validate91(
               message: 'must be array',
             };
             if (vErrors === null) {
-              vErrors = [err158];
+              vErrors = [err162];
             } else {
-              vErrors.push(err158);
+              vErrors.push(err162);
             }
             errors++;
           }
         }
         if (data43.copyrightYear !== undefined) {
-          let data51 = data43.copyrightYear;
-          if (!(typeof data51 == 'number' && !(data51 % 1) && !isNaN(data51) && isFinite(data51))) {
-            const err159 = {
+          let data52 = data43.copyrightYear;
+          if (!(typeof data52 == 'number' && !(data52 % 1) && !isNaN(data52) && isFinite(data52))) {
+            const err163 = {
               instancePath: instancePath + '/footer/copyrightYear',
               schemaPath: '#/properties/footer/properties/copyrightYear/type',
               keyword: 'type',
@@ -16888,15 +16958,15 @@ function validate91(
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err159];
+              vErrors = [err163];
             } else {
-              vErrors.push(err159);
+              vErrors.push(err163);
             }
             errors++;
           }
-          if (typeof data51 == 'number' && isFinite(data51)) {
-            if (data51 > 2100 || isNaN(data51)) {
-              const err160 = {
+          if (typeof data52 == 'number' && isFinite(data52)) {
+            if (data52 > 2100 || isNaN(data52)) {
+              const err164 = {
                 instancePath: instancePath + '/footer/copyrightYear',
                 schemaPath: '#/properties/footer/properties/copyrightYear/maximum',
                 keyword: 'maximum',
@@ -16904,14 +16974,14 @@ function validate91(
                 message: 'must be <= 2100',
               };
               if (vErrors === null) {
-                vErrors = [err160];
+                vErrors = [err164];
               } else {
-                vErrors.push(err160);
+                vErrors.push(err164);
               }
               errors++;
             }
-            if (data51 < 2000 || isNaN(data51)) {
-              const err161 = {
+            if (data52 < 2000 || isNaN(data52)) {
+              const err165 = {
                 instancePath: instancePath + '/footer/copyrightYear',
                 schemaPath: '#/properties/footer/properties/copyrightYear/minimum',
                 keyword: 'minimum',
@@ -16919,16 +16989,16 @@ function validate91(
                 message: 'must be >= 2000',
               };
               if (vErrors === null) {
-                vErrors = [err161];
+                vErrors = [err165];
               } else {
-                vErrors.push(err161);
+                vErrors.push(err165);
               }
               errors++;
             }
           }
         }
       } else {
-        const err162 = {
+        const err166 = {
           instancePath: instancePath + '/footer',
           schemaPath: '#/properties/footer/type',
           keyword: 'type',
@@ -16936,18 +17006,18 @@ function validate91(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err162];
+          vErrors = [err166];
         } else {
-          vErrors.push(err162);
+          vErrors.push(err166);
         }
         errors++;
       }
     }
     if (data.forms !== undefined) {
-      let data52 = data.forms;
-      if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
-        if (data52.enquiry === undefined) {
-          const err163 = {
+      let data53 = data.forms;
+      if (data53 && typeof data53 == 'object' && !Array.isArray(data53)) {
+        if (data53.enquiry === undefined) {
+          const err167 = {
             instancePath: instancePath + '/forms',
             schemaPath: '#/properties/forms/required',
             keyword: 'required',
@@ -16955,14 +17025,14 @@ function validate91(
             message: "must have required property '" + 'enquiry' + "'",
           };
           if (vErrors === null) {
-            vErrors = [err163];
+            vErrors = [err167];
           } else {
-            vErrors.push(err163);
+            vErrors.push(err167);
           }
           errors++;
         }
-        if (data52.application === undefined) {
-          const err164 = {
+        if (data53.application === undefined) {
+          const err168 = {
             instancePath: instancePath + '/forms',
             schemaPath: '#/properties/forms/required',
             keyword: 'required',
@@ -16970,15 +17040,15 @@ function validate91(
             message: "must have required property '" + 'application' + "'",
           };
           if (vErrors === null) {
-            vErrors = [err164];
+            vErrors = [err168];
           } else {
-            vErrors.push(err164);
+            vErrors.push(err168);
           }
           errors++;
         }
-        for (const key11 in data52) {
+        for (const key11 in data53) {
           if (!(key11 === 'enquiry' || key11 === 'application')) {
-            const err165 = {
+            const err169 = {
               instancePath: instancePath + '/forms',
               schemaPath: '#/properties/forms/additionalProperties',
               keyword: 'additionalProperties',
@@ -16986,18 +17056,18 @@ function validate91(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err165];
+              vErrors = [err169];
             } else {
-              vErrors.push(err165);
+              vErrors.push(err169);
             }
             errors++;
           }
         }
-        if (data52.enquiry !== undefined) {
-          let data53 = data52.enquiry;
-          if (data53 && typeof data53 == 'object' && !Array.isArray(data53)) {
-            if (data53.budgets === undefined) {
-              const err166 = {
+        if (data53.enquiry !== undefined) {
+          let data54 = data53.enquiry;
+          if (data54 && typeof data54 == 'object' && !Array.isArray(data54)) {
+            if (data54.budgets === undefined) {
+              const err170 = {
                 instancePath: instancePath + '/forms/enquiry',
                 schemaPath: '#/properties/forms/properties/enquiry/required',
                 keyword: 'required',
@@ -17005,14 +17075,14 @@ function validate91(
                 message: "must have required property '" + 'budgets' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err166];
+                vErrors = [err170];
               } else {
-                vErrors.push(err166);
+                vErrors.push(err170);
               }
               errors++;
             }
-            if (data53.consentText === undefined) {
-              const err167 = {
+            if (data54.consentText === undefined) {
+              const err171 = {
                 instancePath: instancePath + '/forms/enquiry',
                 schemaPath: '#/properties/forms/properties/enquiry/required',
                 keyword: 'required',
@@ -17020,14 +17090,14 @@ function validate91(
                 message: "must have required property '" + 'consentText' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err167];
+                vErrors = [err171];
               } else {
-                vErrors.push(err167);
+                vErrors.push(err171);
               }
               errors++;
             }
-            if (data53.thankYouRoute === undefined) {
-              const err168 = {
+            if (data54.thankYouRoute === undefined) {
+              const err172 = {
                 instancePath: instancePath + '/forms/enquiry',
                 schemaPath: '#/properties/forms/properties/enquiry/required',
                 keyword: 'required',
@@ -17035,15 +17105,15 @@ function validate91(
                 message: "must have required property '" + 'thankYouRoute' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err168];
+                vErrors = [err172];
               } else {
-                vErrors.push(err168);
+                vErrors.push(err172);
               }
               errors++;
             }
-            for (const key12 in data53) {
+            for (const key12 in data54) {
               if (!(key12 === 'budgets' || key12 === 'consentText' || key12 === 'thankYouRoute')) {
-                const err169 = {
+                const err173 = {
                   instancePath: instancePath + '/forms/enquiry',
                   schemaPath: '#/properties/forms/properties/enquiry/additionalProperties',
                   keyword: 'additionalProperties',
@@ -17051,18 +17121,18 @@ function validate91(
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err169];
+                  vErrors = [err173];
                 } else {
-                  vErrors.push(err169);
+                  vErrors.push(err173);
                 }
                 errors++;
               }
             }
-            if (data53.budgets !== undefined) {
-              let data54 = data53.budgets;
-              if (Array.isArray(data54)) {
-                if (data54.length < 1) {
-                  const err170 = {
+            if (data54.budgets !== undefined) {
+              let data55 = data54.budgets;
+              if (Array.isArray(data55)) {
+                if (data55.length < 1) {
+                  const err174 = {
                     instancePath: instancePath + '/forms/enquiry/budgets',
                     schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/minItems',
                     keyword: 'minItems',
@@ -17070,18 +17140,18 @@ function validate91(
                     message: 'must NOT have fewer than 1 items',
                   };
                   if (vErrors === null) {
-                    vErrors = [err170];
+                    vErrors = [err174];
                   } else {
-                    vErrors.push(err170);
+                    vErrors.push(err174);
                   }
                   errors++;
                 }
-                const len6 = data54.length;
+                const len6 = data55.length;
                 for (let i6 = 0; i6 < len6; i6++) {
-                  let data55 = data54[i6];
-                  if (typeof data55 === 'string') {
-                    if (func1(data55) < 1) {
-                      const err171 = {
+                  let data56 = data55[i6];
+                  if (typeof data56 === 'string') {
+                    if (func1(data56) < 1) {
+                      const err175 = {
                         instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                         schemaPath: 'common.schema.json#/$defs/text/minLength',
                         keyword: 'minLength',
@@ -17089,14 +17159,14 @@ function validate91(
                         message: 'must NOT have fewer than 1 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err171];
+                        vErrors = [err175];
                       } else {
-                        vErrors.push(err171);
+                        vErrors.push(err175);
                       }
                       errors++;
                     }
-                    if (!pattern5.test(data55)) {
-                      const err172 = {
+                    if (!pattern5.test(data56)) {
+                      const err176 = {
                         instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                         schemaPath: 'common.schema.json#/$defs/text/pattern',
                         keyword: 'pattern',
@@ -17104,14 +17174,14 @@ function validate91(
                         message: 'must match pattern "' + '^[^<>]*$' + '"',
                       };
                       if (vErrors === null) {
-                        vErrors = [err172];
+                        vErrors = [err176];
                       } else {
-                        vErrors.push(err172);
+                        vErrors.push(err176);
                       }
                       errors++;
                     }
                   } else {
-                    const err173 = {
+                    const err177 = {
                       instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                       schemaPath: 'common.schema.json#/$defs/text/type',
                       keyword: 'type',
@@ -17119,15 +17189,15 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err173];
+                      vErrors = [err177];
                     } else {
-                      vErrors.push(err173);
+                      vErrors.push(err177);
                     }
                     errors++;
                   }
-                  if (typeof data55 === 'string') {
-                    if (func1(data55) > 100) {
-                      const err174 = {
+                  if (typeof data56 === 'string') {
+                    if (func1(data56) > 100) {
+                      const err178 = {
                         instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                         schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/items/maxLength',
                         keyword: 'maxLength',
@@ -17135,14 +17205,14 @@ function validate91(
                         message: 'must NOT have more than 100 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err174];
+                        vErrors = [err178];
                       } else {
-                        vErrors.push(err174);
+                        vErrors.push(err178);
                       }
                       errors++;
                     }
                   } else {
-                    const err175 = {
+                    const err179 = {
                       instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                       schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/items/type',
                       keyword: 'type',
@@ -17150,25 +17220,25 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err175];
+                      vErrors = [err179];
                     } else {
-                      vErrors.push(err175);
+                      vErrors.push(err179);
                     }
                     errors++;
                   }
                 }
-                let i7 = data54.length;
+                let i7 = data55.length;
                 let j0;
                 if (i7 > 1) {
                   const indices0 = {};
                   for (; i7--;) {
-                    let item0 = data54[i7];
+                    let item0 = data55[i7];
                     if (typeof item0 !== 'string') {
                       continue;
                     }
                     if (typeof indices0[item0] == 'number') {
                       j0 = indices0[item0];
-                      const err176 = {
+                      const err180 = {
                         instancePath: instancePath + '/forms/enquiry/budgets',
                         schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/uniqueItems',
                         keyword: 'uniqueItems',
@@ -17176,9 +17246,9 @@ function validate91(
                         message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i7 + ' are identical)',
                       };
                       if (vErrors === null) {
-                        vErrors = [err176];
+                        vErrors = [err180];
                       } else {
-                        vErrors.push(err176);
+                        vErrors.push(err180);
                       }
                       errors++;
                       break;
@@ -17187,7 +17257,7 @@ function validate91(
                   }
                 }
               } else {
-                const err177 = {
+                const err181 = {
                   instancePath: instancePath + '/forms/enquiry/budgets',
                   schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/type',
                   keyword: 'type',
@@ -17195,18 +17265,18 @@ function validate91(
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err177];
+                  vErrors = [err181];
                 } else {
-                  vErrors.push(err177);
+                  vErrors.push(err181);
                 }
                 errors++;
               }
             }
-            if (data53.consentText !== undefined) {
-              let data56 = data53.consentText;
-              if (typeof data56 === 'string') {
-                if (func1(data56) < 1) {
-                  const err178 = {
+            if (data54.consentText !== undefined) {
+              let data57 = data54.consentText;
+              if (typeof data57 === 'string') {
+                if (func1(data57) < 1) {
+                  const err182 = {
                     instancePath: instancePath + '/forms/enquiry/consentText',
                     schemaPath: 'common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
@@ -17214,84 +17284,19 @@ function validate91(
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err178];
+                    vErrors = [err182];
                   } else {
-                    vErrors.push(err178);
+                    vErrors.push(err182);
                   }
                   errors++;
                 }
-                if (!pattern5.test(data56)) {
-                  const err179 = {
+                if (!pattern5.test(data57)) {
+                  const err183 = {
                     instancePath: instancePath + '/forms/enquiry/consentText',
                     schemaPath: 'common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[^<>]*$' },
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err179];
-                  } else {
-                    vErrors.push(err179);
-                  }
-                  errors++;
-                }
-              } else {
-                const err180 = {
-                  instancePath: instancePath + '/forms/enquiry/consentText',
-                  schemaPath: 'common.schema.json#/$defs/text/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err180];
-                } else {
-                  vErrors.push(err180);
-                }
-                errors++;
-              }
-              if (typeof data56 === 'string') {
-                if (func1(data56) > 1000) {
-                  const err181 = {
-                    instancePath: instancePath + '/forms/enquiry/consentText',
-                    schemaPath: '#/properties/forms/properties/enquiry/properties/consentText/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 1000 },
-                    message: 'must NOT have more than 1000 characters',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err181];
-                  } else {
-                    vErrors.push(err181);
-                  }
-                  errors++;
-                }
-              } else {
-                const err182 = {
-                  instancePath: instancePath + '/forms/enquiry/consentText',
-                  schemaPath: '#/properties/forms/properties/enquiry/properties/consentText/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err182];
-                } else {
-                  vErrors.push(err182);
-                }
-                errors++;
-              }
-            }
-            if (data53.thankYouRoute !== undefined) {
-              let data57 = data53.thankYouRoute;
-              if (typeof data57 === 'string') {
-                if (!pattern4.test(data57)) {
-                  const err183 = {
-                    instancePath: instancePath + '/forms/enquiry/thankYouRoute',
-                    schemaPath: 'common.schema.json#/$defs/route/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' },
-                    message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
                   };
                   if (vErrors === null) {
                     vErrors = [err183];
@@ -17302,8 +17307,8 @@ function validate91(
                 }
               } else {
                 const err184 = {
-                  instancePath: instancePath + '/forms/enquiry/thankYouRoute',
-                  schemaPath: 'common.schema.json#/$defs/route/type',
+                  instancePath: instancePath + '/forms/enquiry/consentText',
+                  schemaPath: 'common.schema.json#/$defs/text/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -17315,64 +17320,63 @@ function validate91(
                 }
                 errors++;
               }
-            }
-          } else {
-            const err185 = {
-              instancePath: instancePath + '/forms/enquiry',
-              schemaPath: '#/properties/forms/properties/enquiry/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err185];
-            } else {
-              vErrors.push(err185);
-            }
-            errors++;
-          }
-        }
-        if (data52.application !== undefined) {
-          let data58 = data52.application;
-          if (data58 && typeof data58 == 'object' && !Array.isArray(data58)) {
-            if (data58.consentText === undefined) {
-              const err186 = {
-                instancePath: instancePath + '/forms/application',
-                schemaPath: '#/properties/forms/properties/application/required',
-                keyword: 'required',
-                params: { missingProperty: 'consentText' },
-                message: "must have required property '" + 'consentText' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err186];
+              if (typeof data57 === 'string') {
+                if (func1(data57) > 1000) {
+                  const err185 = {
+                    instancePath: instancePath + '/forms/enquiry/consentText',
+                    schemaPath: '#/properties/forms/properties/enquiry/properties/consentText/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 1000 },
+                    message: 'must NOT have more than 1000 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err185];
+                  } else {
+                    vErrors.push(err185);
+                  }
+                  errors++;
+                }
               } else {
-                vErrors.push(err186);
+                const err186 = {
+                  instancePath: instancePath + '/forms/enquiry/consentText',
+                  schemaPath: '#/properties/forms/properties/enquiry/properties/consentText/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err186];
+                } else {
+                  vErrors.push(err186);
+                }
+                errors++;
               }
-              errors++;
             }
-            if (data58.thankYouRoute === undefined) {
-              const err187 = {
-                instancePath: instancePath + '/forms/application',
-                schemaPath: '#/properties/forms/properties/application/required',
-                keyword: 'required',
-                params: { missingProperty: 'thankYouRoute' },
-                message: "must have required property '" + 'thankYouRoute' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err187];
+            if (data54.thankYouRoute !== undefined) {
+              let data58 = data54.thankYouRoute;
+              if (typeof data58 === 'string') {
+                if (!pattern4.test(data58)) {
+                  const err187 = {
+                    instancePath: instancePath + '/forms/enquiry/thankYouRoute',
+                    schemaPath: 'common.schema.json#/$defs/route/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' },
+                    message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err187];
+                  } else {
+                    vErrors.push(err187);
+                  }
+                  errors++;
+                }
               } else {
-                vErrors.push(err187);
-              }
-              errors++;
-            }
-            for (const key13 in data58) {
-              if (!(key13 === 'roles' || key13 === 'consentText' || key13 === 'thankYouRoute')) {
                 const err188 = {
-                  instancePath: instancePath + '/forms/application',
-                  schemaPath: '#/properties/forms/properties/application/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key13 },
-                  message: 'must NOT have additional properties',
+                  instancePath: instancePath + '/forms/enquiry/thankYouRoute',
+                  schemaPath: 'common.schema.json#/$defs/route/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err188];
@@ -17382,15 +17386,81 @@ function validate91(
                 errors++;
               }
             }
-            if (data58.roles !== undefined) {
-              let data59 = data58.roles;
-              if (Array.isArray(data59)) {
-                const len7 = data59.length;
+          } else {
+            const err189 = {
+              instancePath: instancePath + '/forms/enquiry',
+              schemaPath: '#/properties/forms/properties/enquiry/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err189];
+            } else {
+              vErrors.push(err189);
+            }
+            errors++;
+          }
+        }
+        if (data53.application !== undefined) {
+          let data59 = data53.application;
+          if (data59 && typeof data59 == 'object' && !Array.isArray(data59)) {
+            if (data59.consentText === undefined) {
+              const err190 = {
+                instancePath: instancePath + '/forms/application',
+                schemaPath: '#/properties/forms/properties/application/required',
+                keyword: 'required',
+                params: { missingProperty: 'consentText' },
+                message: "must have required property '" + 'consentText' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err190];
+              } else {
+                vErrors.push(err190);
+              }
+              errors++;
+            }
+            if (data59.thankYouRoute === undefined) {
+              const err191 = {
+                instancePath: instancePath + '/forms/application',
+                schemaPath: '#/properties/forms/properties/application/required',
+                keyword: 'required',
+                params: { missingProperty: 'thankYouRoute' },
+                message: "must have required property '" + 'thankYouRoute' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err191];
+              } else {
+                vErrors.push(err191);
+              }
+              errors++;
+            }
+            for (const key13 in data59) {
+              if (!(key13 === 'roles' || key13 === 'consentText' || key13 === 'thankYouRoute')) {
+                const err192 = {
+                  instancePath: instancePath + '/forms/application',
+                  schemaPath: '#/properties/forms/properties/application/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key13 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err192];
+                } else {
+                  vErrors.push(err192);
+                }
+                errors++;
+              }
+            }
+            if (data59.roles !== undefined) {
+              let data60 = data59.roles;
+              if (Array.isArray(data60)) {
+                const len7 = data60.length;
                 for (let i8 = 0; i8 < len7; i8++) {
-                  let data60 = data59[i8];
-                  if (typeof data60 === 'string') {
-                    if (func1(data60) < 1) {
-                      const err189 = {
+                  let data61 = data60[i8];
+                  if (typeof data61 === 'string') {
+                    if (func1(data61) < 1) {
+                      const err193 = {
                         instancePath: instancePath + '/forms/application/roles/' + i8,
                         schemaPath: 'common.schema.json#/$defs/text/minLength',
                         keyword: 'minLength',
@@ -17398,14 +17468,14 @@ function validate91(
                         message: 'must NOT have fewer than 1 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err189];
+                        vErrors = [err193];
                       } else {
-                        vErrors.push(err189);
+                        vErrors.push(err193);
                       }
                       errors++;
                     }
-                    if (!pattern5.test(data60)) {
-                      const err190 = {
+                    if (!pattern5.test(data61)) {
+                      const err194 = {
                         instancePath: instancePath + '/forms/application/roles/' + i8,
                         schemaPath: 'common.schema.json#/$defs/text/pattern',
                         keyword: 'pattern',
@@ -17413,14 +17483,14 @@ function validate91(
                         message: 'must match pattern "' + '^[^<>]*$' + '"',
                       };
                       if (vErrors === null) {
-                        vErrors = [err190];
+                        vErrors = [err194];
                       } else {
-                        vErrors.push(err190);
+                        vErrors.push(err194);
                       }
                       errors++;
                     }
                   } else {
-                    const err191 = {
+                    const err195 = {
                       instancePath: instancePath + '/forms/application/roles/' + i8,
                       schemaPath: 'common.schema.json#/$defs/text/type',
                       keyword: 'type',
@@ -17428,15 +17498,15 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err191];
+                      vErrors = [err195];
                     } else {
-                      vErrors.push(err191);
+                      vErrors.push(err195);
                     }
                     errors++;
                   }
-                  if (typeof data60 === 'string') {
-                    if (func1(data60) > 200) {
-                      const err192 = {
+                  if (typeof data61 === 'string') {
+                    if (func1(data61) > 200) {
+                      const err196 = {
                         instancePath: instancePath + '/forms/application/roles/' + i8,
                         schemaPath: '#/properties/forms/properties/application/properties/roles/items/maxLength',
                         keyword: 'maxLength',
@@ -17444,14 +17514,14 @@ function validate91(
                         message: 'must NOT have more than 200 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err192];
+                        vErrors = [err196];
                       } else {
-                        vErrors.push(err192);
+                        vErrors.push(err196);
                       }
                       errors++;
                     }
                   } else {
-                    const err193 = {
+                    const err197 = {
                       instancePath: instancePath + '/forms/application/roles/' + i8,
                       schemaPath: '#/properties/forms/properties/application/properties/roles/items/type',
                       keyword: 'type',
@@ -17459,25 +17529,25 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err193];
+                      vErrors = [err197];
                     } else {
-                      vErrors.push(err193);
+                      vErrors.push(err197);
                     }
                     errors++;
                   }
                 }
-                let i9 = data59.length;
+                let i9 = data60.length;
                 let j1;
                 if (i9 > 1) {
                   const indices1 = {};
                   for (; i9--;) {
-                    let item1 = data59[i9];
+                    let item1 = data60[i9];
                     if (typeof item1 !== 'string') {
                       continue;
                     }
                     if (typeof indices1[item1] == 'number') {
                       j1 = indices1[item1];
-                      const err194 = {
+                      const err198 = {
                         instancePath: instancePath + '/forms/application/roles',
                         schemaPath: '#/properties/forms/properties/application/properties/roles/uniqueItems',
                         keyword: 'uniqueItems',
@@ -17485,9 +17555,9 @@ function validate91(
                         message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i9 + ' are identical)',
                       };
                       if (vErrors === null) {
-                        vErrors = [err194];
+                        vErrors = [err198];
                       } else {
-                        vErrors.push(err194);
+                        vErrors.push(err198);
                       }
                       errors++;
                       break;
@@ -17496,7 +17566,7 @@ function validate91(
                   }
                 }
               } else {
-                const err195 = {
+                const err199 = {
                   instancePath: instancePath + '/forms/application/roles',
                   schemaPath: '#/properties/forms/properties/application/properties/roles/type',
                   keyword: 'type',
@@ -17504,18 +17574,18 @@ function validate91(
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err195];
+                  vErrors = [err199];
                 } else {
-                  vErrors.push(err195);
+                  vErrors.push(err199);
                 }
                 errors++;
               }
             }
-            if (data58.consentText !== undefined) {
-              let data61 = data58.consentText;
-              if (typeof data61 === 'string') {
-                if (func1(data61) < 1) {
-                  const err196 = {
+            if (data59.consentText !== undefined) {
+              let data62 = data59.consentText;
+              if (typeof data62 === 'string') {
+                if (func1(data62) < 1) {
+                  const err200 = {
                     instancePath: instancePath + '/forms/application/consentText',
                     schemaPath: 'common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
@@ -17523,84 +17593,19 @@ function validate91(
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err196];
+                    vErrors = [err200];
                   } else {
-                    vErrors.push(err196);
+                    vErrors.push(err200);
                   }
                   errors++;
                 }
-                if (!pattern5.test(data61)) {
-                  const err197 = {
+                if (!pattern5.test(data62)) {
+                  const err201 = {
                     instancePath: instancePath + '/forms/application/consentText',
                     schemaPath: 'common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[^<>]*$' },
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err197];
-                  } else {
-                    vErrors.push(err197);
-                  }
-                  errors++;
-                }
-              } else {
-                const err198 = {
-                  instancePath: instancePath + '/forms/application/consentText',
-                  schemaPath: 'common.schema.json#/$defs/text/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err198];
-                } else {
-                  vErrors.push(err198);
-                }
-                errors++;
-              }
-              if (typeof data61 === 'string') {
-                if (func1(data61) > 1000) {
-                  const err199 = {
-                    instancePath: instancePath + '/forms/application/consentText',
-                    schemaPath: '#/properties/forms/properties/application/properties/consentText/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 1000 },
-                    message: 'must NOT have more than 1000 characters',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err199];
-                  } else {
-                    vErrors.push(err199);
-                  }
-                  errors++;
-                }
-              } else {
-                const err200 = {
-                  instancePath: instancePath + '/forms/application/consentText',
-                  schemaPath: '#/properties/forms/properties/application/properties/consentText/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err200];
-                } else {
-                  vErrors.push(err200);
-                }
-                errors++;
-              }
-            }
-            if (data58.thankYouRoute !== undefined) {
-              let data62 = data58.thankYouRoute;
-              if (typeof data62 === 'string') {
-                if (!pattern4.test(data62)) {
-                  const err201 = {
-                    instancePath: instancePath + '/forms/application/thankYouRoute',
-                    schemaPath: 'common.schema.json#/$defs/route/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' },
-                    message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
                   };
                   if (vErrors === null) {
                     vErrors = [err201];
@@ -17611,8 +17616,8 @@ function validate91(
                 }
               } else {
                 const err202 = {
-                  instancePath: instancePath + '/forms/application/thankYouRoute',
-                  schemaPath: 'common.schema.json#/$defs/route/type',
+                  instancePath: instancePath + '/forms/application/consentText',
+                  schemaPath: 'common.schema.json#/$defs/text/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -17624,83 +17629,79 @@ function validate91(
                 }
                 errors++;
               }
+              if (typeof data62 === 'string') {
+                if (func1(data62) > 1000) {
+                  const err203 = {
+                    instancePath: instancePath + '/forms/application/consentText',
+                    schemaPath: '#/properties/forms/properties/application/properties/consentText/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 1000 },
+                    message: 'must NOT have more than 1000 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err203];
+                  } else {
+                    vErrors.push(err203);
+                  }
+                  errors++;
+                }
+              } else {
+                const err204 = {
+                  instancePath: instancePath + '/forms/application/consentText',
+                  schemaPath: '#/properties/forms/properties/application/properties/consentText/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err204];
+                } else {
+                  vErrors.push(err204);
+                }
+                errors++;
+              }
+            }
+            if (data59.thankYouRoute !== undefined) {
+              let data63 = data59.thankYouRoute;
+              if (typeof data63 === 'string') {
+                if (!pattern4.test(data63)) {
+                  const err205 = {
+                    instancePath: instancePath + '/forms/application/thankYouRoute',
+                    schemaPath: 'common.schema.json#/$defs/route/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' },
+                    message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err205];
+                  } else {
+                    vErrors.push(err205);
+                  }
+                  errors++;
+                }
+              } else {
+                const err206 = {
+                  instancePath: instancePath + '/forms/application/thankYouRoute',
+                  schemaPath: 'common.schema.json#/$defs/route/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err206];
+                } else {
+                  vErrors.push(err206);
+                }
+                errors++;
+              }
             }
           } else {
-            const err203 = {
+            const err207 = {
               instancePath: instancePath + '/forms/application',
               schemaPath: '#/properties/forms/properties/application/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err203];
-            } else {
-              vErrors.push(err203);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err204 = {
-          instancePath: instancePath + '/forms',
-          schemaPath: '#/properties/forms/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err204];
-        } else {
-          vErrors.push(err204);
-        }
-        errors++;
-      }
-    }
-    if (data.privacy !== undefined) {
-      let data63 = data.privacy;
-      if (data63 && typeof data63 == 'object' && !Array.isArray(data63)) {
-        if (data63.retentionDays === undefined) {
-          const err205 = {
-            instancePath: instancePath + '/privacy',
-            schemaPath: '#/properties/privacy/required',
-            keyword: 'required',
-            params: { missingProperty: 'retentionDays' },
-            message: "must have required property '" + 'retentionDays' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err205];
-          } else {
-            vErrors.push(err205);
-          }
-          errors++;
-        }
-        for (const key14 in data63) {
-          if (!(key14 === 'retentionDays')) {
-            const err206 = {
-              instancePath: instancePath + '/privacy',
-              schemaPath: '#/properties/privacy/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key14 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err206];
-            } else {
-              vErrors.push(err206);
-            }
-            errors++;
-          }
-        }
-        if (data63.retentionDays !== undefined) {
-          let data64 = data63.retentionDays;
-          if (!(typeof data64 == 'number' && !(data64 % 1) && !isNaN(data64) && isFinite(data64))) {
-            const err207 = {
-              instancePath: instancePath + '/privacy/retentionDays',
-              schemaPath: '#/properties/privacy/properties/retentionDays/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
             };
             if (vErrors === null) {
               vErrors = [err207];
@@ -17709,9 +17710,78 @@ function validate91(
             }
             errors++;
           }
-          if (typeof data64 == 'number' && isFinite(data64)) {
-            if (data64 > 3650 || isNaN(data64)) {
-              const err208 = {
+        }
+      } else {
+        const err208 = {
+          instancePath: instancePath + '/forms',
+          schemaPath: '#/properties/forms/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err208];
+        } else {
+          vErrors.push(err208);
+        }
+        errors++;
+      }
+    }
+    if (data.privacy !== undefined) {
+      let data64 = data.privacy;
+      if (data64 && typeof data64 == 'object' && !Array.isArray(data64)) {
+        if (data64.retentionDays === undefined) {
+          const err209 = {
+            instancePath: instancePath + '/privacy',
+            schemaPath: '#/properties/privacy/required',
+            keyword: 'required',
+            params: { missingProperty: 'retentionDays' },
+            message: "must have required property '" + 'retentionDays' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err209];
+          } else {
+            vErrors.push(err209);
+          }
+          errors++;
+        }
+        for (const key14 in data64) {
+          if (!(key14 === 'retentionDays')) {
+            const err210 = {
+              instancePath: instancePath + '/privacy',
+              schemaPath: '#/properties/privacy/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key14 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err210];
+            } else {
+              vErrors.push(err210);
+            }
+            errors++;
+          }
+        }
+        if (data64.retentionDays !== undefined) {
+          let data65 = data64.retentionDays;
+          if (!(typeof data65 == 'number' && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
+            const err211 = {
+              instancePath: instancePath + '/privacy/retentionDays',
+              schemaPath: '#/properties/privacy/properties/retentionDays/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+            };
+            if (vErrors === null) {
+              vErrors = [err211];
+            } else {
+              vErrors.push(err211);
+            }
+            errors++;
+          }
+          if (typeof data65 == 'number' && isFinite(data65)) {
+            if (data65 > 3650 || isNaN(data65)) {
+              const err212 = {
                 instancePath: instancePath + '/privacy/retentionDays',
                 schemaPath: '#/properties/privacy/properties/retentionDays/maximum',
                 keyword: 'maximum',
@@ -17719,14 +17789,14 @@ function validate91(
                 message: 'must be <= 3650',
               };
               if (vErrors === null) {
-                vErrors = [err208];
+                vErrors = [err212];
               } else {
-                vErrors.push(err208);
+                vErrors.push(err212);
               }
               errors++;
             }
-            if (data64 < 1 || isNaN(data64)) {
-              const err209 = {
+            if (data65 < 1 || isNaN(data65)) {
+              const err213 = {
                 instancePath: instancePath + '/privacy/retentionDays',
                 schemaPath: '#/properties/privacy/properties/retentionDays/minimum',
                 keyword: 'minimum',
@@ -17734,16 +17804,16 @@ function validate91(
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err209];
+                vErrors = [err213];
               } else {
-                vErrors.push(err209);
+                vErrors.push(err213);
               }
               errors++;
             }
           }
         }
       } else {
-        const err210 = {
+        const err214 = {
           instancePath: instancePath + '/privacy',
           schemaPath: '#/properties/privacy/type',
           keyword: 'type',
@@ -17751,15 +17821,15 @@ function validate91(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err210];
+          vErrors = [err214];
         } else {
-          vErrors.push(err210);
+          vErrors.push(err214);
         }
         errors++;
       }
     }
   } else {
-    const err211 = {
+    const err215 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -17767,9 +17837,9 @@ function validate91(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err211];
+      vErrors = [err215];
     } else {
-      vErrors.push(err211);
+      vErrors.push(err215);
     }
     errors++;
   }
@@ -17778,7 +17848,7 @@ function validate91(
 }
 validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const redirects = validate98;
-const schema189 = {
+const schema190 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'redirects.schema.json',
   title: 'RedirectsDocument',
@@ -18041,7 +18111,7 @@ function validate98(
                   instancePath: instancePath + '/redirects/' + i0 + '/status',
                   schemaPath: '#/properties/redirects/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema189.properties.redirects.items.properties.status.enum },
+                  params: { allowedValues: schema190.properties.redirects.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {

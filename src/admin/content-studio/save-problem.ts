@@ -1,11 +1,11 @@
 import { isApiError } from '@/api/api-client.ts';
-import type { ContentConflict, ContentProblems } from '@/content/types.gen.ts';
+import type { ApiError, ContentDocumentVersion } from '@/content/types.gen.ts';
 import type { DocumentProblem } from './document-problems.ts';
 
 /** What a failed save means for the person: a sentence saying what happened and what to do, their edits kept. */
 export type SaveFailure =
   | { kind: 'problems'; problems: DocumentProblem[]; others: string[] }
-  | { kind: 'conflict'; current: ContentConflict['current'] }
+  | { kind: 'conflict'; current: ContentDocumentVersion }
   | { kind: 'other'; message: string };
 
 const kept = 'Your changes are kept in this browser, also if you reload.';
@@ -19,7 +19,7 @@ export function saveFailure(error: unknown, id: string): SaveFailure {
         message: `Could not reach the server, so nothing was saved. ${kept} Check your connection, then save again.`,
       };
     case 400: {
-      const body = error.body as Partial<ContentProblems> | undefined;
+      const body = error.body as Partial<ApiError> | undefined;
       const all = body?.problems ?? [];
       const own = all.filter((problem) => problem.id === id).map(({ path, message }) => ({ pointer: path, message }));
       const fromDetails = (body?.details ?? error.details).map(({ path, message }) => ({ pointer: path, message }));
@@ -37,7 +37,7 @@ export function saveFailure(error: unknown, id: string): SaveFailure {
     case 403:
       return { kind: 'other', message: `${error.message} Nothing was saved. ${kept}` };
     case 409: {
-      const body = error.body as Partial<ContentConflict> | undefined;
+      const body = error.body as Partial<ApiError> | undefined;
       if (body?.current) return { kind: 'conflict', current: body.current };
       return {
         kind: 'other',
