@@ -77,7 +77,7 @@ it.each([
   async (_how, length) => {
     const cap = 100 * mebibyte;
     const { status, sent } = await endlessUpload(cap, length);
-  expect(status).toBe(413);
+    expect(status).toBe(413);
     // The limit is 10 MB; what the sockets' buffers held when the server stopped reading is all that went further.
     expect(sent).toBeLessThan(40 * mebibyte);
   },
