@@ -41,6 +41,7 @@ import { startAvifWorker } from './media/avif-worker.ts';
 import { createImageQueue } from './media/image-queue.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
+import { originForm } from './http/request-target.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
 import { builtSiteRoutes } from './routes/built-site.ts';
 import { startContentStudio, type ContentSettings } from './content-studio/index.ts';
@@ -125,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
     pluginTimeout: 60_000,
     schemaController,
+    // An absolute-form request target is routed by its path (RFC 9112); its authority names no link.
+    rewriteUrl: originForm,
     frameworkErrors(error, request: FastifyRequest, reply: FastifyReply) {
       // Malformed URLs fail before any hook runs: set the security headers here too.
       applySecurityHeaders(request, reply);
