@@ -60,6 +60,33 @@ describe('slugs that never break', () => {
     expect(clash.json().details).toEqual([{ path: '/slug', message: 'is already used by another post' }]);
   });
 
+  it('keeps an old slug leading to its post while a draft borrows it, until that draft is published', async () => {
+    const moved = await createPost(app, cookie, { slug: 'old-home', status: 'published' });
+    await rename(moved, 'new-home');
+    const draft = await createPost(app, cookie, { slug: 'old-home' });
+    const visitor = await readSlug('old-home');
+    expect(visitor.statusCode).toBe(301);
+    expect(visitor.headers.location).toBe('/api/blogs/slug/new-home');
+    expect((await app.inject(asAdmin(cookie, { url: '/api/blogs/slug/old-home' }))).json()).toMatchObject({
+      _id: draft._id,
+    });
+    // The draft moves on: the old address still leads to the post that had it.
+    await rename(draft, 'elsewhere');
+    expect((await readSlug('old-home')).headers.location).toBe('/api/blogs/slug/new-home');
+    // Published under the old slug, the new post takes it over.
+    testApp.clock.advance(1000);
+    const { title, content } = draft;
+    const published = await app.inject(
+      asAdmin(cookie, {
+        method: 'PUT',
+        url: `/api/blogs/${draft._id}`,
+        payload: { title, content, status: 'published', slug: 'old-home' },
+      }),
+    );
+    expect(published.statusCode).toBe(200);
+    expect((await readSlug('old-home')).json()).toMatchObject({ _id: draft._id });
+  });
+
   it('lets a post take back its own old slug', async () => {
     const post = await createPost(app, cookie, { slug: 'back-and-forth', status: 'published' });
     await rename(post, 'away');

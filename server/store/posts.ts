@@ -314,7 +314,8 @@ async function replaceTerms(trx: Transaction<Database>, post: Post): Promise<voi
 async function writeCompanions(trx: Transaction<Database>, post: Post, revision: RevisionInfo): Promise<void> {
   await replaceTerms(trx, post);
   await writeSearchEntry(trx, post.id, post);
-  await releaseSlug(trx, post.slug);
+  // Only a published post takes over an old address: a draft that borrows a moved post's old slug leaves its 301 be.
+  if (post.status === 'published') await releaseSlug(trx, post.slug);
   await recordRevision(trx, post, revision);
   await recordBlogChange(trx);
 }

@@ -10,10 +10,17 @@ export async function releaseSlug(trx: Transaction<Database>, slug: string): Pro
   await trx.deleteFrom('slug_redirects').where('slug', '=', slug).execute();
 }
 
-/** Keeps a slug pointing at its post after the post moves to another slug, or after it is deleted. */
+/**
+ * Keeps a slug pointing at its post after the post moves to another slug, or after it is deleted. A slug that still
+ * leads to another post (a draft had borrowed it without publishing) keeps leading there.
+ */
 export async function keepOldSlug(trx: Transaction<Database>, slug: string, postId: string, at: string): Promise<void> {
-  await releaseSlug(trx, slug);
-  await trx.insertInto('slug_redirects').values({ slug, post_id: postId, created_at: at }).execute();
+  await trx.deleteFrom('slug_redirects').where('slug', '=', slug).where('post_id', '=', postId).execute();
+  await trx
+    .insertInto('slug_redirects')
+    .values({ slug, post_id: postId, created_at: at })
+    .onConflict((conflict) => conflict.column('slug').doNothing())
+    .execute();
 }
 
 /**
