@@ -69,6 +69,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/form-token': 'anyone',
   'POST /api/enquiries': 'anyone',
   'POST /api/applications': 'anyone',
+  'POST /api/lead-confirmations': 'anyone',
   'GET /api/leads': 'leads',
   'GET /api/leads/export.csv': 'leads',
   'GET /api/leads/:id': 'leads',
