@@ -6,20 +6,27 @@ import type { CvUpload } from './lead-intake.ts';
 
 /** Reading an application's multipart body: its text fields, and its CV within its limit. */
 
-// The CV, the text fields and multipart's boundaries: a body declared larger is refused before it is read.
-const applicationBodyLimit = maxCvBytes + formBodyLimit;
+// A body declared larger is refused before it is read. Up to it, a CV over its limit is read past (and dropped), so
+// that the fields after it come back to the person with the refusal: the declared length bounds what is read.
+const applicationBodyLimit = 2 * maxCvBytes + formBodyLimit;
 
 /**
  * The CV's bytes, refused with 413 as soon as its limit trips: multipart's own toBuffer() reads (and discards) the
  * rest of the part, which a chunked upload can make endless.
  */
-async function readCv(file: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
+async function readCv(
+  file: AsyncIterable<Buffer> & { truncated?: boolean },
+  readPast: boolean,
+): Promise<Buffer | 'too large'> {
   const chunks: Buffer[] = [];
   for await (const chunk of file) {
-    if (file.truncated) throw cvTooLarge();
+    if (file.truncated && !readPast) throw cvTooLarge();
     chunks.push(chunk);
   }
-  if (file.truncated) throw cvTooLarge();
+  if (file.truncated) {
+    if (!readPast) throw cvTooLarge();
+    return 'too large';
+  }
   return Buffer.concat(chunks);
 }
 
@@ -64,8 +71,16 @@ export async function readApplicationParts(
     throw cvTooLarge();
   }
   let cv: { fileName: string; data: Buffer } | undefined;
+  let cvTooLong = false;
+  // Only a body of declared length is read past its CV's limit: a chunked one could run for ever.
+  const readPast = request.headers['content-length'] !== undefined;
   try {
-    const parts = request.parts({ limits: { fileSize: maxCvBytes, files: 1, fields: 30, fieldSize: 20_000 } });
+    // @fastify/multipart takes throwFileSizeLimit per call too, though its types do not say so.
+    const options = {
+      limits: { fileSize: maxCvBytes, files: 1, fields: 30, fieldSize: 20_000 },
+      throwFileSizeLimit: !readPast,
+    };
+    const parts = request.parts(options);
     for await (const part of parts) {
       if (part.type === 'field') {
         fields.push([part.fieldname, String(part.value)]);
@@ -76,9 +91,10 @@ export async function readApplicationParts(
           { path: `/${part.fieldname}`, message: 'is not an accepted field' },
         ]);
       }
-      const data = await readCv(part.file);
+      const data = await readCv(part.file, readPast);
+      if (data === 'too large') cvTooLong = true;
       // A browser sends an empty file part when no file was chosen.
-      if (data.length > 0) cv = { fileName: part.filename, data };
+      else if (data.length > 0) cv = { fileName: part.filename, data };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -92,6 +108,7 @@ export async function readApplicationParts(
       throw new HttpError(413, 'The form holds more fields than it should.');
     throw new HttpError(400, 'The application could not be read: send it again as multipart/form-data.');
   }
+  if (cvTooLong) throw cvTooLarge();
   if (cv === undefined) return undefined;
   return { ...cv, mimeType: await cvMimeType(cv.data) };
 }

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testPdf } from '../test-support/cv-files.ts';
 import { postCommentForm } from '../test-support/comments.ts';
-import { applicationFields, postApplication, postEnquiryForm } from '../test-support/leads.ts';
+import { applicationFields, confirmationOf, postApplication, postEnquiryForm } from '../test-support/leads.ts';
 import { testImage } from '../test-support/media.ts';
 import { createPost } from '../test-support/posts.ts';
 import { buildSiteForTests, type SiteBuild } from '../test-support/site-build.ts';
@@ -109,7 +109,11 @@ describe('a refused form sent without JavaScript', () => {
     const accepted = await testApp.app.inject(
       postApplication([...applicationFields(''), { name: 'cv', value: testPdf(), fileName: 'cv.pdf' }], asPage),
     );
-    expect(accepted.statusCode).toBe(303);
-    expect(accepted.headers.location).toBe('/work-with-us/thank-you');
+    // Held until its sender confirms it on the page it gets (decision 0012), then thanked.
+    expect(accepted.statusCode).toBe(202);
+    testApp.clock.advance(2000);
+    const confirmed = await testApp.app.inject(confirmationOf(accepted.body));
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe('/work-with-us/thank-you');
   });
 });
