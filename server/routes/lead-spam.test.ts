@@ -28,7 +28,8 @@ afterEach(async () => {
   await testApp.close();
 });
 
-const leads = () => db.selectFrom('leads').select(['status', 'spam_reason']).orderBy('created_at').execute();
+const leads = () =>
+  db.selectFrom('leads').select(['status', 'spam_reason']).orderBy('created_at').orderBy('status').execute();
 const mails = () =>
   db.selectFrom('mail_outbox').select(['about', 'recipients', 'subject']).orderBy('created_at').execute();
 const fields = { name: 'Priya', email: 'priya@example.com', message: 'Please call me about SEO.', consent: 'yes' };
