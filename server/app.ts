@@ -93,6 +93,8 @@ export interface AppOptions {
   smtpUrl?: string;
   /** The notifications' From; `{brand} <no-reply@{the agency's domain}>` by default. */
   mailFrom?: string;
+  /** Lead notices e-mailed in an hour, all instances together (LEAD_NOTICES_PER_HOUR); later leads are kept as spam. */
+  leadNoticesPerHour?: number;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
   mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
   /** Page views one address may send to /api/collect per window; defaultCollectLimit otherwise. */
@@ -234,7 +236,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
-      leads: { intake: { db, clock, facts: leadFacts, formKey, origin, mail }, formPages },
+      leads: {
+        intake: { db, clock, facts: leadFacts, formKey, origin, mail, noticesPerHour: options.leadNoticesPerHour },
+        formPages,
+      },
       comments: { db, clock, facts: leadFacts, formKey, origin, mail, responses: blog.responses },
       origin,
       stats: { collector, collectLimit: options.collectLimit, paths },

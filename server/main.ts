@@ -22,6 +22,13 @@ function secondsFrom(name: string, value: string): number {
   return seconds;
 }
 
+function wholeNumberFrom(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number above 0, not "${value}"`);
+  return number;
+}
+
 const env = process.env;
 /** How long requests in flight get to finish after SIGTERM before their connections are cut. */
 const shutdownGraceMs = 10_000;
@@ -51,6 +58,9 @@ try {
       remote: env.CONTENT_GIT_REMOTE || undefined,
       branch: env.CONTENT_GIT_BRANCH || undefined,
     },
+    ...(env.LEAD_NOTICES_PER_HOUR
+      ? { leadNoticesPerHour: wholeNumberFrom('LEAD_NOTICES_PER_HOUR', env.LEAD_NOTICES_PER_HOUR) }
+      : {}),
     mailTiming: env.MAIL_LEASE_SECONDS
       ? { leaseMs: secondsFrom('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS) * 1000 }
       : {},
