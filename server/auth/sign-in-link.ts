@@ -40,9 +40,10 @@ export async function requestSignInLink(
   email: string,
   ip: string,
 ): Promise<SignInLinkSent> {
+  // A setting of this server, not a fault of the moment: 409, so that no client takes it for an outage to retry.
   if (sending.mail === null) {
     throw new HttpError(
-      503,
+      409,
       'This server cannot send e-mail (SMTP_URL is not set), so it cannot send sign-in links: wait until signing in ' +
         'with the password works again, or ask the person who runs the server.',
     );

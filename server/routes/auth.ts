@@ -50,13 +50,13 @@ const signInLinkRequestSchema = {
   description:
     'For a member whose sign-in answers 429: queues a one-time link (15 minutes, through the outbox) to the address ' +
     "when it is a member's, and answers 202 alike for any address. Limited to 3 requests an hour per address and 10 " +
-    'per network (429 with Retry-After), not by the sign-in limit across all addresses. 503 when the server has no ' +
+    'per network (429 with Retry-After), not by the sign-in limit across all addresses. 409 when the server has no ' +
     'SMTP_URL.',
   tags: ['auth'],
   body: schemaRef('security/sign-in-link-request.schema.json'),
   response: {
     202: schemaRef('security/sign-in-link-sent.schema.json', 'Sent, if the address is a member’s.'),
-    ...errorResponses(400, 403, 413, 415, 429, 500, 503),
+    ...errorResponses(400, 403, 409, 413, 415, 429, 500),
   },
 };
 

@@ -143,10 +143,10 @@ describe('the e-mailed sign-in link', () => {
     expect(verified.json()).toMatchObject({ email: testAdmin.email });
   }, 60_000);
 
-  it('is refused with 503 in words when the server cannot send e-mail', async () => {
+  it('is refused with 409 in words when the server cannot send e-mail', async () => {
     await start({ smtp: false });
     const refused = await askForLink(testAdmin.email);
-    expect(refused.statusCode).toBe(503);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toMatch(/SMTP_URL is not set/);
   });
 });

@@ -44,7 +44,7 @@ describe('the sign-in link, offered when signing in is throttled', { timeout: 20
       'GET /api/auth/me': errorReply(401, 'Not signed in.'),
       'POST /api/auth/login': () =>
         (attempt += 1) === 1 ? errorReply(401, 'The e-mail address or the password is not right.') : throttled,
-      'POST /api/auth/sign-in-link': errorReply(503, 'This server cannot send e-mail (SMTP_URL is not set).'),
+      'POST /api/auth/sign-in-link': errorReply(409, 'This server cannot send e-mail (SMTP_URL is not set).'),
     });
     renderAdmin('/admin');
     const user = userEvent.setup();
