@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, openPage, phone, untilHydrated } from './page-helpers.ts';
+import { baseURL, desktop, downloadedBytes, openPage, phone, untilHydrated } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,12 +81,7 @@ describe('header and footer', () => {
     ]);
     expect(download.suggestedFilename()).toBe('northbeam-brochure.pdf');
     expect(new URL(download.url()).origin).toBe(new URL(page.url()).origin);
-    // The run's one Chromium is connected to remotely: its download is saved here, not read from its own folder.
-    const folder = mkdtempSync(join(tmpdir(), 'northbeam-download-'));
-    const file = join(folder, download.suggestedFilename());
-    await download.saveAs(file);
-    const bytes = readFileSync(file);
-    rmSync(folder, { recursive: true, force: true });
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
   });

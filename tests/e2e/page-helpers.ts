@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -76,4 +78,19 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/**
+ * The bytes of a finished download. The run's one Chromium is connected to remotely, where a download has no local
+ * path: it is saved into a folder of its own, read and removed.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const folder = mkdtempSync(join(tmpdir(), 'northbeam-download-'));
+  try {
+    const file = join(folder, download.suggestedFilename());
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -2,13 +2,12 @@
  * The admin's Stats page against the real API: page views sent as the public pages' beacon sends them are counted,
  * drawn as a chart by the chart library, listed, and the page stays accessible on a phone and a desktop.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsReport } from '../../src/content/types.gen.ts';
 import { callApi, signedIn, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { baseURL, phone, seriousViolations } from './page-helpers.ts';
+import { baseURL, downloadedBytes, phone, seriousViolations } from './page-helpers.ts';
 
 // A visitor's desktop browser: the headless one that runs these tests is a bot to the counter, and is signed in.
 const visitorAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -77,7 +76,7 @@ describe('the Stats page', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download CSV' }).click();
-    const csv = readFileSync(await (await download).path(), 'utf8');
+    const csv = (await downloadedBytes(await download)).toString('utf8');
     expect(csv.split(/\r?\n/, 1)[0]).toMatch(/^"?Breakdown"?,"?Key"?/);
     expect(csv).toContain(campaign);
 
