@@ -6,14 +6,14 @@ import { countFormPost } from '../forms/form-limits.ts';
 import { checkFormSpam, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/hourly-notices.ts';
 import { recordBlogChange } from '../store/blog-changes.ts';
 import { approvedBefore, findComment, insertComment, readComment, type CommentRow } from '../store/comments.ts';
 import { emailKey } from '../store/leads.ts';
 import type { Post } from '../store/post.ts';
 import { findPostById } from '../store/posts.ts';
 import type { Database } from '../store/schema.ts';
-import { commentNotification } from './comment-mail.ts';
+import { commentFlood, commentNotification } from './comment-mail.ts';
 
 export interface CommentContext extends FormIntake {
   /** Approved comments are part of the post pages and the API's answers: a change forgets them. */
@@ -97,17 +97,27 @@ export async function acceptComment(
     created_at: now.toISOString(),
   };
   if (reason !== null) row.status = 'spam';
-  else if (await approvedBefore(context.db, row.author_name, key, hash)) row.status = 'approved';
-  await context.db.transaction().execute(async (trx) => {
+  // A post without a token (a form sent without JavaScript) proves nothing of its sender: a person reads it first.
+  else if (tokenKey !== null && (await approvedBefore(context.db, row.author_name, key, hash))) row.status = 'approved';
+  const perHour = context.noticesPerHour ?? defaultNoticesPerHour;
+  const notified = await context.db.transaction().execute(async (trx) => {
+    if (row.status === 'pending' && context.mail) {
+      const notice = {
+        mail: commentNotification(row, post, context.facts, context.origin),
+        prefix: 'comment:',
+        perHour,
+        flood: commentFlood(perHour, context.facts, context.origin),
+      };
+      if (!(await queueHourlyNotice(trx, notice, now)))
+        Object.assign(row, { status: 'spam', spam_reason: floodReason(perHour) });
+    }
     await insertComment(trx, row);
     await countFormPost(trx, context.formKey, { form: commentForm, address: arrival.address, tokenKey }, now);
     if (row.status === 'approved') await recordBlogChange(trx);
-    if (row.status === 'pending' && context.mail) {
-      await enqueueMail(trx, commentNotification(row, post, context.facts, context.origin), now);
-    }
+    return row.status === 'pending' && context.mail !== null;
   });
   if (row.status === 'approved') context.responses.forget();
-  if (row.status === 'pending') context.mail?.wake();
+  if (notified) context.mail?.wake();
   return row;
 }
 

@@ -28,3 +28,21 @@ export function commentNotification(comment: CommentRow, post: Post, facts: Lead
     about: `comment:${comment.id}`,
   };
 }
+
+/** The one message that says more comments than `perHour` arrived within an hour: those past it wait as spam. */
+export function commentFlood(perHour: number, facts: LeadFacts, origin: string): OutgoingMail & { about: string } {
+  return {
+    to: [facts.salesEmail],
+    subject: `${facts.brandName}: more than ${perHour} comments in an hour, the rest without e-mail`,
+    text: [
+      `More than ${perHour} comments reached ${facts.brandName}'s blog within an hour: probably spam.`,
+      '',
+      `Those past the first ${perHour} are kept in Comments under Spam, without a notice each.`,
+      'Look through them there and approve any real one; this notice is not sent again until an hour passes',
+      'without such a comment.',
+      '',
+      `Comments, their spam: ${origin}/admin/comments?status=spam`,
+    ].join('\n'),
+    about: 'comment-flood',
+  };
+}

@@ -14,7 +14,8 @@ import type { ErrorDetail } from '../http/errors.ts';
 import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from '../store/leads.ts';
 import type { Database } from '../store/schema.ts';
 import type { LeadFacts } from './lead-facts.ts';
-import { defaultNoticesPerHour, floodReason, queueLeadNotice } from './lead-notices.ts';
+import { defaultNoticesPerHour, floodReason } from '../mail/hourly-notices.ts';
+import { queueLeadNotice } from './lead-notices.ts';
 
 export interface CvUpload {
   fileName: string;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, BlogPost, CommentRecord, LeadRecord } from '../../src/content/types.gen.ts';
 import { readLeadFacts } from '../leads/lead-facts.ts';
+import { defaultNoticesPerHour } from '../mail/hourly-notices.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import {
@@ -104,6 +105,43 @@ describe('a reader’s comment', () => {
     expect((await outbox()).map((mail) => mail.about).sort()).toEqual(
       [`comment:${first.id}`, `comment:${stranger.id}`, `comment:${anonymous.id}`].sort(),
     );
+  });
+
+  it('holds a form sent without JavaScript and without a token, though its sender had a comment approved', async () => {
+    const first = await sendComment(app(), testApp.clock, post._id, {}, '198.51.100.1');
+    await moderate(app(), cookie, first.id, 'approved');
+    const { name, email, text } = commentInput();
+    const plain = await app().inject(postCommentForm(post._id, { name, email: email!, text }, '198.51.100.1'));
+    expect(plain.statusCode).toBe(303);
+    const waiting = await queue(app(), cookie, '?status=pending');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ authorName: name, text });
+    expect((await publicThreads(app(), post._id)).map((thread) => thread._id)).toEqual([first.id]);
+  });
+
+  it(`notify no more than ${defaultNoticesPerHour} comments an hour: the rest wait as spam and sales is told once`, async () => {
+    const extra = 3;
+    for (let sent = 0; sent < defaultNoticesPerHour + extra; sent += 1) {
+      await sendComment(
+        app(),
+        testApp.clock,
+        post._id,
+        { email: `reader${sent}@example.com` },
+        `198.51.100.${sent + 1}`,
+      );
+    }
+    const mails = await outbox();
+    expect(mails.filter((mail) => mail.about?.startsWith('comment:'))).toHaveLength(defaultNoticesPerHour);
+    const floods = mails.filter((mail) => mail.about === 'comment-flood');
+    expect(floods).toHaveLength(1);
+    expect(floods[0]!.subject).toContain(`more than ${defaultNoticesPerHour} comments in an hour`);
+    expect(await queue(app(), cookie, '?status=pending')).toHaveLength(defaultNoticesPerHour);
+    const spam = await queue(app(), cookie, '?status=spam');
+    expect(spam).toHaveLength(extra);
+    // An hour later the limit counts afresh.
+    testApp.clock.advance(60 * 60 * 1000);
+    const late = await sendComment(app(), testApp.clock, post._id, { email: 'late@example.com' }, '198.51.100.99');
+    expect((await outbox()).map((mail) => mail.about)).toContain(`comment:${late.id}`);
   });
 
   it('holds a comment under another name, though its e-mail or its address had a comment approved', async () => {

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { applyRetention } from '../inbox/retention.ts';
-import { defaultNoticesPerHour } from '../leads/lead-notices.ts';
+import { defaultNoticesPerHour } from '../mail/hourly-notices.ts';
 
 let testApp: TestApp;
 let db: Kysely<Database>;

@@ -138,17 +138,6 @@ export async function readLeadCv(db: Kysely<Database>, leadId: string): Promise<
   return row && { ...row, data: Buffer.from(row.data) };
 }
 
-/** Outbox mails whose `about` starts with `prefix` (`lead:` for leads' notices; no LIKE wildcards) queued since a moment. */
-export async function countMailsAboutSince(db: Kysely<Database>, prefix: string, since: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('about', 'like', `${prefix}%`)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
 /**
  * Sets the status a lead arrived with, and its spam reason (null for none), as the server decided it: a lead held or
  * flagged as spam on arrival that is confirmed, or one past the notices' hourly limit.
