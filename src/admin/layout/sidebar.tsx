@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useCommentCount } from '@/api/list-comments.ts';
 import { useNewLeadCount } from '@/api/list-leads.ts';
 import { site } from '@/content/site.ts';
@@ -11,8 +12,16 @@ const links = [
   { to: '/admin/media', label: 'Media', end: false },
 ];
 
-/** The admin's navigation, who is signed in, and Log Out. */
+/**
+ * The admin's navigation, who is signed in, and Log Out. On a phone the sections fold behind a Menu button that
+ * names the current one, and open as a list of them all; a move to another section folds them again.
+ */
 export function Sidebar() {
+  // The address the menu was opened at: it is open only while the person stays there.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  const menuOpen = openAt === pathname;
+  const menuId = useId();
   const { user, signOut, signingOut, signOutError } = useAdminSession();
   const seesLeads = useCan('leads');
   const newLeads = useNewLeadCount(seesLeads).data;
@@ -30,7 +39,17 @@ export function Sidebar() {
         {site.brand.name} <span>admin</span>
       </NavLink>
       <nav aria-label="Admin">
-        <ul className={styles.menu}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setOpenAt(menuOpen ? null : pathname)}
+        >
+          Menu
+          <span aria-hidden="true" className={styles.menuIcon} />
+        </button>
+        <ul id={menuId} className={styles.menu} data-open={menuOpen || undefined}>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={navClass}>
