@@ -3,32 +3,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SignInLinkSent } from '../../src/content/types.gen.ts';
 import { maxFailuresOverall } from '../auth/login-throttle.ts';
 import { maxSignInLinksPerAddress, signInLinkLifetimeMs } from '../auth/sign-in-link.ts';
-import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { freePort } from '../test-support/free-port.ts';
-import { SmtpSink } from '../test-support/smtp-sink.ts';
-import { createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+import { startMailApp, type MailTestApp } from '../test-support/mail-app.ts';
+import type { SmtpSink } from '../test-support/smtp-sink.ts';
+import { sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
 
 let testApp: TestApp | undefined;
 let sink: SmtpSink | undefined;
 let db: Kysely<Database> | undefined;
+let started: MailTestApp | undefined;
 afterEach(async () => {
-  await testApp?.close();
-  await db?.destroy();
-  await sink?.stop();
-  [testApp, db, sink] = [undefined, undefined, undefined];
+  await started?.close();
+  [started, testApp, db, sink] = [undefined, undefined, undefined, undefined];
 });
 
 async function start(options: { smtp: boolean }): Promise<TestApp> {
-  sink = options.smtp ? new SmtpSink(await freePort()) : undefined;
-  await sink?.start();
-  testApp = await createTestApp({
-    trustProxy: true,
-    ...(sink && { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailTiming: { pollMs: 30, firstBackoffMs: 50 } }),
-  });
-  db = openDatabase(testApp.store);
-  return testApp;
+  started = await startMailApp({ ...options, trustProxy: true });
+  ({ testApp, sink, db } = started);
+  return started.testApp;
 }
 
 const from = (attempt: number) => `10.${(attempt >> 8) & 255}.${attempt & 255}.9`;

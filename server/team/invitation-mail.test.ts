@@ -1,32 +1,24 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminUser, Invitation } from '../../src/content/types.gen.ts';
-import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { freePort } from '../test-support/free-port.ts';
-import { SmtpSink } from '../test-support/smtp-sink.ts';
+import { startMailApp, type MailTestApp } from '../test-support/mail-app.ts';
+import type { SmtpSink } from '../test-support/smtp-sink.ts';
 import { memberPassword } from '../test-support/team.ts';
-import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+import { asAdmin, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp;
 let sink: SmtpSink | undefined;
 let db: Kysely<Database>;
 let owner: string;
+let started: MailTestApp;
 
 async function start(options: { smtp: boolean }) {
-  sink = options.smtp ? new SmtpSink(await freePort()) : undefined;
-  await sink?.start();
-  testApp = await createTestApp(
-    sink ? { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailTiming: { pollMs: 30, firstBackoffMs: 50 } } : {},
-  );
-  db = openDatabase(testApp.store);
+  started = await startMailApp(options);
+  ({ testApp, sink, db } = started);
   owner = await signIn(testApp.app);
 }
-afterEach(async () => {
-  await testApp.close();
-  await db.destroy();
-  await sink?.stop();
-});
+afterEach(() => started.close());
 
 function inviteAs(cookie: string, email: string, role = 'author') {
   return testApp.app.inject(asAdmin(cookie, { method: 'POST', url: '/api/invitations', payload: { email, role } }));

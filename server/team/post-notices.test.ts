@@ -1,33 +1,25 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
-import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { freePort } from '../test-support/free-port.ts';
+import { startMailApp, type MailTestApp } from '../test-support/mail-app.ts';
 import { postInput } from '../test-support/posts.ts';
-import { SmtpSink } from '../test-support/smtp-sink.ts';
+import type { SmtpSink } from '../test-support/smtp-sink.ts';
 import { addMember } from '../test-support/team.ts';
-import { asAdmin, createTestApp, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
+import { asAdmin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp;
 let sink: SmtpSink | undefined;
 let db: Kysely<Database>;
 let owner: string;
+let started: MailTestApp;
 
 async function start(options: { smtp: boolean }) {
-  sink = options.smtp ? new SmtpSink(await freePort()) : undefined;
-  await sink?.start();
-  testApp = await createTestApp(
-    sink ? { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailTiming: { pollMs: 30, firstBackoffMs: 50 } } : {},
-  );
-  db = openDatabase(testApp.store);
+  started = await startMailApp(options);
+  ({ testApp, sink, db } = started);
   owner = await signIn(testApp.app);
 }
-afterEach(async () => {
-  await testApp.close();
-  await db.destroy();
-  await sink?.stop();
-});
+afterEach(() => started.close());
 
 function send(cookie: string, method: 'POST' | 'PUT', url: string, payload?: object) {
   return testApp.app.inject(asAdmin(cookie, { method, url, ...(payload && { payload }) }));
