@@ -24,17 +24,46 @@ beforeAll(async () => {
   pdf = await PDFDocument.load(await buildBrochure(content));
 }, 60_000);
 
-/** The text a page draws: pdf-lib writes each run as a hex string shown by Tj. */
+const streamText = (stream: PDFRawStream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+
+/** A font's ToUnicode map, from glyph id to the text it stands for (its bfchar and bfrange entries). */
+function unicodeOf(font: PDFDict): Map<number, string> {
+  const map = new Map<number, string>();
+  const cmap = streamText(pdf.context.lookup(font.get(PDFName.of('ToUnicode'))) as PDFRawStream);
+  const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
+  for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, glyph, text] of block!.matchAll(/<(\w+)>\s*<(\w+)>/g)) map.set(parseInt(glyph!, 16), utf16(text!));
+  }
+  for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, low, high, first] of block!.matchAll(/<(\w+)>\s*<(\w+)>\s*<(\w+)>/g)) {
+      const start = utf16(first!).codePointAt(0)!;
+      for (let glyph = parseInt(low!, 16); glyph <= parseInt(high!, 16); glyph += 1) {
+        map.set(glyph, String.fromCodePoint(start + glyph - parseInt(low!, 16)));
+      }
+    }
+  }
+  return map;
+}
+
+/**
+ * The text a page draws: pdf-lib writes each run as a hex string of two-byte glyph ids shown by Tj, in the font the
+ * last Tf chose, whose ToUnicode map turns them back into text.
+ */
 function pageText(page: PDFPage): string {
   const contents = page.node.Contents();
   const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
   const operators = streams
     .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
-    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .map(streamText)
     .join('\n');
-  return [...operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
-    .map((match) => Buffer.from(match[1]!, 'hex').toString('latin1'))
-    .join('\n');
+  const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  let font = new Map<number, string>();
+  const runs: string[] = [];
+  for (const [, name, hex] of operators.matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+    if (name !== undefined) font = unicodeOf(fonts.lookup(PDFName.of(name), PDFDict));
+    else runs.push([...hex!.matchAll(/\w{4}/g)].map(([glyph]) => font.get(parseInt(glyph, 16)) ?? '').join(''));
+  }
+  return runs.join('\n');
 }
 
 /** The pixel sizes of the images a page draws. */
@@ -83,6 +112,14 @@ describe('the brochure', () => {
     for (const result of content.cases) {
       for (const figure of result.caption.match(/\d+(?:\.\d+)?%?/g) ?? []) expect(text).toContain(figure);
     }
+  });
+
+  it('writes the site’s own characters, the rupee sign among them, as the site does', () => {
+    const text = pdf.getPages().map(pageText).join(' ');
+    const rupees = JSON.stringify(content).match(/₹[^"]*/g) ?? [];
+    expect(rupees.length).toBeGreaterThan(0);
+    expect(text).toContain('₹');
+    expect(text).not.toMatch(/\bRs\b/);
   });
 
   it('leaves no page nearly blank', () => {

@@ -3,7 +3,10 @@
  * the portfolio's results) so it never goes stale. Served in development and emitted into the build by the Vite
  * plugin below.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Plugin } from 'vite';
 import { brochureContent, type BrochureContent } from './lib/brochure-content.ts';
 import { jpegOf, pngOf } from './lib/brochure-images.ts';
@@ -33,10 +36,15 @@ interface Fonts {
   bold: PDFFont;
 }
 
-/** The standard fonts write Windows-1252 only: spell out what it lacks (the rupee sign) and drop what is left. */
+/**
+ * DejaVu Sans, embedded as a subset of the glyphs used: unlike the PDF's standard fonts (Windows-1252 only) it has the
+ * rupee sign and the minus the site's copy uses. A character it lacks is dropped rather than breaking the build.
+ */
+const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
+
 function printable(text: string, font: PDFFont): string {
   const known = new Set(font.getCharacterSet());
-  return [...text.replace(/₹/g, 'Rs ').replace(/−/g, '-')].filter((char) => known.has(char.codePointAt(0)!)).join('');
+  return [...text].filter((char) => known.has(char.codePointAt(0)!)).join('');
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -79,8 +87,8 @@ function drawFitted(page: PDFPage, image: PDFImage, box: { x: number; y: number;
 /** Every page ends with the ways to reach us, so a single printed page still leads back to the agency. */
 function contactFooter(page: PDFPage, content: BrochureContent, fonts: Fonts, number: number, dark = false) {
   const { contact, brand } = content.site;
-  page.drawRectangle({ x: 0, y: 0, width: pageWidth, height: footerHeight, color: dark ? night : surface });
-  page.drawRectangle({ x: 0, y: footerHeight, width: pageWidth, height: 2, color: accent });
+  page.drawRectangle({ x: -1, y: -1, width: pageWidth + 2, height: footerHeight + 1, color: dark ? night : surface });
+  page.drawRectangle({ x: -1, y: footerHeight, width: pageWidth + 2, height: 2, color: accent });
   const details = [contact.phone.display, contact.email, `${contact.address.locality}, ${contact.address.region}`];
   page.drawText(printable(brand.legalName, fonts.bold), {
     x: margin,
@@ -136,10 +144,11 @@ function innerHeader(page: PDFPage, logo: PDFImage, title: string, intro: string
 async function drawCover(pdf: PDFDocument, content: BrochureContent, fonts: Fonts, logo: PDFImage) {
   const { site } = content;
   const page = pdf.addPage(pageSize);
-  page.drawRectangle({ x: 0, y: 0, width: pageWidth, height: pageHeight, color: night });
+  // Backgrounds reach a point past the page's edges: drawn flush, an edge's anti-aliasing showed a thin line.
+  page.drawRectangle({ x: -1, y: -1, width: pageWidth + 2, height: pageHeight + 2, color: night });
   page.drawCircle({ x: pageWidth - 40, y: pageHeight - 250, size: 170, color: primary, opacity: 0.35 });
   page.drawCircle({ x: pageWidth - 10, y: 300, size: 110, color: mint, opacity: 0.15 });
-  page.drawRectangle({ x: 0, y: pageHeight - 110, width: pageWidth, height: 110, color: white });
+  page.drawRectangle({ x: -1, y: pageHeight - 110, width: pageWidth + 2, height: 111, color: white });
   page.drawImage(logo, { x: margin, y: pageHeight - 80, width: 210, height: 50 });
 
   page.drawRectangle({ x: margin, y: pageHeight - 170, width: 64, height: 6, color: accent });
@@ -336,9 +345,10 @@ export async function buildBrochure(content: BrochureContent): Promise<Uint8Arra
   pdf.setSubject(site.brand.tagline);
   pdf.setKeywords(site.services.map((service) => service.title));
   pdf.setCreationDate(new Date(Date.UTC(site.footer.copyrightYear, 0, 1)));
+  pdf.registerFontkit(fontkit);
   const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    regular: await pdf.embedFont(fontFile('DejaVuSans.ttf'), { subset: true }),
+    bold: await pdf.embedFont(fontFile('DejaVuSans-Bold.ttf'), { subset: true }),
   };
   const logo = await pdf.embedPng(await pngOf(site.brand.logo.src, 4));
   await drawCover(pdf, content, fonts, logo);
