@@ -1,4 +1,4 @@
-// DESIGN.md "Layout of the repository": imports flow one way. Each zone forbids `target` importing `from`.
+// ../shared/DESIGN.md "Layout of the repository": imports flow one way. Each zone forbids `target` importing `from`.
 import { fileURLToPath } from 'node:url';
 import importPlugin from 'eslint-plugin-import';
 
@@ -70,7 +70,7 @@ const lazyAdmin = {
   },
 };
 
-// A migration is frozen in time (STYLE.md, Kysely's example): it imports Kysely and Node, never the app, so that
+// A migration is frozen in time (../shared/STYLE.md, Kysely's example): it imports Kysely and Node, never the app, so that
 // changing the app never changes what an old migration does to a database.
 const frozenMigrations = {
   files: ['server/store/migrations/*.ts'],

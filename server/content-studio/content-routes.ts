@@ -1,5 +1,5 @@
 /**
- * /api/content: the content studio's API (DESIGN.md "Content studio"). A document's id holds slashes, so it travels
+ * /api/content: the content studio's API (../shared/DESIGN.md "Content studio"). A document's id holds slashes, so it travels
  * URL-encoded as one path segment: GET /api/content/services%2Fseo.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
