@@ -61,9 +61,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Migrated template databases, and the folder for the one site build of the run.
           globalSetup: ['server/test-support/global-setup.ts'],
-          testTimeout: 30000,
-          // Setting up an app runs migrations and hashes passwords with scrypt: slow when the cores are shared.
-          hookTimeout: 30000,
+          // Some tests start the server or the admin CLI as processes (tsx compiles them as they start), and setting up
+          // an app hashes passwords with scrypt: both take many seconds when the two cores are shared by every runner.
+          testTimeout: 60000,
+          hookTimeout: 60000,
         },
       },
       {
