@@ -1,0 +1,2 @@
+export declare const buildSources: string[];
+export declare function whyBuild(root: string): string | null;
