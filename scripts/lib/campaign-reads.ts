@@ -28,7 +28,8 @@ export function campaignReads(postSlug: string): CampaignRead[] {
     ...pages.flatMap(([path, parameter]) => [
       { label: `page ${path.startsWith('/blogs/') ? '/blogs/:slug' : path}`, nextPath: () => path },
       {
-        label: `  with a new ${parameter} each`,
+        // Labels key the results: each names its page.
+        label: `  ${path.startsWith('/blogs/') ? 'post' : path} with a new ${parameter} each`,
         nextPath: () => `${path}?utm_source=bench&${parameter}=${next().toString(36)}`,
       },
     ]),
