@@ -8,7 +8,10 @@
  * first of each pair alternating, so that whatever else the machine does falls on both alike. For each read it
  * prints the median CPU time per request and requests/s of both and the change.
  * Options: --rounds=N (15 turns each) --warm-up=N (5,000 requests per server and read, so that both run their code
- * compiled) --connections=N (20); --pages also reads /, /blog and the newest post's page, after building both sites.
+ * compiled) --connections=N (20); --pages also reads /, /blog and the newest post's page, after building both sites;
+ * --campaign reads /, /seo, the newest post's page and /blog, each plain and with a click id or campaign new at every
+ * request, and /blog searched for new words at every request, then times a post's page rendered after each of
+ * --writes=N writes (200), one at a time (scripts/lib/campaign-reads.ts).
  * With --lighthouse it builds both sites and runs Lighthouse instead (bench:web's settings) on bench:web's pages,
  * --runs=N times each (5; BENCH_PAGES=service,post for some), the two checkouts in turns, and prints the medians
  * of Perf, FCP, LCP and TBT of both: Lighthouse's simulated timings follow the machine's load, so only runs made
@@ -19,14 +22,15 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repositoryRoot } from '../server/repository-root.ts';
-import { startServerFromSource, stopServerProcess, type ServerProcess } from '../server/test-support/server-process.ts';
+import { startSignedInServer, stopServerProcess, type SignedInServer } from '../server/test-support/server-process.ts';
+import { campaignReads, rendersAfterWrites } from './lib/campaign-reads.ts';
 import { wholeNumberOption } from './lib/cli-options.ts';
 import { measure, type LoadSettings, type Measurement } from './lib/http-load.ts';
 import { benchmarkPages, chosenPages } from './lib/benchmark-pages.ts';
 import { formatFigure, medianOf } from './lib/figures.ts';
 import { lighthouseVersion, runLighthouse, type LighthouseReport } from './lib/lighthouse.ts';
 
-const valueOptions = ['--rounds', '--connections', '--warm-up', '--runs'];
+const valueOptions = ['--rounds', '--connections', '--warm-up', '--runs', '--writes'];
 const commit = process.argv
   .slice(2)
   .find((arg, index, args) => !arg.startsWith('--') && !valueOptions.includes(args[index - 1] ?? ''));
@@ -36,7 +40,9 @@ const connections = wholeNumberOption('connections', 20);
 const warmUpRequests = wholeNumberOption('warm-up', 5000);
 const withLighthouse = process.argv.includes('--lighthouse');
 const lighthouseRuns = wholeNumberOption('runs', 5);
-const withPages = process.argv.includes('--pages');
+const withCampaign = process.argv.includes('--campaign');
+const withPages = withCampaign || process.argv.includes('--pages');
+const writes = wholeNumberOption('writes', 200);
 const turn: LoadSettings = { connections, duration: 1, minimumRequests: 200, warmUpRequests: connections };
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8' }).trim();
@@ -45,7 +51,8 @@ const npm = (cwd: string, ...args: string[]) => execFileSync('npm', args, { cwd,
 const resolved = git('rev-parse', '--verify', `${commit}^{commit}`);
 const workDir = mkdtempSync(join(tmpdir(), 'bench-against-'));
 const other = join(workDir, 'checkout');
-const servers: ServerProcess[] = [];
+const servers: SignedInServer[] = [];
+const admin = { email: 'bench@northbeam.example', password: 'bench-password-long-enough' };
 
 async function stopAll(): Promise<void> {
   await Promise.all(servers.map((server) => stopServerProcess(server)));
@@ -66,7 +73,7 @@ const checkouts: Checkout[] = [
 
 interface Read {
   label: string;
-  path: string;
+  nextPath: () => string;
 }
 
 /** Lighthouse's figures that the page comparison prints, by audit. */
@@ -77,6 +84,7 @@ const pageFigures = [
 ] as const;
 
 const results = new Map<string, Map<string, Measurement[]>>();
+const renderRates = new Map<string, number[]>();
 const pageReports = new Map<string, Map<string, LighthouseReport[]>>();
 
 try {
@@ -89,7 +97,7 @@ try {
   for (const { directory } of checkouts) {
     const dataDir = join(workDir, `data-${servers.length}`);
     servers.push(
-      await startServerFromSource((base) => ({ SITE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'info' }), {
+      await startSignedInServer(admin, (base) => ({ SITE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'info' }), {
         cwd: directory,
         output: 'errors-to-console',
       }),
@@ -108,30 +116,36 @@ const change = (now: number, before: number) =>
 async function compareReads(): Promise<void> {
   const [newest] = (await (await fetch(`${servers[0]!.base}/api/blogs?limit=1`)).json()) as { slug: string }[];
   if (!newest) throw new Error('This checkout seeded no example posts to read.');
-  const reads: Read[] = [
-    { label: 'GET /api/blogs?limit=10', path: '/api/blogs?limit=10' },
-    { label: 'GET /api/blogs/slug/:slug', path: `/api/blogs/slug/${newest.slug}` },
-    ...(withPages
-      ? [
-          { label: 'page /', path: '/' },
-          { label: 'page /blog', path: '/blog' },
-          { label: 'page /blogs/:slug', path: `/blogs/${newest.slug}` },
-        ]
-      : []),
-  ];
+  const fixed = (label: string, path: string): Read => ({ label, nextPath: () => path });
+  const reads: Read[] = withCampaign
+    ? campaignReads(newest.slug)
+    : [
+        fixed('GET /api/blogs?limit=10', '/api/blogs?limit=10'),
+        fixed('GET /api/blogs/slug/:slug', `/api/blogs/slug/${newest.slug}`),
+        ...(withPages
+          ? [fixed('page /', '/'), fixed('page /blog', '/blog'), fixed('page /blogs/:slug', `/blogs/${newest.slug}`)]
+          : []),
+      ];
 
   for (const read of reads) {
     const byCheckout = new Map(checkouts.map(({ name }) => [name, [] as Measurement[]]));
     results.set(read.label, byCheckout);
     const targets = servers.map((server, index) => ({
       name: checkouts[index]!.name,
-      target: { pid: server.child.pid!, base: server.base, nextPath: () => read.path },
+      target: { pid: server.child.pid!, base: server.base, nextPath: read.nextPath },
     }));
     for (const { target } of targets) await measure(target, { ...turn, warmUpRequests });
     for (let round = 0; round < rounds; round += 1) {
       for (const { name, target } of round % 2 === 0 ? targets : [...targets].reverse()) {
         byCheckout.get(name)!.push(await measure(target, turn));
       }
+    }
+  }
+  if (!withCampaign) return;
+  for (const { name } of checkouts) renderRates.set(name, []);
+  for (let round = 0; round < 4; round += 1) {
+    for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      renderRates.get(checkouts[index]!.name)!.push(await rendersAfterWrites(servers[index]!, newest.slug, writes / 4));
     }
   }
 }
@@ -158,6 +172,12 @@ function printReads(): void {
         'req/s change': change(rate[0]!, rate[1]!),
       };
     }),
+  );
+  if (renderRates.size === 0) return;
+  const [now, before] = [ours, theirs].map((name) => medianOf(renderRates.get(name)!));
+  console.log(
+    `\nA post's page after each write, one at a time, ${writes} writes per server in 4 turns: renders/s of the median ` +
+      `request, ${ours} ${formatFigure(now!, 1)}, ${theirs} ${formatFigure(before!, 1)} (${change(now!, before!)}).`,
   );
 }
 

@@ -6,17 +6,19 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { siteRoutes, type RouteModules } from './app/routes.tsx';
-import { isApiError, setApiTransport } from './api/api-client.ts';
+import { ApiError, isApiError, networkErrorMessage } from './api/api-client.ts';
+import { serverPageRequest, type PageReads } from './api/page-reads.ts';
 import type { LeadFormState } from './domain/lead-form-state.ts';
 import { LeadFormStateContext } from './ui/lead-form-state-context.ts';
 import { OriginContext } from './ui/origin.ts';
 import { memoryHistory } from './ui/site-router/history.ts';
-import { loadPage } from './ui/site-router/load-page.ts';
+import { loadPage, matchRoute } from './ui/site-router/load-page.ts';
 import { errorStatus } from './ui/site-router/route-error.ts';
 import { SiteRouter } from './ui/site-router/site-router.tsx';
 import { snapshotOf } from './ui/site-router/snapshot.ts';
 
-export { setApiTransport };
+// The server's reads fail as the API would: with the browser's own error, and the status the API would answer.
+export { ApiError, type PageReads };
 // The feed describes posts by the same rule as the cards, from this one implementation.
 export { postSummary } from '@/domain/post-summary.ts';
 
@@ -28,6 +30,31 @@ export const originPlaceholder = 'https://site-origin.invalid';
 
 /** Content routes that show posts: the server renders them per request, so the build does not prerender them. */
 export const renderedPerRequest: readonly string[] = ['/', '/blog'];
+
+/**
+ * The query parameters the page at `pathname` reads (`/blog`: page and q; most pages none). Any other parameter (a
+ * campaign's `utm_*`, a `gclid`) leaves the page as it is. A route pattern (`/blogs/:slug`) names its own route.
+ */
+export function queryParametersOf(pathname: string): readonly string[] {
+  const handle = matchRoute(siteRoutes.routes, pathname)?.route.handle as RouteModules | undefined;
+  return handle?.query ?? [];
+}
+
+/** While prerendering there is no database to read: the page goes without, and the browser asks the API. */
+const unreachable = (): Promise<never> => Promise.reject(new ApiError(0, networkErrorMessage));
+const noReads: PageReads = {
+  listPosts: unreachable,
+  postBySlug: unreachable,
+  postComments: unreachable,
+  author: unreachable,
+};
+
+export interface RenderOptions {
+  /** The server's own reads, which the page's loaders call; none while prerendering. */
+  reads?: PageReads;
+  /** A form sent without JavaScript and refused, to show filled in with what was wrong. */
+  formState?: LeadFormState | null;
+}
 
 export interface RenderedPage {
   status: number;
@@ -66,41 +93,32 @@ function splitHead(html: string): { head: string; body: string } {
   return { head, body: html.slice(head.length) };
 }
 
-export async function render(
-  url: string,
-  origin: string,
-  formState: LeadFormState | null = null,
-): Promise<RenderedPage> {
+/**
+ * Renders the page at `url` once: the route's loader loads everything the page shows (with the server's reads) into
+ * the render's query client first, so the one render finds it all there.
+ */
+export async function render(url: string, origin: string, options: RenderOptions = {}): Promise<RenderedPage> {
+  const { reads = noReads, formState = null } = options;
   // origin + url, not new URL(url, origin): a path starting with // would otherwise name another host.
   const href = `${origin}${url}`;
-  const page = await loadPage(siteRoutes.routes, new Request(href));
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
+  });
+  const page = await loadPage(siteRoutes.routes, serverPageRequest(href, { reads, queryClient }));
   if (page.redirect) {
     const { status, location } = page.redirect;
     return { status, redirect: location, head: '', body: '', state: '', modules: [] };
   }
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
-  });
   const history = memoryHistory(href);
-  const app = () => (
+  const html = await renderToHtml(
     <OriginContext value={origin}>
       <QueryClientProvider client={queryClient}>
         <LeadFormStateContext value={formState}>
           <SiteRouter table={siteRoutes} history={history} initialPage={page} />
         </LeadFormStateContext>
       </QueryClientProvider>
-    </OriginContext>
+    </OriginContext>,
   );
-
-  // The first pass tells which data the page asks for; fetch it, then render again with it. Data named by other data
-  // (a post's comments, by the post's id) is asked for by the pass after: a few passes at most.
-  let html = await renderToHtml(app());
-  for (let pass = 0; pass < 3; pass += 1) {
-    const wanted = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' });
-    if (wanted.length === 0) break;
-    await Promise.all(wanted.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
-    html = await renderToHtml(app());
-  }
   const missing = queryClient
     .getQueryCache()
     .getAll()

@@ -1,6 +1,6 @@
 import { jsonAnswer, type Answer } from '../http/answer.ts';
 import { listPostPage, type PostFilter } from '../store/posts.ts';
-import type { BlogListQuery } from '../../src/content/types.gen.ts';
+import type { BlogListQuery, BlogPost } from '../../src/content/types.gen.ts';
 import type { BlogContext } from './blog-context.ts';
 import { toPostJson } from '../store/post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
@@ -31,20 +31,28 @@ function paginationHeaders(query: ListQuery, total: number): Record<string, stri
     : { 'x-total-count': String(total) };
 }
 
-async function listing(
-  blog: BlogContext,
-  query: ListQuery,
-  filter: PostFilter,
-  headers: Record<string, string>,
-): Promise<Answer> {
-  const page = { limit: query.limit, offset: query.offset };
-  const { posts, total } = await listPostPage(blog.db, filter, page);
-  return jsonAnswer(posts.map(toPostJson), { ...headers, ...paginationHeaders(query, total) });
+/** One page of posts as the API sends them, and how many pass the filter in all. */
+export interface PostPage {
+  posts: BlogPost[];
+  total: number;
 }
 
-/** Published posts whose time has come, newest first. */
-export function publicListing(blog: BlogContext, query: ListQuery): Promise<Answer> {
-  return listing(blog, query, { ...searchFilter(query), visibleAt: blog.clock().toISOString() }, publicReadHeaders);
+async function postPage(blog: BlogContext, query: ListQuery, filter: PostFilter): Promise<PostPage> {
+  const { posts, total } = await listPostPage(blog.db, filter, { limit: query.limit, offset: query.offset });
+  return { posts: posts.map(toPostJson), total };
+}
+
+function listingAnswer(query: ListQuery, page: PostPage, headers: Record<string, string>): Answer {
+  return jsonAnswer(page.posts, { ...headers, ...paginationHeaders(query, page.total) });
+}
+
+/** Published posts whose time has come, newest first: what a visitor's list and the pages that show posts read. */
+export function publicPostPage(blog: BlogContext, query: ListQuery): Promise<PostPage> {
+  return postPage(blog, query, { ...searchFilter(query), visibleAt: blog.clock().toISOString() });
+}
+
+export async function publicListing(blog: BlogContext, query: ListQuery): Promise<Answer> {
+  return listingAnswer(query, await publicPostPage(blog, query), publicReadHeaders);
 }
 
 /** What an admin's status filter means: published is what readers see now, scheduled what they will see later. */
@@ -55,7 +63,7 @@ function adminStatusFilter(status: ListQuery['status'], now: string): PostFilter
 }
 
 /** Every post, or those of one status, for a signed-in admin. */
-export function adminListing(blog: BlogContext, query: ListQuery): Promise<Answer> {
+export async function adminListing(blog: BlogContext, query: ListQuery): Promise<Answer> {
   const filter = { ...searchFilter(query), ...adminStatusFilter(query.status, blog.clock().toISOString()) };
-  return listing(blog, query, filter, adminReadHeaders);
+  return listingAnswer(query, await postPage(blog, query, filter), adminReadHeaders);
 }

@@ -1,3 +1,4 @@
+import type { BlogPost } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { jsonAnswer, type Answer } from '../http/answer.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,8 +22,11 @@ async function findVisiblePost(blog: BlogContext, key: PostKey, signedIn: boolea
   return post;
 }
 
-/** One post by id or slug as the API sends it, to a visitor or to a signed-in admin. */
+/** One post by id or slug as the API sends it, to a visitor or to a signed-in admin; 404 when they may not see it. */
+export async function visiblePostJson(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<BlogPost> {
+  return toPostJson(await findVisiblePost(blog, key, signedIn));
+}
+
 export async function postAnswer(blog: BlogContext, key: PostKey, signedIn: boolean): Promise<Answer> {
-  const post = await findVisiblePost(blog, key, signedIn);
-  return jsonAnswer(toPostJson(post), signedIn ? adminReadHeaders : publicReadHeaders);
+  return jsonAnswer(await visiblePostJson(blog, key, signedIn), signedIn ? adminReadHeaders : publicReadHeaders);
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CommentInput, CommentRecord } from '../../src/content/types.gen.ts';
+import type { CommentInput, CommentRecord, PublicComment } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { countFormPost } from '../forms/form-limits.ts';
 import { checkFormSpam, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
@@ -8,7 +8,14 @@ import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/hourly-notices.ts';
 import { recordBlogChange } from '../store/blog-changes.ts';
-import { approvedBefore, findComment, insertComment, readComment, type CommentRow } from '../store/comments.ts';
+import {
+  approvedBefore,
+  findComment,
+  insertComment,
+  publicComments,
+  readComment,
+  type CommentRow,
+} from '../store/comments.ts';
 import { emailKey } from '../store/leads.ts';
 import type { Post } from '../store/post.ts';
 import { findPostById } from '../store/posts.ts';
@@ -24,10 +31,19 @@ export interface CommentContext extends FormIntake {
 export const commentForm = 'comment';
 
 /** The post readers may see, or 404 in words. */
-export async function visiblePost(context: CommentContext, postId: string): Promise<Post> {
+export async function visiblePost(context: Pick<CommentContext, 'db' | 'clock'>, postId: string): Promise<Post> {
   const post = await findPostById(context.db, postId);
   if (!post || !isPublicAt(post, context.clock())) throw new HttpError(404, 'No blog post has this id.');
   return post;
+}
+
+/** The approved comments of a post readers may see, as its page shows them; 404 for any other post. */
+export async function readersComments(
+  context: Pick<CommentContext, 'db' | 'clock'>,
+  postId: string,
+): Promise<PublicComment[]> {
+  await visiblePost(context, postId);
+  return publicComments(context.db, postId);
 }
 
 /** An address is kept only as this keyed hash: enough to recognise it, not to read it back. */

@@ -8,6 +8,39 @@ declare module 'fastify' {
     /** The app's one response cache, for its metrics and tests. */
     responses: ResponseCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * The query parameters a page reads, when the route declares them: every other one (a campaign's `utm_*`, a
+     * `gclid`) and their order leave its answer, and so its cache key, unchanged. Undeclared, the whole address is the
+     * key.
+     */
+    readsQuery?: readonly string[];
+  }
+}
+
+/**
+ * The key of the answer at `url` for a route that reads only the query parameters `names`: its path, then the first
+ * non-empty value of each of them, in the order named. `/blog?utm_source=x&q=seo&page=2` is `/blog?page=2&q=seo`.
+ */
+export function answerKeyOf(url: string, names: readonly string[]): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  if (names.length === 0) return path;
+  const given = new URLSearchParams(url.slice(queryStart + 1));
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = given.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/** The key of a request's answer: its address, less the query parameters its route declares it does not read. */
+export function answerKey(request: FastifyRequest): string {
+  const names = request.routeOptions.config?.readsQuery;
+  return names === undefined ? request.url : answerKeyOf(request.url, names);
 }
 
 /**
@@ -19,8 +52,8 @@ function isVisitorRead(request: FastifyRequest): boolean {
 }
 
 /**
- * Answers a read with what `load` makes: for a visitor through the response cache under `key` (the address unless
- * several addresses share one answer), for an admin made afresh and never kept. Encoded the same way for both: ETag,
+ * Answers a read with what `load` makes: for a visitor through the response cache under `key` (the request's
+ * `answerKey` unless several addresses share one answer), for an admin made afresh and never kept. Encoded the same way for both: ETag,
  * 304 Not Modified, Brotli or gzip as the request accepts.
  */
 export async function sendAnswer(
@@ -28,7 +61,7 @@ export async function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<Answer>,
-  key = request.url,
+  key = answerKey(request),
 ): Promise<FastifyReply> {
   const response = isVisitorRead(request) ? await cache.load(key, load) : prepareResponse(await load());
   return sendPreparedResponse(request, reply, response);
@@ -38,11 +71,12 @@ export async function sendAnswer(
  * The cache's reader on the request path: the last `onRequest` hook of a plugin whose reads go through the cache.
  * Every hook before it has run (the request front: request id, security headers, redirects, screening; the API's
  * guard), and so do `onSend` and `onResponse` (access line, metrics) after it: a visitor's read kept at its address
- * is answered here, sparing validation and the handler. Register it after the plugin's other `onRequest` hooks.
+ * is answered here, sparing validation and the handler. It is kept under its `answerKey`: a page asked for with a
+ * campaign's parameters is the page without them. Register it after the plugin's other `onRequest` hooks.
  */
 export function registerCachedAnswerReader(app: FastifyInstance, cache: ResponseCache): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const kept = isVisitorRead(request) ? cache.peek(request.url) : undefined;
+    const kept = isVisitorRead(request) ? cache.peek(answerKey(request)) : undefined;
     if (kept === undefined) return done();
     sendPreparedResponse(request, reply, kept);
   });

@@ -13,6 +13,8 @@ export interface AppMetrics {
   readonly enabled: boolean;
   /** Uploads waiting to be processed; the media pipeline sets it whenever its queue changes. */
   readonly mediaQueue: Gauge;
+  /** Pages rendered by the server (each a render of the whole page); a page answered from the cache is none. */
+  readonly pageRenders: Counter;
   /** Query timings and PostgreSQL's pool, for openDatabase; undefined when metrics are off. */
   readonly database: DatabaseObserver | undefined;
   /** Counts one answered request and its duration; undefined when metrics are off. */
@@ -63,11 +65,17 @@ export function createMetrics(token: string | undefined): AppMetrics {
     help: 'Uploaded media waiting to be processed.',
     registers: [registry],
   });
+  const pageRenders = new Counter({
+    name: 'northbeam_page_renders_total',
+    help: 'Pages the server rendered; a page answered from the response cache is not rendered.',
+    registers: [registry],
+  });
   if (enabled) collectDefaultMetrics({ register: registry });
   return {
     registry,
     enabled,
     mediaQueue,
+    pageRenders,
     database: enabled ? databaseObserver(registry) : undefined,
     requests: enabled ? requestObserver(registry) : undefined,
   };

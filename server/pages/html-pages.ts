@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import type * as EntryServer from '../../src/entry-server.tsx';
+import type { BlogContext } from '../blog/blog-context.ts';
 import { htmlAnswer, redirectAnswer, type Answer } from '../http/answer.ts';
+import { createPageReads } from './page-reads.ts';
 
 export interface HtmlPagesOptions {
   clientDir: string;
@@ -12,6 +14,10 @@ export interface HtmlPagesOptions {
   serverDir: string;
   /** The public origin (SITE_URL, or http://HOST:PORT) put into every absolute URL. */
   origin: string;
+  /** What pages show of the blog is read from it, as the API's handlers read it. */
+  blog: BlogContext;
+  /** Told of every page rendered: the metrics count them. */
+  onRender?: () => void;
   /** A last pass over each rendered page, e.g. responsive markup for uploaded images. */
   finishHtml?: (html: string) => Promise<string>;
 }
@@ -34,21 +40,11 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   ) as EntryServer.BuildManifest;
   const contentRoutes = JSON.parse(readFileSync(join(clientDir, 'routes.json'), 'utf8')) as string[];
 
-  // Rendering on the server asks the API in-process: same rules, no network.
-  const transport: Parameters<typeof entry.setApiTransport>[0] = async (path, init) => {
-    const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
-    if (init.method && init.method !== 'GET') throw new Error('The server renderer only reads.');
-    // Every header the API sent: a page reads some of them, as the list's X-Total-Count for its page links.
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
-    }
-    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
-      status: answer.statusCode,
-      headers,
-    });
+  // Pages read what the API's handlers read, in-process: the same rules, and no request to the server itself.
+  const reads = createPageReads(options.blog, entry.ApiError, app.log);
+  const render = (url: string, formState?: LeadFormState) => {
+    options.onRender?.();
+    return entry.render(url, options.origin, { reads, formState });
   };
 
   const perRequest = new Set(entry.renderedPerRequest ?? []);
@@ -70,6 +66,8 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     /** Content routes the server renders per request, because they show posts. */
     renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
     contentRoutes,
+    /** The query parameters the page at a path (or route pattern) reads: a page's answer depends on no other. */
+    queryParametersOf: entry.queryParametersOf,
 
     prerendered(route: string): Answer | undefined {
       return prerendered.get(route);
@@ -87,17 +85,14 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
      */
     async renderFormPage(url: string, formState: LeadFormState): Promise<string | undefined> {
       if (!holdsForm(url)) return undefined;
-      entry.setApiTransport(transport);
-      const page = await entry.render(url, options.origin, formState);
+      const page = await render(url, formState);
       if (page.redirect) return undefined;
       return withoutScripts(entry.fillTemplate(template, page, manifest)).replace('<title>', '<title>Error: ');
     },
 
     /** The page at `url` rendered now, with the status it calls for, or the redirect it asks for. */
     async render(url: string): Promise<Answer> {
-      // Set at every render: the bundle is loaded once per process, which tests share between several apps.
-      entry.setApiTransport(transport);
-      const page = await entry.render(url, options.origin);
+      const page = await render(url);
       if (page.redirect) return redirectAnswer(page.redirect, page.status);
       return htmlAnswer(await finish(entry.fillTemplate(template, page, manifest)), page.status, htmlHeaders);
     },

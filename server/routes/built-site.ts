@@ -7,7 +7,7 @@ import { isAuthorSlug } from '../../src/domain/author-slug.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
-import { registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
+import { answerKey, answerKeyOf, registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
 import { makeImagesResponsive } from '../media/responsive-images.ts';
 import { createHtmlPages } from '../pages/html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from '../pages/build-files.ts';
@@ -72,6 +72,8 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     clientDir,
     serverDir,
     origin: options.origin,
+    blog,
+    onRender: () => app.metrics.pageRenders.inc(),
     finishHtml: (html) => makeImagesResponsive(blog.db, html),
   });
   if (options.formPages) options.formPages.holds = pages.holdsForm;
@@ -92,8 +94,11 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
 
   const send = (request: FastifyRequest, reply: FastifyReply, load: () => Promise<Answer>, key?: string) =>
     sendAnswer(blog.responses, request, reply, load, key);
-  /** The page at `url` (the request's own by default), with `status` instead of its own when given. */
-  const sendRendered = (request: FastifyRequest, reply: FastifyReply, status?: number, url = request.url) =>
+  /**
+   * The page at `url`, with `status` instead of its own when given. By default the request's address less the query
+   * parameters the page does not read: rendered and kept without a visitor's campaign parameters, and given to all.
+   */
+  const sendRendered = (request: FastifyRequest, reply: FastifyReply, status?: number, url = answerKey(request)) =>
     send(
       request,
       reply,
@@ -104,14 +109,21 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
       url,
     );
 
+  // Each page route declares the query parameters its page reads: the others are no part of its answer's key.
+  const reads = (route: string) => ({ readsQuery: pages.queryParametersOf(route) });
   for (const route of pages.prerenderedRoutes) {
     const page = pages.prerendered(route)!;
-    app.get(route, (request, reply) => send(request, reply, async () => page));
+    app.get(route, { config: reads(route) }, (request, reply) => send(request, reply, async () => page));
   }
-  for (const route of pages.renderedRoutes) app.get(route, (request, reply) => sendRendered(request, reply));
+  for (const route of pages.renderedRoutes) {
+    app.get(route, { config: reads(route) }, (request, reply) => sendRendered(request, reply));
+  }
   app.get(
     '/blogs/:slug',
-    { preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
+    {
+      config: reads('/blogs/:slug'),
+      preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)),
+    },
     (request, reply) => sendRendered(request, reply),
   );
   for (const [kind, isName] of [
@@ -122,13 +134,19 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     // A name no tag (or author) can have is answered with the one not-found page of its kind, rendered once and
     // kept: the address, which anyone can vary, is neither rendered nor kept. `*` because a long parameter would not
     // match.
-    app.get<{ Params: { '*': string } }>(`/blog/${kind}/*`, (request, reply) =>
-      isName(request.params['*']) ? sendRendered(request, reply) : sendRendered(request, reply, 404, `/blog/${kind}/-`),
+    app.get<{ Params: { '*': string } }>(
+      `/blog/${kind}/*`,
+      { config: reads(`/blog/${kind}/:name`) },
+      (request, reply) =>
+        isName(request.params['*'])
+          ? sendRendered(request, reply)
+          : sendRendered(request, reply, 404, `/blog/${kind}/-`),
     );
   }
+  // The admin's shell is the same page whatever the address: the admin's own router reads it in the browser.
   const adminShell = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, async () => pages.shell);
-  app.get('/admin', adminShell);
-  app.get('/admin/*', adminShell);
+  app.get('/admin', { config: { readsQuery: [] } }, adminShell);
+  app.get('/admin/*', { config: { readsQuery: [] } }, adminShell);
 
   await app.register(feedRoutes, {
     blog,
@@ -158,6 +176,7 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url}.`));
     }
-    return sendRendered(request, reply);
+    const path = request.url.split('?', 1)[0]!;
+    return sendRendered(request, reply, undefined, answerKeyOf(request.url, pages.queryParametersOf(path)));
   });
 };

@@ -12,7 +12,7 @@ import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import {
   acceptComment,
   readCommentOr404,
-  visiblePost,
+  readersComments,
   commentForm,
   type CommentContext,
 } from '../comments/comment-intake.ts';
@@ -28,7 +28,7 @@ import { sendAnswer } from '../http/cached-answers.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { publicReadHeaders } from '../blog/read-headers.ts';
 import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
-import { listComments, publicComments } from '../store/comments.ts';
+import { listComments } from '../store/comments.ts';
 import { can } from '../../src/domain/team-permissions.ts';
 
 export interface CommentRoutesOptions {
@@ -131,10 +131,9 @@ export const commentRoutes: FastifyPluginAsync<CommentRoutesOptions> = async (ap
       config: { access: 'anyone' },
     },
     async (request, reply) =>
-      sendAnswer(comments.responses, request, reply, async () => {
-        await visiblePost(comments, request.params.id);
-        return jsonAnswer(await publicComments(db, request.params.id), publicReadHeaders);
-      }),
+      sendAnswer(comments.responses, request, reply, async () =>
+        jsonAnswer(await readersComments(comments, request.params.id), publicReadHeaders),
+      ),
   );
 
   async function answerRefusal(

@@ -33,11 +33,15 @@ async function avatarUrl(blog: BlogContext, mediaId: string | null): Promise<str
   return original === undefined ? null : mediaUrl(original.name);
 }
 
-async function authorAnswer(blog: BlogContext, slug: string): Promise<Answer> {
+/** An author with a published post, as their page shows them; 404 for any other name. */
+export async function publicAuthor(blog: BlogContext, slug: string): Promise<Author> {
   const row = await findPublishedAuthor(blog.db, slug, blog.clock().toISOString());
   if (row === undefined) throw new HttpError(404, `No author with a published post has the page "${slug}".`);
-  const author: Author = { name: row.name, slug: row.slug, bio: row.bio, avatar: await avatarUrl(blog, row.avatar) };
-  return jsonAnswer(author, publicReadHeaders);
+  return { name: row.name, slug: row.slug, bio: row.bio, avatar: await avatarUrl(blog, row.avatar) };
+}
+
+async function authorAnswer(blog: BlogContext, slug: string): Promise<Answer> {
+  return jsonAnswer(await publicAuthor(blog, slug), publicReadHeaders);
 }
 
 /** /api/authors/{slug}: the public side of the team, what an author page shows above the posts. */

@@ -17,31 +17,38 @@ export const fixtureContentDates = { '/': '2024-01-02T03:04:05.000Z', '/about': 
 export const fixtureAsset = { path: '/assets/app-Ab12Cd34.js', body: `console.log(${JSON.stringify(filler(4000))});` };
 
 /**
- * A stand-in for the server render bundle with the real one's contract: it renders the home page, /blog and
- * /blogs/:slug from the API it is given, and every other address as not found.
+ * A stand-in for the server render bundle with the real one's contract: it renders the home page, /blog (its ?q= and
+ * ?page= read) and /blogs/:slug from the server's reads it is given, and every other address as not found.
  */
 const fakeEntryServer = `
 export const originPlaceholder = '${placeholder}';
 export const renderedPerRequest = ['/', '/blog'];
-let transport;
-export function setApiTransport(next) { transport = next; }
+export class ApiError extends Error {
+  name = 'ApiError';
+  constructor(status, message) { super(message); this.status = status; }
+}
+export function queryParametersOf(path) { return path === '/blog' ? ['page', 'q'] : []; }
 const page = (status, title, canonical) => ({ status, head: '<title>' + title + '</title>' + (canonical ? '<link rel="canonical" href="' + canonical + '">' : ''), body: '<h1>' + title + '</h1>', state: '{}', modules: [] });
-export async function render(url, origin) {
-  const path = new URL(url, origin).pathname;
+export async function render(url, origin, { reads }) {
+  const { pathname: path, searchParams } = new URL(url, origin);
   if (path === '/') {
-    const posts = await (await transport('/api/blogs?limit=3', {})).json();
+    const { posts } = await reads.listPosts({ limit: 3, status: 'published' });
     return page(200, 'Home: ' + posts.map((post) => post.title).join(', '), origin + '/');
   }
   if (path === '/blog') {
-    const answer = await transport('/api/blogs', {});
-    const posts = await answer.json();
-    const total = answer.headers.get('x-total-count');
-    return page(200, 'Blog: ' + posts.map((post) => post.title).join(', ') + (total ? ' (' + total + ' in all)' : ''));
+    const q = searchParams.get('q') || undefined;
+    const offset = (Number(searchParams.get('page') || 1) - 1) * 10;
+    const { posts, total } = await reads.listPosts({ limit: 10, offset, status: 'published', q });
+    return page(200, 'Blog: ' + posts.map((post) => post.title).join(', ') + ' (' + total + ' in all)', origin + '/blog');
   }
   const slug = /^\\/blogs\\/([^/]+)$/.exec(path)?.[1];
   if (slug) {
-    const answer = await transport('/api/blogs/slug/' + slug, {});
-    return answer.status === 404 || answer.status === 410 ? page(404, 'Blog Not Found') : page(200, (await answer.json()).title);
+    try {
+      return page(200, (await reads.postBySlug(slug)).title, origin + path);
+    } catch (error) {
+      if (error.name === 'ApiError' && error.status === 404) return page(404, 'Blog Not Found');
+      throw error;
+    }
   }
   return page(404, 'Page not found at ' + origin);
 }

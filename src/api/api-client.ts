@@ -33,18 +33,6 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return apiError && (status === undefined || (error as ApiError).status === status);
 }
 
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
-
-let transport: Transport = (path, init) => fetch(path, init);
-
-/**
- * The server renderer sends API calls straight to the server it runs in, as there is no page origin
- * for a relative URL there; the browser keeps using fetch.
- */
-export function setApiTransport(next: Transport): void {
-  transport = next;
-}
-
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -85,7 +73,7 @@ export async function apiRequest<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await transport(path, {
+    response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,15 +2,17 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { retryTransientFailure } from './api-client.ts';
 import { blogQueryKey } from './blog-query-key.ts';
 import { listPosts, type ListPostsParams } from './list-posts-request.ts';
+import type { PageReads } from './page-reads.ts';
 
 export { listPosts, type ListPostsParams, type PostPage } from './list-posts-request.ts';
 
 export const listPostsKey = [...blogQueryKey, 'list'] as const;
 
-export function listPostsQueryOptions(params: ListPostsParams) {
+/** Through the API, or through the server's own reads when it renders the page (`reads`). */
+export function listPostsQueryOptions(params: ListPostsParams, reads?: PageReads) {
   return queryOptions({
     queryKey: [...listPostsKey, params],
-    queryFn: ({ signal }) => listPosts(params, signal),
+    queryFn: ({ signal }) => (reads ? reads.listPosts(params) : listPosts(params, signal)),
     retry: retryTransientFailure,
   });
 }

@@ -2,16 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommentInput, PublicComment } from '@/content/types.gen.ts';
 import { apiJson, retryTransientFailure } from './api-client.ts';
 import { blogQueryKey } from './blog-query-key.ts';
+import type { PageReads } from './page-reads.ts';
 
 /** A post's approved comments, conversations oldest first, each with its replies. */
 export function getPostComments(postId: string, signal?: AbortSignal): Promise<PublicComment[]> {
   return apiJson<PublicComment[]>(`/api/blogs/${encodeURIComponent(postId)}/comments`, { signal });
 }
 
-export function postCommentsQueryOptions(postId: string) {
+/** Through the API, or through the server's own reads when it renders the page (`reads`). */
+export function postCommentsQueryOptions(postId: string, reads?: PageReads) {
   return queryOptions({
     queryKey: [...blogQueryKey, 'comments', postId],
-    queryFn: ({ signal }) => getPostComments(postId, signal),
+    queryFn: ({ signal }) => (reads ? reads.postComments(postId) : getPostComments(postId, signal)),
     retry: retryTransientFailure,
   });
 }

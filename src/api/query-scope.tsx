@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useContext, type ComponentType } from 'react';
 import { serverState } from '@/ui/server-state.ts';
+import { serverPageScope, type PageReads } from './page-reads.ts';
 
 let browserClient: QueryClient | undefined;
 
@@ -25,6 +26,14 @@ function queryClient(): QueryClient {
     if (queries) hydrate(browserClient, queries as DehydratedState);
   }
   return browserClient;
+}
+
+/**
+ * Where a route's loader loads the data its page shows: into the server's query client with the server's reads when
+ * the server renders the page, otherwise into the browser's client through the API.
+ */
+export function loaderScope(request: Request): { queryClient: QueryClient; reads?: PageReads } {
+  return serverPageScope(request) ?? { queryClient: queryClient() };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { contentRoutes, type ContentRoute } from 'virtual:content-routes';
-import { blogSlotModules, loadBlogSlots } from '@/blog/sections/blog-slots.ts';
+import { blogSlotModules, blogSlotQuery, loadBlogSlots } from '@/blog/sections/blog-slots.ts';
 import { lazySectionModules, loadFormModules } from '@/sections/lazy-section-modules.ts';
 import type { SiteRoute, SiteRouteTable } from '@/ui/site-router/route.ts';
 import { loadChunk } from './chunk.ts';
@@ -17,6 +17,11 @@ function notFound(): never {
  */
 export interface RouteModules {
   modules: string[];
+  /**
+   * The query parameters the page reads (`/blog`: page and q); none when absent. Any other parameter (a campaign's
+   * `utm_*`, a `gclid`) leaves the page as it is: the server answers it from the page it keeps without them.
+   */
+  query?: readonly string[];
 }
 
 const contentPageModule = 'src/app/content-page.ts';
@@ -35,6 +40,7 @@ function contentRoute(entry: ContentRoute): SiteRoute {
         ...blogSlotModules(entry.sectionTypes),
         ...lazySectionModules(entry.sectionTypes),
       ],
+      query: blogSlotQuery(entry.sectionTypes),
     } satisfies RouteModules,
     lazy: async () => {
       const [{ ContentPage }, { default: doc }, slots] = await Promise.all([
@@ -58,14 +64,11 @@ const archivePages = () => loadChunk('blog-archive', () => import('@/blog/archiv
 /** /blog/tag/{name}, /blog/category/{name} and /blog/author/{name}, server-rendered like /blog. */
 const archiveRoutes: SiteRoute[] = (['tag', 'category', 'author'] as const).map((kind) => ({
   path: `/blog/${kind}/:name`,
-  handle: { modules: ['src/blog/archive/archive-routes.tsx'] } satisfies RouteModules,
+  handle: { modules: ['src/blog/archive/archive-routes.tsx'], query: ['page'] } satisfies RouteModules,
   lazy: async () => {
     const pages = await archivePages();
     const page = { tag: pages.TagArchive, category: pages.CategoryArchive, author: pages.AuthorArchive }[kind];
-    return {
-      loader: kind === 'author' ? pages.authorLoader : pages.archiveLoader,
-      Component: await withQueries(Promise.resolve(page)),
-    };
+    return { loader: pages.archiveLoaders[kind], Component: await withQueries(Promise.resolve(page)) };
   },
 }));
 
@@ -80,12 +83,13 @@ export const siteRoutes: SiteRouteTable = {
     ...contentRoutes.map(contentRoute),
     {
       path: '/blogs/:slug',
-      handle: { modules: ['src/blog/post-page/post-page.tsx'] } satisfies RouteModules,
-      lazy: async () => ({
-        Component: await withQueries(
-          loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx')).then((page) => page.PostPage),
-        ),
-      }),
+      // ?comment=received or published: what a comment sent without JavaScript came to.
+      handle: { modules: ['src/blog/post-page/post-page.tsx'], query: ['comment'] } satisfies RouteModules,
+      lazy: async () => {
+        const page = loadChunk('blog-post', () => import('@/blog/post-page/post-page.tsx'));
+        const Component = await withQueries(page.then(({ PostPage }) => PostPage));
+        return { Component, loader: (await page).postPageLoader };
+      },
     },
     ...archiveRoutes,
     { path: '*', loader: notFound },

@@ -31,7 +31,10 @@ describe('page view statistics', () => {
       if (request.url().endsWith('/api/collect')) beacons.push(request.postData() ?? '');
     });
 
-    await page.goto(`/?utm_source=e2e&utm_campaign=${marker}`);
+    // The visitor gets the home page kept without any campaign; the beacon reads the campaign from the address.
+    await context.request.get('/');
+    const served = await page.goto(`/?utm_source=e2e&utm_campaign=${marker}`);
+    expect(await served!.text()).not.toContain(marker);
     await hydrated(page);
     await expect.poll(() => beacons.length).toBe(1);
     await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));

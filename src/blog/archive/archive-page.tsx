@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from '@/ui/site-router/hooks.ts';
 import { ApiError, isApiError } from '@/api/api-client.ts';
 import { authorQueryOptions } from '@/api/get-author.ts';
 import { listPostsQueryOptions, type ListPostsParams } from '@/api/list-posts.ts';
+import type { PageReads } from '@/api/page-reads.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import { site } from '@/content/site.ts';
@@ -24,6 +25,35 @@ const archivePageAddress = (basePath: string) => (page: number) => (page === 1 ?
 
 const pageSize = 12;
 
+/** Which published posts an archive lists. */
+export type ArchiveFilter = Pick<ListPostsParams, 'tag' | 'category' | 'author'>;
+
+/** What an archive says when no published post passes its filter (the page is then not found). */
+export const missingPosts = {
+  tag: 'No published post has this tag.',
+  category: 'No published post has this category.',
+  author: 'No author with a published post has this address.',
+} as const;
+
+/**
+ * One page of an archive's posts, for its page and for its loader alike: an archive with no post is no page, and the
+ * server answers 404 for it.
+ */
+export function archivePostsQueryOptions(filter: ArchiveFilter, page: number, missing: string, reads?: PageReads) {
+  const options = listPostsQueryOptions(
+    { limit: pageSize, offset: (page - 1) * pageSize, status: 'published', ...filter },
+    reads,
+  );
+  return {
+    ...options,
+    queryFn: async (context: Parameters<NonNullable<typeof options.queryFn>>[0]) => {
+      const result = await options.queryFn!(context);
+      if (result.total === 0) throw new ApiError(404, missing);
+      return result;
+    },
+  };
+}
+
 /** What an archive says about itself: its heading and its description for search results and sharing. */
 interface ArchiveText {
   heading: string;
@@ -34,7 +64,7 @@ interface ArchiveProps {
   /** The archive's address, /blog/{kind}/{name}; its feed is at {path}/rss.xml. */
   path: string;
   /** Which published posts it lists. */
-  filter: Pick<ListPostsParams, 'tag' | 'category' | 'author'>;
+  filter: ArchiveFilter;
   /** Its text, from the posts of the page once they are there. */
   describe: (posts: BlogPost[] | undefined) => ArchiveText;
   /** What it says when no published post passes the filter (the page is then not found). */
@@ -54,21 +84,7 @@ interface ArchiveProps {
 function Archive({ path, filter, describe, missing, intro, image, introError }: ArchiveProps) {
   const [searchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
-  const options = listPostsQueryOptions({
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-    status: 'published',
-    ...filter,
-  });
-  const posts = useQuery({
-    ...options,
-    // An archive with no post is no page: the server answers 404 for it.
-    queryFn: async (context) => {
-      const result = await options.queryFn!(context);
-      if (result.total === 0) throw new ApiError(404, missing);
-      return result;
-    },
-  });
+  const posts = useQuery(archivePostsQueryOptions(filter, page, missing));
   const error = introError ?? posts.error;
   const notFound = isApiError(error, 404);
   useLogFetchError(notFound ? null : error);
@@ -142,7 +158,7 @@ export function ArchivePage({ taxonomy }: { taxonomy: Taxonomy }) {
       path={`/blog/${taxonomy}/${name}`}
       filter={{ [taxonomy]: name }}
       describe={describe}
-      missing={`No published post has this ${taxonomy}.`}
+      missing={missingPosts[taxonomy]}
     />
   );
 }
@@ -170,7 +186,7 @@ export function AuthorArchivePage() {
       path={`/blog/author/${slug}`}
       filter={{ author: slug }}
       describe={describe}
-      missing="No author with a published post has this address."
+      missing={missingPosts.author}
       intro={intro}
       image={avatar}
       introError={author.error}

@@ -3,11 +3,13 @@ import { Link } from '@/ui/site-router/link.tsx';
 import { useParams } from '@/ui/site-router/hooks.ts';
 import { site } from '@/content/site.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
-import { usePostBySlug } from '@/api/get-post-by-slug.ts';
+import { postBySlugQueryOptions, usePostBySlug } from '@/api/get-post-by-slug.ts';
 import { isApiError } from '@/api/api-client.ts';
 import { PostArticle } from '@/ui/post-article/post-article.tsx';
 import { useLogFetchError } from '../sections/use-log-fetch-error.ts';
-import { usePostComments } from '@/api/post-comments.ts';
+import { postCommentsQueryOptions, usePostComments } from '@/api/post-comments.ts';
+import { loaderScope } from '@/api/query-scope.tsx';
+import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import { commentCount } from '@/domain/comment-text.ts';
 import { PostComments } from './post-comments.tsx';
 import { PostHead } from './post-head.tsx';
@@ -49,6 +51,19 @@ function PublishedPost({ post }: { post: BlogPost }) {
       <PostComments post={post} comments={comments.data} />
     </>
   );
+}
+
+/**
+ * Loads the post, then the comments its id names, before the page renders: the server renders it once, with both.
+ * A failure stays in the query, for the page to show.
+ */
+export async function postPageLoader({ params, request }: LoaderFunctionArgs): Promise<null> {
+  const { queryClient, reads } = loaderScope(request);
+  const post = postBySlugQueryOptions(params.slug ?? '', reads);
+  await queryClient.prefetchQuery(post);
+  const loaded = queryClient.getQueryData(post.queryKey);
+  if (loaded?.status === 'published') await queryClient.prefetchQuery(postCommentsQueryOptions(loaded._id, reads));
+  return null;
 }
 
 /** /blogs/{slug}: "Loading...", then the post, "Blog Not Found", or a way to try again. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contentRoutes } from 'virtual:content-routes';
 import { searchWords } from '@/domain/search-words.ts';
 import { findArticles } from './find-articles.ts';
@@ -17,11 +17,15 @@ async function searchArticles(query: string) {
  * The articles matching a search. A query like any other: the server renders its result into the page and the
  * browser reuses it, loading the articles' documents only for a search it runs itself.
  */
-export function useArticleSearch(query: string) {
-  return useQuery({
+export function articleSearchQueryOptions(query: string) {
+  return queryOptions({
     queryKey: ['article-search', query],
     queryFn: () => searchArticles(query),
     enabled: query !== '',
     staleTime: Infinity,
   });
+}
+
+export function useArticleSearch(query: string) {
+  return useQuery(articleSearchQueryOptions(query));
 }

@@ -9,13 +9,23 @@ type AnySlot = {
   loader?: (section: Section) => (args: LoaderFunctionArgs) => Promise<unknown>;
 };
 
-/** Each slot is a chunk of its own, named as the build manifest names it: a page downloads its own slots only. */
-const slots: { [K in BlogSlotType]: { module: string; load: () => Promise<{ slot: BlogSlot<K> }> } } = {
+/**
+ * Each slot is a chunk of its own, named as the build manifest names it: a page downloads its own slots only. `query`
+ * names the address's query parameters the slot reads.
+ */
+const slots: {
+  [K in BlogSlotType]: { module: string; load: () => Promise<{ slot: BlogSlot<K> }>; query: readonly string[] };
+} = {
   'recent-articles': {
     module: 'src/blog/sections/recent-articles-slot.tsx',
     load: () => import('./recent-articles-slot.tsx'),
+    query: [],
   },
-  'post-list': { module: 'src/blog/sections/post-list-slot.tsx', load: () => import('./post-list-slot.tsx') },
+  'post-list': {
+    module: 'src/blog/sections/post-list-slot.tsx',
+    load: () => import('./post-list-slot.tsx'),
+    query: ['page', 'q'],
+  },
 };
 
 const isBlogSlot = (type: string): type is BlogSlotType => Object.hasOwn(slots, type);
@@ -23,6 +33,11 @@ const isBlogSlot = (type: string): type is BlogSlotType => Object.hasOwn(slots, 
 /** The source modules of the slots among a page's section types, for the server to link their styles. */
 export function blogSlotModules(types: readonly string[]): string[] {
   return types.filter(isBlogSlot).map((type) => slots[type].module);
+}
+
+/** The query parameters the slots among a page's section types read, each once. */
+export function blogSlotQuery(types: readonly string[]): string[] {
+  return [...new Set(types.filter(isBlogSlot).flatMap((type) => slots[type].query))];
 }
 
 export interface PageSlots {

@@ -1,16 +1,47 @@
 import { useSearchParams } from '@/ui/site-router/hooks.ts';
 import { PostList } from '@/sections/post-list/post-list.tsx';
 import type { SectionProps } from '@/sections/types.ts';
-import { useListPosts } from '@/api/list-posts.ts';
+import { listPostsQueryOptions, useListPosts } from '@/api/list-posts.ts';
+import type { ListPostsParams } from '@/api/list-posts-request.ts';
+import { loaderScope } from '@/api/query-scope.tsx';
+import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
+import type { SectionOf } from '@/sections/types.ts';
 import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { useLogFetchError } from './use-log-fetch-error.ts';
 import { BlogSearchForm } from './blog-search-form.tsx';
 import { searchWords } from '@/domain/search-words.ts';
 import { withQueryClient } from '@/api/query-scope.tsx';
-import { useArticleSearch } from '@/blog/search/use-article-search.ts';
+import { articleSearchQueryOptions, useArticleSearch } from '@/blog/search/use-article-search.ts';
 import { SearchResultsHeading } from '@/blog/search/search-results-heading.tsx';
 import type { BlogSlot } from './blog-slot.ts';
+
+/** What the listing shows for the address's query: its page (?page=2) and its search (?q=), the posts to ask for. */
+function listingOf(section: SectionOf<'post-list'>, searchParams: URLSearchParams) {
+  const page = pageFromSearch(searchParams.get('page'));
+  const query = (searchParams.get('q') ?? '').trim().slice(0, 200);
+  const limit = section.pageSize;
+  const params: ListPostsParams = {
+    limit,
+    offset: (page - 1) * limit,
+    status: 'published',
+    q: query || undefined,
+  };
+  return { page, query, limit, params };
+}
+
+/** Loads the listing's posts, and the articles matching a search, before the page renders. */
+function postListLoader(section: SectionOf<'post-list'>) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const { query, params } = listingOf(section, new URL(request.url).searchParams);
+    const { queryClient, reads } = loaderScope(request);
+    await Promise.all([
+      queryClient.prefetchQuery(listPostsQueryOptions(params, reads)),
+      query && queryClient.prefetchQuery(articleSearchQueryOptions(query)),
+    ]);
+    return null;
+  };
+}
 
 /**
  * The blog listing's published posts, one page at a time, the page taken from the address (?page=2); with ?q=, the
@@ -19,15 +50,8 @@ import type { BlogSlot } from './blog-slot.ts';
  */
 export function PostListSlot({ section, site }: SectionProps<'post-list'>) {
   const [searchParams] = useSearchParams();
-  const page = pageFromSearch(searchParams.get('page'));
-  const query = (searchParams.get('q') ?? '').trim().slice(0, 200);
-  const limit = section.pageSize;
-  const { data, error, isPending } = useListPosts({
-    limit,
-    offset: (page - 1) * limit,
-    status: 'published',
-    q: query || undefined,
-  });
+  const { page, query, limit, params } = listingOf(section, searchParams);
+  const { data, error, isPending } = useListPosts(params);
   const articles = useArticleSearch(query);
   const words = searchWords(query);
   useLogFetchError(error ?? articles.error);
@@ -61,4 +85,4 @@ export function PostListSlot({ section, site }: SectionProps<'post-list'>) {
   );
 }
 
-export const slot: BlogSlot<'post-list'> = { Component: withQueryClient(PostListSlot) };
+export const slot: BlogSlot<'post-list'> = { Component: withQueryClient(PostListSlot), loader: postListLoader };

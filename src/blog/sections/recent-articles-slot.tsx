@@ -5,6 +5,7 @@ import { RecentArticles } from '@/sections/recent-articles/recent-articles.tsx';
 import type { PostCardData } from '@/sections/post-card/post-card.tsx';
 import type { SectionOf, SectionProps } from '@/sections/types.ts';
 import { listPosts } from '@/api/list-posts-request.ts';
+import { serverPageScope } from '@/api/page-reads.ts';
 import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import type { BlogSlot } from './blog-slot.ts';
 
@@ -23,7 +24,9 @@ export interface RecentArticlesData {
 export function recentArticlesLoader(section: SectionOf<'recent-articles'>) {
   return async ({ request }: LoaderFunctionArgs): Promise<RecentArticlesData> => {
     try {
-      const { posts } = await listPosts({ limit: section.count, status: 'published' }, request.signal);
+      const params = { limit: section.count, status: 'published' } as const;
+      const reads = serverPageScope(request)?.reads;
+      const { posts } = await (reads ? reads.listPosts(params) : listPosts(params, request.signal));
       return { posts: posts.map(toPostCardData) };
     } catch (error) {
       if (request.signal.aborted) throw error;
