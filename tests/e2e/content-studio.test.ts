@@ -30,7 +30,7 @@ const shoot = (page: Page, name: string) =>
 /** The public page's first HTML, as a visitor's browser gets it before any script runs. */
 const publicHtml = async (path: string) => (await fetch(`${inject('baseURL')}${path}`)).text();
 /** A save is built and served within seconds (docs/decisions/0015); two busy cores may take longer. */
-const live = { timeout: 120_000, interval: 500 };
+const live = { timeout: 240_000, interval: 500 };
 
 const heroHeading = (page: Page) => page.locator('[data-pointer="/sections/0/heading"] input');
 const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of"]');
@@ -101,7 +101,7 @@ describe('the content studio', () => {
     expect(await publicHtml('/seo')).toContain(original);
     expect(unexpected(errors)).toEqual([]);
     await close();
-  }, 480_000);
+  }, 600_000);
 
   it('refuses a save with problems, a moved version and a lost network in sentences, keeping the edits', async () => {
     const { page, close } = await signedIn(browser, desktop);
