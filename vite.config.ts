@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { brochurePlugin } from './scripts/brochure.ts';
 import { contentCheck } from './scripts/vite-content-check.ts';
-import { contentRoutes } from './scripts/vite-content-routes.ts';
+import { contentRoot } from './scripts/lib/content.ts';
+import { contentFromCheckout, contentRoutes } from './scripts/vite-content-routes.ts';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -26,7 +27,13 @@ function stylesOnly(_file: string, deps: string[]): string[] {
 const siteStyles = /\/src\/(?!admin\/).*\.module\.css$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [contentCheck(), react(), contentRoutes(), brochurePlugin()],
+  plugins: [
+    contentCheck({ root: contentRoot, publicDir: fileURLToPath(new URL('./public', import.meta.url)) }),
+    contentFromCheckout(),
+    react(),
+    contentRoutes(),
+    brochurePlugin(),
+  ],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },

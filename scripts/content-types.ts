@@ -1,6 +1,7 @@
 /** Generates src/content/types.gen.ts from schemas/; with --check, fails when the file is stale. */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { generateBlogPostValidator } from './blog-post-validator.ts';
 import { generateDocumentValidators } from './content-document-validators.ts';
@@ -56,8 +57,38 @@ const root = {
   },
 } as JSONSchema;
 
+/** A title that names a type (`PageMeta`); the others are labels for people, which the form shows. */
+const typeName = /^[A-Z][a-z]+([A-Z][a-z]*)+$/;
+
+/**
+ * The schema without the titles written for people on its fields ("Main heading"): json-schema-to-typescript would
+ * make each one a type of its own. Titles naming types stay, and name them.
+ */
+function withoutLabels(node: unknown, isField = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutLabels(item));
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(isField && key === 'title' && typeof value === 'string' && !typeName.test(value)))
+      .map(([key, value]) => [
+        key,
+        key === 'properties' && value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([name, field]) => [name, withoutLabels(field, true)]))
+          : withoutLabels(value),
+      ]),
+  );
+}
+
 const body = await compile(root, 'ContentSchemas', {
   cwd: schemasDir,
+  $refOptions: {
+    resolve: {
+      file: {
+        read: (file: { url: string }) =>
+          JSON.stringify(withoutLabels(JSON.parse(readFileSync(fileURLToPath(new URL(file.url, 'file://')), 'utf8')))),
+      },
+    },
+  },
   bannerComment: banner,
   declareExternallyReferenced: true,
   // Counts are checked by the schemas at the edges; inside, a list is a list, not a union of tuples.

@@ -16,12 +16,12 @@ export function describeProblems(problems: ContentProblem[]): string {
   return `Content has ${count} (npm run content:check says the same):\n${problems.map(formatProblem).join('\n')}`;
 }
 
-export function contentCheck({ root: fixedRoot }: { root?: string } = {}): Plugin {
+export function contentCheck({ root: fixedRoot, publicDir }: { root?: string; publicDir?: string } = {}): Plugin {
   let root = fixedRoot ?? process.cwd();
   let ajv = createContentAjv();
   let problems: ContentProblem[] | undefined;
 
-  const check = () => (problems = checkContent({ root, ajv }).problems);
+  const check = () => (problems = checkContent({ root, ajv, publicDir }).problems);
   const current = () => problems ?? check();
   const isWatched = (path: string) => {
     const inside = relative(root, path);

@@ -3,9 +3,9 @@
  * with a lazy import of its document, so each page's copy is its own chunk; the build also writes
  * routes.json, which the server reads to tell site routes from unknown paths.
  */
-import { relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { loadContent, repoRoot } from './lib/content.ts';
+import { contentRoot, loadContent, repoRoot } from './lib/content.ts';
 
 const virtualId = 'virtual:content-routes';
 const resolvedId = `\0${virtualId}`;
@@ -38,7 +38,7 @@ export function contentRoutes(): Plugin {
     load(id) {
       if (id !== resolvedId) return undefined;
       const entries = contentRouteEntries();
-      for (const entry of entries) this.addWatchFile(`${repoRoot}/${entry.file}`);
+      for (const entry of entries) this.addWatchFile(join(contentRoot, entry.file));
       const items = entries.map(
         ({ path, file, alias, sectionTypes }) =>
           `  { path: ${JSON.stringify(path)}, alias: ${alias}, file: ${JSON.stringify(file)}, chunk: ${JSON.stringify(relative('content', file))}, sectionTypes: ${JSON.stringify(sectionTypes)}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
@@ -50,6 +50,25 @@ export function contentRoutes(): Plugin {
         const paths = contentRouteEntries().map((entry) => entry.path);
         this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(paths) });
       }
+    },
+  };
+}
+
+/**
+ * Builds from another checkout's content (CONTENT_DIR): every module of this repository's content/ (the pages'
+ * chunks, site.json) is read from that checkout's content/ instead. Nothing to do when the two are one.
+ */
+export function contentFromCheckout(): Plugin {
+  const own = join(repoRoot, 'content') + sep;
+  const other = join(contentRoot, 'content') + sep;
+  return {
+    name: 'content-from-checkout',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (own === other) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved?.id.startsWith(own)) return null;
+      return { ...resolved, id: other + resolved.id.slice(own.length) };
     },
   };
 }

@@ -43,7 +43,7 @@ import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { originForm } from './http/request-target.ts';
 import { mediaFileRoutes } from './routes/media-files.ts';
-import { builtSiteRoutes } from './routes/built-site.ts';
+import { builtSiteRoutes, type LiveBuild } from './routes/built-site.ts';
 import { startContentStudio, type ContentSettings } from './content-studio/index.ts';
 import { repositoryRoot } from './repository-root.ts';
 import { readBrandFacts } from './brand-facts.ts';
@@ -206,10 +206,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const teamRetention = startTeamRetention(db, clock, app.log);
     app.addHook('onClose', () => teamRetention.stop());
 
+    // The served build, which the content studio's publisher swaps after each save (docs/decisions/0015).
+    const live: LiveBuild = {};
     const content = await startContentStudio(
       app,
       { dir: repositoryRoot, ...options.content },
-      { db, clock, defaultCommitter: { name: `${facts.brandName} studio`, email: `studio@${facts.emailDomain}` } },
+      {
+        db,
+        clock,
+        defaultCommitter: { name: `${facts.brandName} studio`, email: `studio@${facts.emailDomain}` },
+        live,
+      },
     );
 
     app.decorate('responses', blog.responses);
@@ -263,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       brandName: facts.brandName,
       brandTagline: facts.tagline,
       formPages,
+      live,
     });
     await app.ready();
   } catch (error) {

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { bufferedStandardOutput } from './http/log-output.ts';
 import { loggerOptions, writesJson } from './http/logger-options.ts';
+import { repositoryRoot } from './repository-root.ts';
 
 function portFrom(value: string | undefined): number {
   const port = Number(value ?? 3000);
@@ -57,6 +59,8 @@ try {
       committer: env.CONTENT_GIT_COMMITTER || undefined,
       remote: env.CONTENT_GIT_REMOTE || undefined,
       branch: env.CONTENT_GIT_BRANCH || undefined,
+      // Each save is built and served within seconds (docs/decisions/0015).
+      buildsDir: join(repositoryRoot, 'dist', 'live'),
     },
     ...(env.LEAD_NOTICES_PER_HOUR
       ? { leadNoticesPerHour: wholeNumberFrom('LEAD_NOTICES_PER_HOUR', env.LEAD_NOTICES_PER_HOUR) }

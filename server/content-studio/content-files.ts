@@ -1,6 +1,7 @@
 /** Where the content documents of a checkout are, and how one is read: shared by content:check, the build and the studio. */
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 export const pageFolders = ['pages', 'services', 'articles', 'legal'] as const;
 
@@ -30,4 +31,23 @@ export function contentPaths(root: string): { site: string; redirects: string; p
       .map((name) => join(dir, folder, name)),
   );
   return { site: join(dir, 'site.json'), redirects: join(dir, 'redirects.json'), pages };
+}
+
+/**
+ * What a build of the site was made from: a hash of every file under content/ (their paths and bytes). Two checkouts
+ * whose content is the same have the same fingerprint, whichever commits hold it.
+ */
+export function contentFingerprint(root: string): string {
+  const dir = join(root, 'content');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(join(dir, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
 }

@@ -29,8 +29,8 @@ import type { ContentRemote } from './remote.ts';
 export interface ContentRouteOptions {
   studio: Studio;
   remote?: ContentRemote;
-  /** The head when the server started: what its build shows when no publisher rebuilds it. */
-  liveAtStart?: string | null;
+  /** The commit whose content the public site shows now; null while not known. */
+  live: () => string | null;
 }
 
 const noStore = { 'cache-control': 'no-store' };
@@ -55,7 +55,10 @@ async function answerRefusal(reply: FastifyReply, error: unknown) {
   throw error;
 }
 
-export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (app, { studio, remote, liveAtStart }) => {
+export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (
+  app,
+  { studio, remote, live: liveCommit },
+) => {
   const access = { access: 'content' as const };
 
   app.get('/', { schema: listSchema, config: access }, async (_request, reply) =>
@@ -65,7 +68,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (app
   app.get('/status', { schema: statusSchema, config: access }, async (_request, reply) => {
     const writable = await studio.writable();
     const { branch, head } = await studio.gitState();
-    const live = liveAtStart ?? null;
+    const live = liveCommit();
     const pending = head && live && live !== head ? await fileHistory(studio.root, 'content', `${live}..${head}`) : [];
     const waiting = remote?.waiting();
     const body: ContentStatus = {

@@ -16,6 +16,8 @@ export interface ContentWatcherOptions {
   remote?: ContentRemote;
   log: { warn(details: { err: unknown }, message: string): void };
   intervalMs?: number;
+  /** Called when a pull moved the checkout. */
+  pulled?: () => void;
 }
 
 export async function watchContentHeads(options: ContentWatcherOptions): Promise<{ stop(): Promise<void> }> {
@@ -32,7 +34,7 @@ export async function watchContentHeads(options: ContentWatcherOptions): Promise
       const recorded = await readContentHead(db, branch);
       if (recorded === undefined || recorded === known) return;
       known = recorded;
-      if (recorded !== (await head(root))) await remote.pull();
+      if (recorded !== (await head(root)) && (await remote.pull())) options.pulled?.();
     } catch (error) {
       log.warn({ err: error }, 'Could not bring in the content saved through another server');
     }

@@ -4,11 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { LiveBuild } from '../routes/built-site.ts';
 import type { Database } from '../store/schema.ts';
 import type { ContentRouteOptions } from './content-routes.ts';
 import { watchContentHeads } from './content-watcher.ts';
 import { head, isCheckout, type Person } from './git.ts';
 import { createRemote } from './remote.ts';
+import { createSitePublisher } from './site-publisher.ts';
 import { createStudio } from './studio.ts';
 
 export { contentRoutes, type ContentRouteOptions } from './content-routes.ts';
@@ -21,6 +23,11 @@ export interface ContentSettings {
   /** CONTENT_GIT_REMOTE and CONTENT_GIT_BRANCH (main by default). */
   remote?: string;
   branch?: string;
+  /**
+   * Where the site is built again after each save or pull, to be served without a restart (inside the repository,
+   * so that the render bundle finds its packages). Without it, the site shows the build the server started with.
+   */
+  buildsDir?: string;
 }
 
 /** "Name <e-mail>" as a person; the default when the setting is absent or malformed. */
@@ -32,17 +39,33 @@ export function parsePerson(value: string | undefined, fallback: Person): Person
 export async function startContentStudio(
   app: FastifyInstance,
   settings: ContentSettings,
-  context: { db: Kysely<Database>; clock: () => Date; defaultCommitter: Person },
+  context: { db: Kysely<Database>; clock: () => Date; defaultCommitter: Person; live: LiveBuild },
 ): Promise<ContentRouteOptions> {
-  const { db, clock } = context;
+  const { db, clock, live } = context;
   const committer = parsePerson(settings.committer, context.defaultCommitter);
   const remote = settings.remote
     ? createRemote(settings.dir, settings.remote, settings.branch ?? 'main', committer, app.log)
     : undefined;
-  // Until saves are published in place (docs/decisions/0012), the site shows the build the server started with.
-  const liveAtStart = (await isCheckout(settings.dir)) ? await head(settings.dir) : null;
-  const studio = createStudio({ root: settings.dir, db, clock, committer, remote });
-  const watcher = await watchContentHeads({ root: settings.dir, db, remote, log: app.log });
-  app.addHook('onClose', () => watcher.stop());
-  return { studio, remote, liveAtStart };
+  const checkout = await isCheckout(settings.dir);
+  const publisher =
+    settings.buildsDir && checkout
+      ? createSitePublisher({
+          root: settings.dir,
+          buildsDir: settings.buildsDir,
+          live,
+          log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
+        })
+      : undefined;
+  // Without a publisher, the site shows the build the server started with (docs/decisions/0015).
+  const liveAtStart = checkout ? await head(settings.dir) : null;
+  const published = () => void publisher?.publish();
+  const studio = createStudio({ root: settings.dir, db, clock, committer, remote, published });
+  const watcher = await watchContentHeads({ root: settings.dir, db, remote, log: app.log, pulled: published });
+  // Once the site's build is loaded: it may show other content than the checkout's (a restart after saves).
+  app.addHook('onReady', async () => published());
+  app.addHook('onClose', async () => {
+    await watcher.stop();
+    await publisher?.stop();
+  });
+  return { studio, remote, live: publisher ? () => publisher.liveCommit() : () => liveAtStart };
 }

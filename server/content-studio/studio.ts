@@ -43,6 +43,8 @@ export interface StudioOptions {
   clock: () => Date;
   committer: Person;
   remote?: ContentRemote;
+  /** Called after each commit: the site is built again with it. */
+  published?: () => void;
 }
 
 export interface Editor extends Person {
@@ -63,7 +65,7 @@ export const readOnlySentence =
 const unknownDocument = () => new HttpError(404, 'There is no content document with this id.');
 
 export function createStudio(options: StudioOptions) {
-  const { root, db, clock, committer, remote } = options;
+  const { root, db, clock, committer, remote, published } = options;
   let queue: Promise<unknown> = Promise.resolve();
   /** One save at a time: the version check, the write and the commit must not interleave. */
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
@@ -171,6 +173,7 @@ export function createStudio(options: StudioOptions) {
       });
       await writeContentHead(trx, branch, commit, when);
     });
+    published?.();
     return { version: blobId(Buffer.from(text)), commit };
   }
 

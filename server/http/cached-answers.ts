@@ -12,9 +12,9 @@ declare module 'fastify' {
     /**
      * The query parameters a page reads, when the route declares them: every other one (a campaign's `utm_*`, a
      * `gclid`) and their order leave its answer, and so its cache key, unchanged. Undeclared, the whole address is the
-     * key.
+     * key. A route serving many pages (`/*`) names them per path.
      */
-    readsQuery?: readonly string[];
+    readsQuery?: readonly string[] | ((path: string) => readonly string[]);
   }
 }
 
@@ -39,8 +39,9 @@ export function answerKeyOf(url: string, names: readonly string[]): string {
 
 /** The key of a request's answer: its address, less the query parameters its route declares it does not read. */
 export function answerKey(request: FastifyRequest): string {
-  const names = request.routeOptions.config?.readsQuery;
-  return names === undefined ? request.url : answerKeyOf(request.url, names);
+  const reads = request.routeOptions.config?.readsQuery;
+  if (reads === undefined) return request.url;
+  return answerKeyOf(request.url, typeof reads === 'function' ? reads(request.url.split('?', 1)[0]!) : reads);
 }
 
 /**

@@ -47,12 +47,13 @@ async function precompressFile(path: string): Promise<void> {
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build that lacks a current one, so
  * that @fastify/static serves them compressed at maximum quality without compressing on every request, and
- * removes copies whose original is gone (they would still be served).
+ * removes copies whose original is gone (they would still be served). `pages: false` leaves out the HTML pages, which
+ * the server serves from memory through the response cache, compressed there.
  */
-export async function precompressDirectory(directory: string): Promise<void> {
+export async function precompressDirectory(directory: string, { pages = true } = {}): Promise<void> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
   const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)));
-  const originals = [...files].filter((file) => compressibleFile.test(file));
+  const originals = [...files].filter((file) => compressibleFile.test(file) && (pages || !file.endsWith('.html')));
   const orphans = [...files].filter((file) => /\.(br|gz)$/.test(file) && !files.has(file.slice(0, -3)));
   await Promise.all([...originals.map(precompressFile), ...orphans.map((orphan) => unlink(orphan))]);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isArchiveName } from '../../src/domain/term-slug.ts';
 import { isAuthorSlug } from '../../src/domain/author-slug.ts';
 import type { BlogContext } from '../blog/blog-context.ts';
@@ -28,12 +28,48 @@ export interface BuiltSiteOptions {
   brandTagline: string;
   /** Given the renderer of a page holding a refused form, once the build is loaded. */
   formPages?: FormPages;
+  /** Given the way to serve another build, once the first is loaded: the content studio's publisher swaps builds. */
+  live?: LiveBuild;
 }
 
-function cacheHeaders(clientDir: string) {
-  const hashedAssets = join(clientDir, 'assets') + sep;
+/** The served build, and the way to serve another in its place without a restart (docs/decisions/0015). */
+export interface LiveBuild {
+  /**
+   * Loads the build whose client folder is `clientDir` (its render bundle in ../server) and serves it from the next
+   * request on, every kept answer forgotten: each page comes whole from one build or the other.
+   */
+  swap?: (clientDir: string) => Promise<void>;
+  /** The served build's client folder. */
+  clientDir?: string;
+  /** Which content the served build shows (content-files.ts `contentFingerprint`); null when it did not record it. */
+  fingerprint?: string | null;
+}
+
+/** One build of the site, loaded: its pages and what the sitemap tells of it. */
+async function loadBuild(app: FastifyInstance, options: BuiltSiteOptions, clientDir: string, serverDir: string) {
+  const pages = await createHtmlPages(app, {
+    clientDir,
+    serverDir,
+    origin: options.origin,
+    blog: options.blog,
+    onRender: () => app.metrics.pageRenders.inc(),
+    finishHtml: (html) => makeImagesResponsive(options.blog.db, html),
+  });
+  const readJson = <T>(file: string): T | undefined =>
+    existsSync(join(serverDir, file)) ? (JSON.parse(readFileSync(join(serverDir, file), 'utf8')) as T) : undefined;
+  return {
+    clientDir,
+    pages,
+    builtAt: statSync(join(clientDir, 'routes.json')).mtime,
+    contentDates: readJson<Record<string, string>>('content-dates.json'),
+    fingerprint: readJson<{ fingerprint: string }>('content.json')?.fingerprint ?? null,
+  };
+}
+
+/** Hashed files (assets/ of any build served) are immutable; the rest is kept an hour. */
+function cacheHeaders(clientDirs: ReadonlySet<string>) {
   return (response: SetHeadersResponse, path: string) => {
-    const immutable = path.startsWith(hashedAssets);
+    const immutable = basename(dirname(path)) === 'assets' && clientDirs.has(dirname(dirname(path)));
     response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     if (compressibleFile.test(path.replace(/\.(br|gz)$/, ''))) response.setHeader('vary', 'Accept-Encoding');
   };
@@ -41,7 +77,8 @@ function cacheHeaders(clientDir: string) {
 
 /**
  * Serves the built site: content pages prerendered at build time, the blog rendered per request, the admin's
- * shell, static files, and for every other address the not-found page with status 404.
+ * shell, static files, and for every other address the not-found page with status 404. The build can be swapped
+ * for another while the server runs (`LiveBuild`).
  */
 export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app, options) => {
   const { clientDir, blog } = options;
@@ -68,15 +105,19 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     );
   }
 
-  const pages = await createHtmlPages(app, {
-    clientDir,
-    serverDir,
-    origin: options.origin,
-    blog,
-    onRender: () => app.metrics.pageRenders.inc(),
-    finishHtml: (html) => makeImagesResponsive(blog.db, html),
-  });
-  if (options.formPages) options.formPages.holds = pages.holdsForm;
+  let build = await loadBuild(app, options, clientDir, serverDir);
+  const clientDirs = new Set([clientDir]);
+  const live = options.live ?? {};
+  Object.assign(live, { clientDir, fingerprint: build.fingerprint });
+  live.swap = async (nextClientDir: string) => {
+    const next = await loadBuild(app, options, nextClientDir, join(nextClientDir, '..', 'server'));
+    clientDirs.add(nextClientDir);
+    build = next;
+    // In the same turn: no answer of the old build is given from memory after the swap, nor kept if still being made.
+    blog.responses.forget();
+    Object.assign(live, { clientDir: nextClientDir, fingerprint: next.fingerprint });
+  };
+  if (options.formPages) options.formPages.holds = (url) => build.pages.holdsForm(url);
   // A form's page named with a refused form sent without JavaScript: rendered with it, for this answer only, before
   // any kept answer is looked up. Once the form is no longer kept, the page as it is.
   app.addHook('onRequest', async (request, reply) => {
@@ -85,7 +126,7 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     const token = new URLSearchParams(query).get(refusedFormParameter);
     if (token === null) return;
     const state = await refusedFormAt(blog.db, path, token, blog.clock());
-    const html = state && (await pages.renderFormPage(path, state));
+    const html = state && (await build.pages.renderFormPage(path, state));
     if (!html) return /^\/(?!\/)/.test(path) ? reply.redirect(path, 303) : undefined;
     return reply.headers({ 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' }).send(html);
   });
@@ -103,27 +144,17 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
       request,
       reply,
       async () => {
-        const page = await pages.render(url);
+        const page = await build.pages.render(url);
         return status === undefined ? page : { ...page, status };
       },
       url,
     );
 
-  // Each page route declares the query parameters its page reads: the others are no part of its answer's key.
-  const reads = (route: string) => ({ readsQuery: pages.queryParametersOf(route) });
-  for (const route of pages.prerenderedRoutes) {
-    const page = pages.prerendered(route)!;
-    app.get(route, { config: reads(route) }, (request, reply) => send(request, reply, async () => page));
-  }
-  for (const route of pages.renderedRoutes) {
-    app.get(route, { config: reads(route) }, (request, reply) => sendRendered(request, reply));
-  }
+  // Each page declares the query parameters it reads, in the build served now: the others are no part of its key.
+  const config = { readsQuery: (path: string) => build.pages.queryParametersOf(path) };
   app.get(
     '/blogs/:slug',
-    {
-      config: reads('/blogs/:slug'),
-      preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)),
-    },
+    { config, preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
     (request, reply) => sendRendered(request, reply),
   );
   for (const [kind, isName] of [
@@ -134,42 +165,43 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     // A name no tag (or author) can have is answered with the one not-found page of its kind, rendered once and
     // kept: the address, which anyone can vary, is neither rendered nor kept. `*` because a long parameter would not
     // match.
-    app.get<{ Params: { '*': string } }>(
-      `/blog/${kind}/*`,
-      { config: reads(`/blog/${kind}/:name`) },
-      (request, reply) =>
-        isName(request.params['*'])
-          ? sendRendered(request, reply)
-          : sendRendered(request, reply, 404, `/blog/${kind}/-`),
+    app.get<{ Params: { '*': string } }>(`/blog/${kind}/*`, { config }, (request, reply) =>
+      isName(request.params['*']) ? sendRendered(request, reply) : sendRendered(request, reply, 404, `/blog/${kind}/-`),
     );
   }
+  const adminShell = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, async () => build.pages.shell);
   // The admin's shell is the same page whatever the address: the admin's own router reads it in the browser.
-  const adminShell = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, async () => pages.shell);
   app.get('/admin', { config: { readsQuery: [] } }, adminShell);
   app.get('/admin/*', { config: { readsQuery: [] } }, adminShell);
 
   await app.register(feedRoutes, {
     blog,
-    contentRoutes: pages.contentRoutes,
-    builtAt: statSync(join(clientDir, 'routes.json')).mtime,
-    contentDates: existsSync(join(serverDir, 'content-dates.json'))
-      ? (JSON.parse(readFileSync(join(serverDir, 'content-dates.json'), 'utf8')) as Record<string, string>)
-      : undefined,
+    site: () => build,
     origin: options.origin,
     brandName: options.brandName,
     description: options.brandTagline,
-    postSummary: pages.postSummary,
+    postSummary: build.pages.postSummary,
   });
 
   await app.register(fastifyStatic, {
     root: clientDir,
+    serve: false,
     preCompressed: true,
     cacheControl: false,
     dotfiles: 'ignore',
     index: false,
-    // Pages are served by the routes above, with the public origin filled in; never the raw files.
+    // Pages are served by the route below, with the public origin filled in; never the raw files.
     allowedPath: (path) => !isBuildBookkeeping(path),
-    setHeaders: cacheHeaders(clientDir),
+    setHeaders: cacheHeaders(clientDirs),
+  });
+  // Content pages, and the files of the build, from whichever build is served now.
+  app.get<{ Params: { '*': string } }>('/*', { config }, (request, reply) => {
+    const path = `/${request.params['*']}`;
+    const page = build.pages.prerendered(path);
+    if (page) return send(request, reply, async () => page);
+    if (build.pages.renderedRoutes.includes(path)) return sendRendered(request, reply);
+    return reply.sendFile(path, build.clientDir);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -177,6 +209,6 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
       return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url}.`));
     }
     const path = request.url.split('?', 1)[0]!;
-    return sendRendered(request, reply, undefined, answerKeyOf(request.url, pages.queryParametersOf(path)));
+    return sendRendered(request, reply, undefined, answerKeyOf(request.url, build.pages.queryParametersOf(path)));
   });
 };

@@ -9,18 +9,22 @@ import { listArchiveTerms, listPosts, type PostFilter } from '../store/posts.ts'
 
 export interface FeedOptions {
   blog: BlogContext;
-  /** Every content route of the site, from the build. */
-  contentRoutes: readonly string[];
-  /** When the site was built: the lastmod of a content route whose document's last change is not known. */
-  builtAt: Date;
-  /** Each content route's last change (ISO time), from its document's history. */
-  contentDates?: Readonly<Record<string, string>>;
+  /** The build served now: asked at each request, since the content studio's publisher swaps builds. */
+  site: () => FeedSite;
   /** The public origin: from the configuration, never from the request. */
   origin: string;
   brandName: string;
   description: string;
   /** A post's summary or its fallback, from the site's render entry so cards and the feed say the same. */
   postSummary: (post: Pick<Post, 'summary' | 'html'>) => string;
+}
+
+export interface FeedSite {
+  pages: { contentRoutes: readonly string[] };
+  /** When the site was built: the lastmod of a content route whose document's last change is not known. */
+  builtAt: Date;
+  /** Each content route's last change (ISO time), from its document's history. */
+  contentDates?: Readonly<Record<string, string>>;
 }
 
 const feedSize = 50;
@@ -106,7 +110,7 @@ function rssDocument(
  * archives (tags, categories, authors).
  */
 export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) => {
-  const { blog, contentRoutes, builtAt, brandName, description, contentDates = {} } = options;
+  const { blog, brandName, description } = options;
   const publishedPosts = (limit: number) =>
     listPosts(blog.db, { visibleAt: blog.clock().toISOString() }, { limit, offset: 0 });
 
@@ -121,7 +125,8 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const { origin } = options;
-    const pages = contentRoutes.map((route) => ({
+    const { pages: built, builtAt, contentDates = {} } = options.site();
+    const pages = built.contentRoutes.map((route) => ({
       loc: `${origin}${route}`,
       lastmod: contentDates[route] ?? builtAt.toISOString(),
     }));
@@ -159,7 +164,10 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       self: `${origin}/rss.xml`,
       description,
     };
-    return sendFeed(reply, rssDocument(origin, channel, await publishedPosts(feedSize), builtAt, options.postSummary));
+    return sendFeed(
+      reply,
+      rssDocument(origin, channel, await publishedPosts(feedSize), options.site().builtAt, options.postSummary),
+    );
   });
 
   /** The feed of an archive page (`path`), whose posts are `posts`: the same channel shape for every kind. */
@@ -171,7 +179,7 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, options) 
       self: `${origin}${path}/rss.xml`,
       description: `${about} on the ${brandName} blog.`,
     };
-    return sendFeed(reply, rssDocument(origin, channel, posts, builtAt, options.postSummary));
+    return sendFeed(reply, rssDocument(origin, channel, posts, options.site().builtAt, options.postSummary));
   };
 
   for (const taxonomy of ['tag', 'category'] as const) {

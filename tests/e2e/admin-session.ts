@@ -10,12 +10,16 @@ export interface SignedInPage {
   close: () => Promise<void>;
 }
 
-/** A new browser context signed in as the test admin through the sign-in form, on the dashboard. */
-export async function signedIn(browser: Browser, viewport = desktop): Promise<SignedInPage> {
+/** A new browser context signed in through the sign-in form (as the test admin by default), on the dashboard. */
+export async function signedIn(
+  browser: Browser,
+  viewport = desktop,
+  account: { email: string; password: string } = inject('admin'),
+): Promise<SignedInPage> {
   const { page, context, errors } = await openPage(browser, viewport);
   await page.goto('/admin');
-  await page.getByLabel('Email').fill(inject('admin').email);
-  await page.getByLabel('Password').fill(inject('admin').password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   return { page, context, errors, close: () => context.close() };

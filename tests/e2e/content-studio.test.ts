@@ -1,18 +1,36 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signedIn, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
 import { desktop, phone, seriousViolations, tabTo } from './page-helpers.ts';
 
+// The studio is for marketers: an editor of the team (permission `content`), not the owner.
+const editor = { email: 'studio-editor-e2e@northbeam.example', password: 'a passphrase for the studio test' };
+
 let browser: Browser;
 beforeAll(async () => {
+  const cli = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'add-user', editor.email, '--role', 'editor'],
+    { env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' }, stdio: ['pipe', 'ignore', 'inherit'] },
+  );
+  cli.stdin.end(`${editor.password}\n${editor.password}\n`);
+  const [code] = await once(cli, 'exit');
+  expect(code).toBe(0);
   browser = await launchBrowser();
-});
+}, 60_000);
 afterAll(() => browser?.close());
 
 const shots = process.env.STUDIO_SCREENSHOTS;
 const shoot = (page: Page, name: string) =>
   shots ? page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }) : Promise.resolve();
+
+/** The public page's first HTML, as a visitor's browser gets it before any script runs. */
+const publicHtml = async (path: string) => (await fetch(`${inject('baseURL')}${path}`)).text();
+/** A save is built and served within seconds (docs/decisions/0015); two busy cores may take longer. */
+const live = { timeout: 240_000, interval: 500 };
 
 const heroHeading = (page: Page) => page.locator('[data-pointer="/sections/0/heading"] input');
 const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of"]');
@@ -26,8 +44,8 @@ async function openSeo(page: Page): Promise<void> {
 }
 
 describe('the content studio', () => {
-  it('lets a member change the /seo hero and add testimonials by keyboard, preview, save, and restore', async () => {
-    const { page, errors, close } = await signedIn(browser, desktop);
+  it('lets an editor change the /seo hero and add testimonials by keyboard, preview, save, publish and restore', async () => {
+    const { page, errors, close } = await signedIn(browser, desktop, editor);
     await openSeo(page);
     const original = await heroHeading(page).inputValue();
     await expect.poll(() => preview(page).locator('h1').textContent()).toBe(original);
@@ -51,6 +69,8 @@ describe('the content studio', () => {
     expect(await message.inputValue()).toBe('Add a carousel section to /seo');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/^Saved as commit [0-9a-f]{7}\./).waitFor();
+    // Live without a restart: the public page's first HTML shows the new heading.
+    await expect.poll(() => publicHtml('/seo'), live).toContain('SEO that brings buyers who are ready to talk');
 
     await page.getByRole('button', { name: 'Show the history' }).click();
     const versions = page.locator('ol li').filter({ has: page.getByRole('button', { name: /^Compare with now/ }) });
@@ -76,9 +96,12 @@ describe('the content studio', () => {
       '/api/content/services%2Fseo',
     );
     expect(read.body.document.sections[0]!.heading).toBe(original);
+    // The restored text is live again, and the changed one gone.
+    await expect.poll(() => publicHtml('/seo'), live).not.toContain('SEO that brings buyers who are ready to talk');
+    expect(await publicHtml('/seo')).toContain(original);
     expect(unexpected(errors)).toEqual([]);
     await close();
-  }, 240_000);
+  }, 600_000);
 
   it('refuses a save with problems, a moved version and a lost network in sentences, keeping the edits', async () => {
     const { page, close } = await signedIn(browser, desktop);
@@ -141,6 +164,14 @@ describe('the content studio', () => {
     await page.getByRole('heading', { name: 'Services' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Nor does any list scroll sideways inside its frame: each document's row is read whole.
+    const scrolledSideways = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('table')]
+          .map((table) => table.parentElement!)
+          .filter((frame) => frame.scrollWidth > frame.clientWidth + 1).length,
+    );
+    expect(scrolledSideways).toBe(0);
     await shoot(page, 'list-375');
     await page.goto('/admin/pages/services/seo');
     await heroHeading(page).waitFor();

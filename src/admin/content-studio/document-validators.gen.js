@@ -17,8 +17,13 @@ const schema31 = {
       required: ['route', 'title', 'description'],
       description: 'Where a page is served and how it is described to browsers and search engines.',
       properties: {
-        route: { $ref: 'common.schema.json#/$defs/route', description: 'The path the page is served at.' },
+        route: {
+          title: 'Address of this copy',
+          $ref: 'common.schema.json#/$defs/route',
+          description: 'The path the page is served at.',
+        },
         title: {
+          title: 'Title in search results',
           type: 'string',
           minLength: 10,
           maxLength: 70,
@@ -26,6 +31,7 @@ const schema31 = {
           description: 'Document title, unique across the site.',
         },
         description: {
+          title: 'Description in search results',
           type: 'string',
           minLength: 50,
           maxLength: 160,
@@ -36,9 +42,14 @@ const schema31 = {
     },
   },
   properties: {
-    $schema: { type: 'string', description: 'Path of this schema, for editors.' },
-    route: { $ref: 'common.schema.json#/$defs/route', description: 'The path the page is served at.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path of this schema, for editors.' },
+    route: {
+      title: 'Page address',
+      $ref: 'common.schema.json#/$defs/route',
+      description: 'The path the page is served at.',
+    },
     title: {
+      title: 'Title in search results and browser tabs',
       type: 'string',
       minLength: 10,
       maxLength: 70,
@@ -46,6 +57,7 @@ const schema31 = {
       description: 'Document title, unique across the site.',
     },
     description: {
+      title: 'Description in search results',
       type: 'string',
       minLength: 50,
       maxLength: 160,
@@ -53,17 +65,25 @@ const schema31 = {
       description: 'Meta description, 50 to 160 characters.',
     },
     kind: {
+      title: 'Kind of page',
       enum: ['page', 'service', 'article', 'legal'],
       default: 'page',
       description: 'What the page is: service pages get breadcrumbs, articles get Article metadata.',
     },
-    tone: { enum: ['light', 'dark'], default: 'light', description: 'Background of the page (the portfolio is dark).' },
+    tone: {
+      title: 'Colour scheme',
+      enum: ['light', 'dark'],
+      default: 'light',
+      description: 'Background of the page (the portfolio is dark).',
+    },
     alsoAt: {
+      title: 'Also shown at these addresses',
       type: 'array',
       items: { $ref: '#/$defs/meta' },
       description: 'Further routes that show this same content under their own title and description.',
     },
     sections: {
+      title: 'Sections of the page',
       type: 'array',
       minItems: 1,
       items: { $ref: 'section.schema.json' },
@@ -101,8 +121,13 @@ const schema34 = {
   required: ['route', 'title', 'description'],
   description: 'Where a page is served and how it is described to browsers and search engines.',
   properties: {
-    route: { $ref: 'common.schema.json#/$defs/route', description: 'The path the page is served at.' },
+    route: {
+      title: 'Address of this copy',
+      $ref: 'common.schema.json#/$defs/route',
+      description: 'The path the page is served at.',
+    },
     title: {
+      title: 'Title in search results',
       type: 'string',
       minLength: 10,
       maxLength: 70,
@@ -110,6 +135,7 @@ const schema34 = {
       description: 'Document title, unique across the site.',
     },
     description: {
+      title: 'Description in search results',
       type: 'string',
       minLength: 50,
       maxLength: 160,
@@ -413,9 +439,13 @@ const schema37 = {
   additionalProperties: false,
   required: ['type', 'heading'],
   properties: {
-    type: { const: 'application-form', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    type: { title: 'Section type', const: 'application-form', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    text: {
+      title: 'Text above the form',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
   },
   examples: [
     {
@@ -637,24 +667,46 @@ const schema40 = {
       required: ['title', 'teaser', 'dateLabel', 'route', 'image'],
       description: 'A card linking to a static article.',
       properties: {
-        title: { $ref: '../common.schema.json#/$defs/text', description: 'Article title.' },
-        teaser: { $ref: '../common.schema.json#/$defs/text', description: 'One or two sentences about the article.' },
-        dateLabel: { $ref: '../common.schema.json#/$defs/text', description: 'Date as shown, such as May 20th.' },
-        route: { $ref: '../common.schema.json#/$defs/route', description: 'Route of the article.' },
-        image: { description: 'Card image.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
+        title: { title: 'Article title', $ref: '../common.schema.json#/$defs/text', description: 'Article title.' },
+        teaser: {
+          title: 'Short teaser',
+          $ref: '../common.schema.json#/$defs/text',
+          description: 'One or two sentences about the article.',
+        },
+        dateLabel: {
+          title: 'Date shown',
+          $ref: '../common.schema.json#/$defs/text',
+          description: 'Date as shown, such as May 20th.',
+        },
+        route: {
+          title: 'Page the card opens',
+          $ref: '../common.schema.json#/$defs/route',
+          description: 'Route of the article.',
+        },
+        image: {
+          title: 'Card image',
+          description: 'Card image.',
+          allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
+        },
       },
     },
   },
   properties: {
-    type: { const: 'blog-cards', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    type: { title: 'Section type', const: 'blog-cards', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
     readMoreLabel: {
+      title: '“Read more” link text',
       $ref: '../common.schema.json#/$defs/text',
       default: 'Read more',
       description: "Label of each card's link.",
     },
-    featured: { description: 'The large featured card.', allOf: [{ $ref: '#/$defs/card' }] },
+    featured: {
+      title: 'Highlighted article',
+      description: 'The large featured card.',
+      allOf: [{ $ref: '#/$defs/card' }],
+    },
     cards: {
+      title: 'Article cards',
       type: 'array',
       minItems: 1,
       maxItems: 6,
@@ -711,11 +763,23 @@ const schema43 = {
   required: ['title', 'teaser', 'dateLabel', 'route', 'image'],
   description: 'A card linking to a static article.',
   properties: {
-    title: { $ref: '../common.schema.json#/$defs/text', description: 'Article title.' },
-    teaser: { $ref: '../common.schema.json#/$defs/text', description: 'One or two sentences about the article.' },
-    dateLabel: { $ref: '../common.schema.json#/$defs/text', description: 'Date as shown, such as May 20th.' },
-    route: { $ref: '../common.schema.json#/$defs/route', description: 'Route of the article.' },
-    image: { description: 'Card image.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
+    title: { title: 'Article title', $ref: '../common.schema.json#/$defs/text', description: 'Article title.' },
+    teaser: {
+      title: 'Short teaser',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'One or two sentences about the article.',
+    },
+    dateLabel: {
+      title: 'Date shown',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Date as shown, such as May 20th.',
+    },
+    route: {
+      title: 'Page the card opens',
+      $ref: '../common.schema.json#/$defs/route',
+      description: 'Route of the article.',
+    },
+    image: { title: 'Card image', description: 'Card image.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
   },
 };
 const schema48 = {
@@ -725,14 +789,27 @@ const schema48 = {
   additionalProperties: false,
   required: ['src', 'alt', 'width', 'height'],
   properties: {
-    src: { $ref: '#/$defs/assetPath', description: 'Path of the image file.' },
+    src: { title: 'Image file', $ref: '#/$defs/assetPath', description: 'Path of the image file.' },
     alt: {
+      title: 'Text for people who cannot see the image',
       type: 'string',
       pattern: '^[^<>]*$',
       description: 'What the image shows, for screen readers; empty for a decorative image.',
     },
-    width: { type: 'integer', minimum: 1, maximum: 4000, description: 'Intrinsic width in pixels.' },
-    height: { type: 'integer', minimum: 1, maximum: 4000, description: 'Intrinsic height in pixels.' },
+    width: {
+      title: 'Width in pixels',
+      type: 'integer',
+      minimum: 1,
+      maximum: 4000,
+      description: 'Intrinsic width in pixels.',
+    },
+    height: {
+      title: 'Height in pixels',
+      type: 'integer',
+      minimum: 1,
+      maximum: 4000,
+      description: 'Intrinsic height in pixels.',
+    },
   },
 };
 const schema49 = {
@@ -1651,12 +1728,29 @@ const schema50 = {
   additionalProperties: false,
   required: ['type', 'label', 'options', 'slides'],
   properties: {
-    type: { const: 'carousel', description: 'Section type.' },
-    eyebrow: { $ref: '../common.schema.json#/$defs/text', description: 'Small label above the heading.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
-    label: { $ref: '../common.schema.json#/$defs/text', description: 'Accessible name of the carousel region.' },
-    tone: { enum: ['light', 'dark'], default: 'light', description: 'Colour scheme of the section.' },
+    type: { title: 'Section type', const: 'carousel', description: 'Section type.' },
+    eyebrow: {
+      title: 'Small line above the heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Small label above the heading.',
+    },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
+    label: {
+      title: 'Name read out by screen readers',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Accessible name of the carousel region.',
+    },
+    tone: {
+      title: 'Colour scheme',
+      enum: ['light', 'dark'],
+      default: 'light',
+      description: 'Colour scheme of the section.',
+    },
     options: {
       title: 'CarouselOptions',
       type: 'object',
@@ -1665,18 +1759,29 @@ const schema50 = {
       description: 'How the carousel moves.',
       properties: {
         speedMs: {
+          title: 'Slide speed (milliseconds)',
           type: 'integer',
           minimum: 100,
           maximum: 2000,
           description: 'Duration of a slide transition in milliseconds.',
         },
         slidesVisible: {
+          title: 'Slides shown at once on wide screens',
           enum: [1, 1.5, 2, 2.5, 3],
           description: 'Slides visible on wide screens (1.5 shows a half slide as a cue to scroll).',
         },
-        slidesVisibleNarrow: { enum: [1, 1.5], description: 'Slides visible at or below 576 px.' },
-        autoplay: { type: 'boolean', description: 'Advance by itself (never under prefers-reduced-motion).' },
+        slidesVisibleNarrow: {
+          title: 'Slides shown at once on phones',
+          enum: [1, 1.5],
+          description: 'Slides visible at or below 576 px.',
+        },
+        autoplay: {
+          title: 'Move on by itself',
+          type: 'boolean',
+          description: 'Advance by itself (never under prefers-reduced-motion).',
+        },
         autoplayDelayMs: {
+          title: 'Pause between slides (milliseconds)',
           type: 'integer',
           minimum: 1500,
           maximum: 20000,
@@ -1684,14 +1789,16 @@ const schema50 = {
           description: 'Time each slide stays before autoplay moves on.',
         },
         loop: {
+          title: 'Start again after the last slide',
           enum: ['always', 'narrow', 'never'],
           description: 'Whether the last slide wraps to the first: always, only at or below 576 px, or never.',
         },
-        dots: { type: 'boolean', description: 'Show a dot per slide.' },
-        arrows: { type: 'boolean', description: 'Show previous and next buttons.' },
+        dots: { title: 'Show dots', type: 'boolean', description: 'Show a dot per slide.' },
+        arrows: { title: 'Show arrows', type: 'boolean', description: 'Show previous and next buttons.' },
       },
     },
     slides: {
+      title: 'Slides',
       type: 'array',
       minItems: 1,
       description: 'The slides, all of one kind or mixed.',
@@ -1708,10 +1815,18 @@ const schema50 = {
             required: ['kind', 'heading', 'text'],
             description: 'A headed card, such as Our Vision.',
             properties: {
-              kind: { const: 'card', description: 'Slide kind.' },
-              heading: { $ref: '../common.schema.json#/$defs/text', description: 'Card heading (h3).' },
-              text: { $ref: '../common.schema.json#/$defs/text', description: 'Card text.' },
-              image: { description: 'Optional illustration.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
+              kind: { title: 'Kind of slide', const: 'card', description: 'Slide kind.' },
+              heading: {
+                title: 'Heading',
+                $ref: '../common.schema.json#/$defs/text',
+                description: 'Card heading (h3).',
+              },
+              text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Card text.' },
+              image: {
+                title: 'Image',
+                description: 'Optional illustration.',
+                allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
+              },
             },
           },
           {
@@ -1721,18 +1836,28 @@ const schema50 = {
             required: ['kind', 'logo', 'company', 'date', 'review'],
             description: "A client's review.",
             properties: {
-              kind: { const: 'testimonial', description: 'Slide kind.' },
+              kind: { title: 'Kind of slide', const: 'testimonial', description: 'Slide kind.' },
               logo: {
+                title: 'Client logo',
                 description: 'Client logo with its width and height.',
                 allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
               },
-              company: { $ref: '../common.schema.json#/$defs/text', description: 'Client company.' },
+              company: { title: 'Company', $ref: '../common.schema.json#/$defs/text', description: 'Client company.' },
               person: {
+                title: 'Who said it',
                 $ref: '../common.schema.json#/$defs/text',
                 description: 'Who wrote the review, with their role.',
               },
-              date: { $ref: '../common.schema.json#/$defs/text', description: 'When the review was given, as shown.' },
-              review: { $ref: '../common.schema.json#/$defs/text', description: 'The review text.' },
+              date: {
+                title: 'Date',
+                $ref: '../common.schema.json#/$defs/text',
+                description: 'When the review was given, as shown.',
+              },
+              review: {
+                title: 'What they said',
+                $ref: '../common.schema.json#/$defs/text',
+                description: 'The review text.',
+              },
             },
           },
           {
@@ -1742,9 +1867,17 @@ const schema50 = {
             required: ['kind', 'image'],
             description: 'A single image, such as a campaign result.',
             properties: {
-              kind: { const: 'image', description: 'Slide kind.' },
-              image: { description: 'The image.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
-              caption: { $ref: '../common.schema.json#/$defs/text', description: 'Optional caption.' },
+              kind: { title: 'Kind of slide', const: 'image', description: 'Slide kind.' },
+              image: {
+                title: 'Image',
+                description: 'The image.',
+                allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
+              },
+              caption: {
+                title: 'Caption',
+                $ref: '../common.schema.json#/$defs/text',
+                description: 'Optional caption.',
+              },
             },
           },
         ],
@@ -3621,15 +3754,22 @@ const schema64 = {
   additionalProperties: false,
   required: ['type', 'variant', 'heading'],
   properties: {
-    type: { const: 'contact', description: 'Section type.' },
+    type: { title: 'Section type', const: 'contact', description: 'Section type.' },
     variant: {
+      title: 'Layout',
       enum: ['banner', 'details', 'strip'],
       description: 'banner: get-in-touch block; details: full contact panel; strip: one line of e-mail and phone.',
     },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
-    email: { enum: ['general', 'hr'], default: 'general', description: 'Which e-mail address of site.json to show.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    email: {
+      title: 'E-mail address shown',
+      enum: ['general', 'hr'],
+      default: 'general',
+      description: 'Which e-mail address of site.json to show.',
+    },
     show: {
+      title: 'What to show',
       type: 'array',
       uniqueItems: true,
       items: { enum: ['address', 'phone', 'email', 'social'] },
@@ -4007,15 +4147,21 @@ const schema67 = {
   additionalProperties: false,
   required: ['type', 'heading'],
   properties: {
-    type: { const: 'enquiry-form', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    type: { title: 'Section type', const: 'enquiry-form', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    text: {
+      title: 'Text above the form',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
     service: {
+      title: 'Service chosen in advance',
       type: 'string',
       pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
       description: "The service chosen at first, by its page slug (a service page's own); the person may change it.",
     },
     submitLabel: {
+      title: 'Send button text',
       $ref: '../common.schema.json#/$defs/text',
       default: 'Send enquiry',
       description: 'The words on the send button.',
@@ -4318,10 +4464,15 @@ const schema71 = {
   additionalProperties: false,
   required: ['type', 'heading', 'items'],
   properties: {
-    type: { const: 'feature-grid', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    type: { title: 'Section type', const: 'feature-grid', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
     items: {
+      title: 'Features',
       type: 'array',
       minItems: 2,
       maxItems: 9,
@@ -4332,8 +4483,12 @@ const schema71 = {
         additionalProperties: false,
         required: ['heading', 'text'],
         properties: {
-          heading: { $ref: '../common.schema.json#/$defs/text', description: 'Card heading (h3).' },
-          text: { $ref: '../common.schema.json#/$defs/text', description: 'Card text.' },
+          heading: {
+            title: 'Feature heading',
+            $ref: '../common.schema.json#/$defs/text',
+            description: 'Card heading (h3).',
+          },
+          text: { title: 'Feature text', $ref: '../common.schema.json#/$defs/text', description: 'Card text.' },
         },
       },
     },
@@ -4806,33 +4961,51 @@ const schema76 = {
   additionalProperties: false,
   required: ['type', 'heading'],
   properties: {
-    type: { const: 'hero', description: 'Section type.' },
+    type: { title: 'Section type', const: 'hero', description: 'Section type.' },
     variant: {
+      title: 'Layout',
       enum: ['home', 'page', 'service', 'article'],
       default: 'page',
       description:
         'Layout: home (large headline), page (centred title), service (text beside image), article (image above title).',
     },
-    eyebrow: { $ref: '../common.schema.json#/$defs/text', description: 'Sub-heading shown above the heading.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: "The page's h1." },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    eyebrow: {
+      title: 'Small line above the heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Sub-heading shown above the heading.',
+    },
+    heading: { title: 'Main heading', $ref: '../common.schema.json#/$defs/text', description: "The page's h1." },
+    text: {
+      title: 'Text under the heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
     image: {
+      title: 'Image',
       description: "Hero image; it is the page's largest paint, so it is never lazy.",
       allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
     },
     author: {
+      title: 'Author of the article',
       type: 'object',
       additionalProperties: false,
       required: ['name'],
       description: 'Author line of an article.',
       properties: {
-        name: { $ref: '../common.schema.json#/$defs/text', description: "Author's name." },
-        role: { $ref: '../common.schema.json#/$defs/text', description: "Author's role at the agency." },
-        date: { type: 'string', format: 'date', description: 'Publication date, YYYY-MM-DD.' },
-        readingMinutes: { type: 'integer', minimum: 1, maximum: 60, description: 'Estimated reading time in minutes.' },
+        name: { title: 'Name', $ref: '../common.schema.json#/$defs/text', description: "Author's name." },
+        role: { title: 'Role', $ref: '../common.schema.json#/$defs/text', description: "Author's role at the agency." },
+        date: { title: 'Date', type: 'string', format: 'date', description: 'Publication date, YYYY-MM-DD.' },
+        readingMinutes: {
+          title: 'Minutes to read',
+          type: 'integer',
+          minimum: 1,
+          maximum: 60,
+          description: 'Estimated reading time in minutes.',
+        },
       },
     },
     actions: {
+      title: 'Buttons',
       type: 'array',
       maxItems: 2,
       items: { $ref: '../common.schema.json#/$defs/action' },
@@ -5149,8 +5322,8 @@ const schema84 = {
       additionalProperties: false,
       required: ['label', 'route'],
       properties: {
-        label: { $ref: '#/$defs/text', description: 'Visible text of the link.' },
-        route: { $ref: '#/$defs/route', description: 'A route of this site.' },
+        label: { title: 'Button text', $ref: '#/$defs/text', description: 'Visible text of the link.' },
+        route: { title: 'Page the button opens', $ref: '#/$defs/route', description: 'A route of this site.' },
       },
     },
     {
@@ -5159,8 +5332,9 @@ const schema84 = {
       additionalProperties: false,
       required: ['label', 'contact'],
       properties: {
-        label: { $ref: '#/$defs/text', description: 'Visible text of the link.' },
+        label: { title: 'Button text', $ref: '#/$defs/text', description: 'Visible text of the link.' },
         contact: {
+          title: 'How the button gets in touch',
           enum: ['phone', 'email', 'hrEmail', 'brochure'],
           description:
             'Which contact detail of site.json the link opens: phone (tel:), email, hrEmail (mailto:) or the brochure download.',
@@ -6089,11 +6263,16 @@ const schema88 = {
   additionalProperties: false,
   required: ['type', 'image'],
   properties: {
-    type: { const: 'image-banner', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Optional heading (h2).' },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Optional paragraph.' },
-    image: { description: 'The image.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
+    type: { title: 'Section type', const: 'image-banner', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Optional heading (h2).' },
+    text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Optional paragraph.' },
+    image: {
+      title: 'Background image',
+      description: 'The image.',
+      allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
+    },
     link: {
+      title: 'Button',
       description: "Makes the image a link; its label is the link's accessible name.",
       allOf: [{ $ref: '../common.schema.json#/$defs/action' }],
     },
@@ -6970,11 +7149,20 @@ const schema97 = {
   additionalProperties: false,
   required: ['type', 'heading', 'steps'],
   properties: {
-    type: { const: 'journey', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
-    image: { description: 'Optional map illustration.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
+    type: { title: 'Section type', const: 'journey', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
+    image: {
+      title: 'Image',
+      description: 'Optional map illustration.',
+      allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
+    },
     steps: {
+      title: 'Steps',
       type: 'array',
       minItems: 3,
       maxItems: 6,
@@ -6985,8 +7173,12 @@ const schema97 = {
         additionalProperties: false,
         required: ['title', 'text'],
         properties: {
-          title: { $ref: '../common.schema.json#/$defs/text', description: 'Step name (h3).' },
-          text: { $ref: '../common.schema.json#/$defs/text', description: 'What happens in this step.' },
+          title: { title: 'Step title', $ref: '../common.schema.json#/$defs/text', description: 'Step name (h3).' },
+          text: {
+            title: 'Step text',
+            $ref: '../common.schema.json#/$defs/text',
+            description: 'What happens in this step.',
+          },
         },
       },
     },
@@ -7753,10 +7945,15 @@ const schema104 = {
   additionalProperties: false,
   required: ['type', 'heading', 'logos'],
   properties: {
-    type: { const: 'logo-band', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Headline over the logos (h2).' },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the headline.' },
+    type: { title: 'Section type', const: 'logo-band', description: 'Section type.' },
+    heading: {
+      title: 'Heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Headline over the logos (h2).',
+    },
+    text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the headline.' },
     logos: {
+      title: 'Client logos',
       type: 'array',
       minItems: 3,
       maxItems: 12,
@@ -8347,10 +8544,15 @@ const schema109 = {
   additionalProperties: false,
   required: ['type', 'heading', 'items'],
   properties: {
-    type: { const: 'offerings', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    type: { title: 'Section type', const: 'offerings', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
     items: {
+      title: 'What we offer',
       type: 'array',
       minItems: 3,
       maxItems: 8,
@@ -8361,12 +8563,18 @@ const schema109 = {
         additionalProperties: false,
         required: ['title', 'description', 'bullets'],
         properties: {
-          title: { $ref: '../common.schema.json#/$defs/text', description: 'Name of the offering (h3).' },
+          title: {
+            title: 'Offer title',
+            $ref: '../common.schema.json#/$defs/text',
+            description: 'Name of the offering (h3).',
+          },
           description: {
+            title: 'Offer description',
             $ref: '../common.schema.json#/$defs/text',
             description: 'What the offering is and who it is for.',
           },
           bullets: {
+            title: 'Bullet points',
             type: 'array',
             minItems: 4,
             maxItems: 5,
@@ -9007,10 +9215,14 @@ const schema115 = {
   additionalProperties: false,
   required: ['type', 'heading', 'pageSize'],
   properties: {
-    type: { const: 'post-list', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
-    pageSize: { type: 'integer', minimum: 1, maximum: 24, description: 'Posts per page.' },
+    type: { title: 'Section type', const: 'post-list', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
+    pageSize: { title: 'Articles per page', type: 'integer', minimum: 1, maximum: 24, description: 'Posts per page.' },
   },
   examples: [
     {
@@ -9290,14 +9502,20 @@ const schema118 = {
   additionalProperties: false,
   required: ['type', 'blocks'],
   properties: {
-    type: { const: 'prose', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Optional heading over all blocks (h2).' },
+    type: { title: 'Section type', const: 'prose', description: 'Section type.' },
+    heading: {
+      title: 'Heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Optional heading over all blocks (h2).',
+    },
     width: {
+      title: 'Text width',
       enum: [700, 1000],
       default: 700,
       description: "Maximum text width in pixels, as the specification's text blocks.",
     },
     blocks: {
+      title: 'Text blocks',
       type: 'array',
       minItems: 1,
       description: 'Headed blocks of paragraphs.',
@@ -9308,11 +9526,17 @@ const schema118 = {
         required: ['paragraphs'],
         properties: {
           heading: {
+            title: 'Block heading',
             $ref: '../common.schema.json#/$defs/text',
             description: 'Block heading (h2, or h3 under a section heading).',
           },
-          paragraphs: { $ref: '../common.schema.json#/$defs/paragraphs', description: 'Paragraphs of the block.' },
+          paragraphs: {
+            title: 'Paragraphs',
+            $ref: '../common.schema.json#/$defs/paragraphs',
+            description: 'Paragraphs of the block.',
+          },
           list: {
+            title: 'Bullet points',
             type: 'array',
             minItems: 1,
             items: { $ref: '../common.schema.json#/$defs/text' },
@@ -9891,11 +10115,25 @@ const schema124 = {
   additionalProperties: false,
   required: ['type', 'heading', 'count', 'allPostsLabel'],
   properties: {
-    type: { const: 'recent-articles', description: 'Section type.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
-    count: { type: 'integer', minimum: 1, maximum: 6, description: 'How many posts to show (the specification: 3).' },
-    allPostsLabel: { $ref: '../common.schema.json#/$defs/text', description: 'Label of the card linking to /blog.' },
+    type: { title: 'Section type', const: 'recent-articles', description: 'Section type.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
+    count: {
+      title: 'How many articles',
+      type: 'integer',
+      minimum: 1,
+      maximum: 6,
+      description: 'How many posts to show (the specification: 3).',
+    },
+    allPostsLabel: {
+      title: '“All articles” link text',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Label of the card linking to /blog.',
+    },
   },
   examples: [
     {
@@ -10247,23 +10485,31 @@ const schema128 = {
   additionalProperties: false,
   required: ['type', 'heading', 'services'],
   properties: {
-    type: { const: 'service-grid', description: 'Section type.' },
+    type: { title: 'Section type', const: 'service-grid', description: 'Section type.' },
     variant: {
+      title: 'Layout',
       enum: ['cards', 'compact'],
       default: 'cards',
       description: 'cards: image cards; compact: a list of linked names (the Our Services block).',
     },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    intro: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    intro: {
+      title: 'Introduction',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
     services: {
+      title: 'Services shown',
       description: '"all" for every service of site.json, or the routes of the services to show, in order.',
       oneOf: [{ const: 'all' }, { type: 'array', minItems: 1, items: { $ref: '../common.schema.json#/$defs/route' } }],
     },
     readMoreLabel: {
+      title: '“Read more” link text',
       $ref: '../common.schema.json#/$defs/text',
       description: "Label of each card's button, such as Read More; without it the whole card is the link.",
     },
     viewAll: {
+      title: '“All services” link',
       description: 'A last card linking to all services.',
       allOf: [{ $ref: '../common.schema.json#/$defs/action' }],
     },
@@ -11057,22 +11303,33 @@ const schema137 = {
   additionalProperties: false,
   required: ['type', 'heading', 'paragraphs', 'image'],
   properties: {
-    type: { const: 'split', description: 'Section type.' },
-    eyebrow: { $ref: '../common.schema.json#/$defs/text', description: 'Small label above the heading.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    paragraphs: { $ref: '../common.schema.json#/$defs/paragraphs', description: 'Body text.' },
+    type: { title: 'Section type', const: 'split', description: 'Section type.' },
+    eyebrow: {
+      title: 'Small line above the heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Small label above the heading.',
+    },
+    heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    paragraphs: { title: 'Paragraphs', $ref: '../common.schema.json#/$defs/paragraphs', description: 'Body text.' },
     list: {
+      title: 'Bullet points',
       type: 'array',
       items: { $ref: '../common.schema.json#/$defs/text' },
       description: 'Optional bulleted list after the paragraphs.',
     },
-    image: { description: 'Image shown beside the text.', allOf: [{ $ref: '../common.schema.json#/$defs/image' }] },
+    image: {
+      title: 'Image',
+      description: 'Image shown beside the text.',
+      allOf: [{ $ref: '../common.schema.json#/$defs/image' }],
+    },
     imageSide: {
+      title: 'Image on which side',
       enum: ['left', 'right'],
       default: 'right',
       description: 'Which side the image stands on wide screens.',
     },
     action: {
+      title: 'Button',
       description: 'Optional call to action under the text.',
       allOf: [{ $ref: '../common.schema.json#/$defs/action' }],
     },
@@ -12191,21 +12448,38 @@ const schema149 = {
   additionalProperties: false,
   required: ['type', 'heading', 'video'],
   properties: {
-    type: { const: 'video-hero', description: 'Section type.' },
-    eyebrow: { $ref: '../common.schema.json#/$defs/text', description: 'Small label above the heading.' },
-    heading: { $ref: '../common.schema.json#/$defs/text', description: "The page's h1." },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    type: { title: 'Section type', const: 'video-hero', description: 'Section type.' },
+    eyebrow: {
+      title: 'Small line above the heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Small label above the heading.',
+    },
+    heading: { title: 'Main heading', $ref: '../common.schema.json#/$defs/text', description: "The page's h1." },
+    text: {
+      title: 'Text under the heading',
+      $ref: '../common.schema.json#/$defs/text',
+      description: 'Paragraph under the heading.',
+    },
     video: {
+      title: 'Video',
       type: 'object',
       additionalProperties: false,
       required: ['src', 'poster', 'width', 'height', 'label'],
       description: 'A muted, looping, inline video.',
       properties: {
-        src: { $ref: '../common.schema.json#/$defs/assetPath', description: 'Video file.' },
-        poster: { $ref: '../common.schema.json#/$defs/assetPath', description: 'Image shown before the video plays.' },
-        width: { type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
-        height: { type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
-        label: { $ref: '../common.schema.json#/$defs/text', description: 'What the video shows, for screen readers.' },
+        src: { title: 'Video file', $ref: '../common.schema.json#/$defs/assetPath', description: 'Video file.' },
+        poster: {
+          title: 'Picture shown before the video plays',
+          $ref: '../common.schema.json#/$defs/assetPath',
+          description: 'Image shown before the video plays.',
+        },
+        width: { title: 'Width in pixels', type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
+        height: { title: 'Height in pixels', type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
+        label: {
+          title: 'What the video shows, for screen readers',
+          $ref: '../common.schema.json#/$defs/text',
+          description: 'What the video shows, for screen readers.',
+        },
       },
     },
   },
@@ -13463,71 +13737,107 @@ const schema156 = {
     'privacy',
   ],
   properties: {
-    $schema: { type: 'string', description: 'Path of this schema, for editors.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path of this schema, for editors.' },
     brand: {
+      title: 'Brand',
       type: 'object',
       additionalProperties: false,
       required: ['name', 'legalName', 'teamName', 'tagline', 'logo'],
       description: 'Who the agency is.',
       properties: {
-        name: { $ref: 'common.schema.json#/$defs/text', description: 'Short brand name.' },
+        name: { title: 'Brand name', $ref: 'common.schema.json#/$defs/text', description: 'Short brand name.' },
         teamName: {
+          title: 'Team name',
           $ref: 'common.schema.json#/$defs/text',
           description:
             'The name posts written by the agency as a whole are signed with; structured data shows such posts as written by the Organization.',
         },
         legalName: {
+          title: 'Legal company name',
           $ref: 'common.schema.json#/$defs/text',
           description: 'Registered company name, for legal pages and the copyright line.',
         },
-        tagline: { $ref: 'common.schema.json#/$defs/text', description: 'One line about the agency.' },
-        logo: { description: 'The logo shown in the header.', allOf: [{ $ref: 'common.schema.json#/$defs/image' }] },
+        tagline: {
+          title: 'Tagline',
+          $ref: 'common.schema.json#/$defs/text',
+          description: 'One line about the agency.',
+        },
+        logo: {
+          title: 'Logo',
+          description: 'The logo shown in the header.',
+          allOf: [{ $ref: 'common.schema.json#/$defs/image' }],
+        },
         shareImage: {
+          title: 'Picture shown when the site is shared',
           description: 'Default image for link previews (1200 x 630).',
           allOf: [{ $ref: 'common.schema.json#/$defs/image' }],
         },
       },
     },
     contact: {
+      title: 'Contact details',
       type: 'object',
       additionalProperties: false,
       required: ['email', 'hrEmail', 'phone', 'address'],
       description: 'How to reach the agency.',
       properties: {
-        email: { type: 'string', format: 'email', description: 'General e-mail address.' },
-        hrEmail: { type: 'string', format: 'email', description: 'E-mail address for job applications.' },
+        email: { title: 'E-mail address', type: 'string', format: 'email', description: 'General e-mail address.' },
+        hrEmail: {
+          title: 'E-mail address for job applications',
+          type: 'string',
+          format: 'email',
+          description: 'E-mail address for job applications.',
+        },
         phone: {
+          title: 'Phone',
           type: 'object',
           additionalProperties: false,
           required: ['display', 'tel'],
           description: 'The company phone number.',
           properties: {
-            display: { $ref: 'common.schema.json#/$defs/text', description: 'As shown to people.' },
-            tel: { type: 'string', pattern: '^\\+[0-9]{8,15}$', description: 'In international form for tel: links.' },
+            display: {
+              title: 'Phone number as shown',
+              $ref: 'common.schema.json#/$defs/text',
+              description: 'As shown to people.',
+            },
+            tel: {
+              title: 'Phone number to dial',
+              type: 'string',
+              pattern: '^\\+[0-9]{8,15}$',
+              description: 'In international form for tel: links.',
+            },
           },
         },
         address: {
+          title: 'Postal address',
           type: 'object',
           additionalProperties: false,
           required: ['lines', 'locality', 'region', 'postalCode', 'country', 'countryCode', 'mapsUrl'],
           description: 'The office address.',
           properties: {
             lines: {
+              title: 'Street lines',
               type: 'array',
               minItems: 1,
               items: { $ref: 'common.schema.json#/$defs/text' },
               description: 'Street lines.',
             },
-            locality: { $ref: 'common.schema.json#/$defs/text', description: 'City.' },
-            region: { $ref: 'common.schema.json#/$defs/text', description: 'State.' },
-            postalCode: { $ref: 'common.schema.json#/$defs/text', description: 'PIN code.' },
-            country: { $ref: 'common.schema.json#/$defs/text', description: 'Country, as shown to visitors.' },
+            locality: { title: 'City', $ref: 'common.schema.json#/$defs/text', description: 'City.' },
+            region: { title: 'State or region', $ref: 'common.schema.json#/$defs/text', description: 'State.' },
+            postalCode: { title: 'Postal code', $ref: 'common.schema.json#/$defs/text', description: 'PIN code.' },
+            country: {
+              title: 'Country',
+              $ref: 'common.schema.json#/$defs/text',
+              description: 'Country, as shown to visitors.',
+            },
             countryCode: {
+              title: 'Country code',
               type: 'string',
               pattern: '^[A-Z]{2}$',
               description: "The country's ISO 3166-1 alpha-2 code, for structured data.",
             },
             mapsUrl: {
+              title: 'Map link',
               type: 'string',
               format: 'uri',
               pattern: '^https://',
@@ -13538,6 +13848,7 @@ const schema156 = {
       },
     },
     social: {
+      title: 'Social media',
       type: 'array',
       minItems: 1,
       description: 'Social profiles, in display order.',
@@ -13548,15 +13859,27 @@ const schema156 = {
         required: ['network', 'label', 'url'],
         properties: {
           network: {
+            title: 'Network',
             enum: ['linkedin', 'facebook', 'instagram', 'twitter'],
             description: 'Which network (chooses the icon).',
           },
-          label: { $ref: 'common.schema.json#/$defs/text', description: 'Accessible name of the link.' },
-          url: { type: 'string', format: 'uri', pattern: '^https://', description: 'Profile address.' },
+          label: {
+            title: 'Link text',
+            $ref: 'common.schema.json#/$defs/text',
+            description: 'Accessible name of the link.',
+          },
+          url: {
+            title: 'Profile link',
+            type: 'string',
+            format: 'uri',
+            pattern: '^https://',
+            description: 'Profile address.',
+          },
         },
       },
     },
     navigation: {
+      title: 'Main menu',
       type: 'array',
       minItems: 1,
       description: 'Header links, in order.',
@@ -13566,28 +13889,39 @@ const schema156 = {
         additionalProperties: false,
         required: ['label', 'route'],
         properties: {
-          label: { $ref: 'common.schema.json#/$defs/text', description: 'Link text.' },
-          route: { $ref: 'common.schema.json#/$defs/route', description: 'Where it leads.' },
+          label: { title: 'Menu text', $ref: 'common.schema.json#/$defs/text', description: 'Link text.' },
+          route: { title: 'Page it opens', $ref: 'common.schema.json#/$defs/route', description: 'Where it leads.' },
         },
       },
     },
     brochure: {
+      title: 'Brochure',
       type: 'object',
       additionalProperties: false,
       required: ['label', 'href', 'fileName', 'title'],
       description: 'The downloadable brochure, generated from this content at build time.',
       properties: {
-        label: { $ref: 'common.schema.json#/$defs/text', description: 'Button text.' },
-        href: { $ref: 'common.schema.json#/$defs/assetPath', description: 'Where the generated PDF is served.' },
+        label: { title: 'Download link text', $ref: 'common.schema.json#/$defs/text', description: 'Button text.' },
+        href: {
+          title: 'Brochure address',
+          $ref: 'common.schema.json#/$defs/assetPath',
+          description: 'Where the generated PDF is served.',
+        },
         fileName: {
+          title: 'File name when downloaded',
           type: 'string',
           pattern: '^[A-Za-z0-9-]+\\.pdf$',
           description: 'Name the download is saved under.',
         },
-        title: { $ref: 'common.schema.json#/$defs/text', description: "Title on the brochure's cover." },
+        title: {
+          title: 'Title inside the PDF',
+          $ref: 'common.schema.json#/$defs/text',
+          description: "Title on the brochure's cover.",
+        },
       },
     },
     services: {
+      title: 'Services',
       type: 'array',
       minItems: 1,
       description: 'Every service the agency sells, in display order; each is a card and a page.',
@@ -13597,36 +13931,49 @@ const schema156 = {
         additionalProperties: false,
         required: ['title', 'route', 'summary', 'image'],
         properties: {
-          title: { $ref: 'common.schema.json#/$defs/text', description: 'Service name.' },
-          route: { $ref: 'common.schema.json#/$defs/route', description: 'Route of the service page.' },
+          title: { title: 'Service name', $ref: 'common.schema.json#/$defs/text', description: 'Service name.' },
+          route: {
+            title: 'Service page',
+            $ref: 'common.schema.json#/$defs/route',
+            description: 'Route of the service page.',
+          },
           summary: {
+            title: 'Short summary',
             type: 'string',
             minLength: 40,
             maxLength: 220,
             pattern: '^[^<>]*$',
             description: 'One or two sentences for cards and the brochure.',
           },
-          image: { description: 'Card image.', allOf: [{ $ref: 'common.schema.json#/$defs/image' }] },
+          image: { title: 'Image', description: 'Card image.', allOf: [{ $ref: 'common.schema.json#/$defs/image' }] },
         },
       },
     },
     footer: {
+      title: 'Footer',
       type: 'object',
       additionalProperties: false,
       required: ['getInTouchHeading', 'navigationHeading', 'columns', 'copyrightYear'],
       description: 'The footer on every page.',
       properties: {
-        getInTouchHeading: { $ref: 'common.schema.json#/$defs/text', description: 'Heading of the contact block.' },
+        getInTouchHeading: {
+          title: '“Get in touch” heading',
+          $ref: 'common.schema.json#/$defs/text',
+          description: 'Heading of the contact block.',
+        },
         navigationHeading: {
+          title: 'Menu heading',
           $ref: 'common.schema.json#/$defs/text',
           description:
             "Heading of the column listing every main section (the header's navigation), where the phone menu leads without JavaScript.",
         },
         servicesHeading: {
+          title: 'Services heading',
           $ref: 'common.schema.json#/$defs/text',
           description: 'Heading of the services column, listed from services.',
         },
         columns: {
+          title: 'Link columns',
           type: 'array',
           description: 'Further link columns, such as Support and Legal.',
           items: {
@@ -13635,8 +13982,13 @@ const schema156 = {
             additionalProperties: false,
             required: ['heading', 'links'],
             properties: {
-              heading: { $ref: 'common.schema.json#/$defs/text', description: 'Column heading.' },
+              heading: {
+                title: 'Column heading',
+                $ref: 'common.schema.json#/$defs/text',
+                description: 'Column heading.',
+              },
               links: {
+                title: 'Links',
                 type: 'array',
                 minItems: 1,
                 items: { $ref: '#/properties/navigation/items' },
@@ -13645,7 +13997,13 @@ const schema156 = {
             },
           },
         },
-        copyrightYear: { type: 'integer', minimum: 2000, maximum: 2100, description: 'Year of the copyright line.' },
+        copyrightYear: {
+          title: 'Copyright year',
+          type: 'integer',
+          minimum: 2000,
+          maximum: 2100,
+          description: 'Year of the copyright line.',
+        },
       },
     },
     forms: {
@@ -13663,6 +14021,7 @@ const schema156 = {
           required: ['budgets', 'consentText', 'thankYouRoute'],
           properties: {
             budgets: {
+              title: 'Budget choices',
               type: 'array',
               minItems: 1,
               uniqueItems: true,
@@ -13670,12 +14029,14 @@ const schema156 = {
               items: { $ref: 'common.schema.json#/$defs/text', type: 'string', maxLength: 100 },
             },
             consentText: {
+              title: 'Consent text',
               $ref: 'common.schema.json#/$defs/text',
               type: 'string',
               maxLength: 1000,
               description: 'The consent the person gives by sending an enquiry; stored with the lead word for word.',
             },
             thankYouRoute: {
+              title: 'Thank-you page',
               $ref: 'common.schema.json#/$defs/route',
               description: 'The page a form sent without JavaScript goes to once accepted.',
             },
@@ -13688,18 +14049,21 @@ const schema156 = {
           required: ['consentText', 'thankYouRoute'],
           properties: {
             roles: {
+              title: 'Open roles',
               type: 'array',
               uniqueItems: true,
               description: 'Open roles suggested to applicants; they may type another.',
               items: { $ref: 'common.schema.json#/$defs/text', type: 'string', maxLength: 200 },
             },
             consentText: {
+              title: 'Consent text',
               $ref: 'common.schema.json#/$defs/text',
               type: 'string',
               maxLength: 1000,
               description: 'The consent the person gives by applying; stored with the lead word for word.',
             },
             thankYouRoute: {
+              title: 'Thank-you page',
               $ref: 'common.schema.json#/$defs/route',
               description: 'The page a form sent without JavaScript goes to once accepted.',
             },
@@ -13715,6 +14079,7 @@ const schema156 = {
       description: 'How long personal data from the forms is kept.',
       properties: {
         retentionDays: {
+          title: 'Days enquiries are kept',
           type: 'integer',
           minimum: 1,
           maximum: 3650,
@@ -14019,8 +14384,8 @@ const schema181 = {
   additionalProperties: false,
   required: ['label', 'route'],
   properties: {
-    label: { $ref: 'common.schema.json#/$defs/text', description: 'Link text.' },
-    route: { $ref: 'common.schema.json#/$defs/route', description: 'Where it leads.' },
+    label: { title: 'Menu text', $ref: 'common.schema.json#/$defs/text', description: 'Link text.' },
+    route: { title: 'Page it opens', $ref: 'common.schema.json#/$defs/route', description: 'Where it leads.' },
   },
 };
 function validate96(
@@ -17857,8 +18222,9 @@ const schema190 = {
   additionalProperties: false,
   required: ['$schema', 'redirects'],
   properties: {
-    $schema: { type: 'string', description: 'Path of this schema, for editors.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path of this schema, for editors.' },
     redirects: {
+      title: 'Moved pages',
       type: 'array',
       description: 'One entry per moved address; each `from` once, each `to` a route of the site.',
       items: {
@@ -17868,18 +18234,22 @@ const schema190 = {
         required: ['from', 'to', 'status'],
         properties: {
           from: {
+            title: 'Old address',
             $ref: 'common.schema.json#/$defs/route',
             description: 'The old address, which no page may use any more.',
           },
           to: {
+            title: 'New address',
             $ref: 'common.schema.json#/$defs/route',
             description: 'Where it moved: a route of the site (a page, /blog or a post).',
           },
           status: {
+            title: 'Kind of move',
             enum: [301, 308],
             description: '301 (moved permanently) or 308 (the same, and a POST stays a POST).',
           },
           note: {
+            title: 'Note for the team',
             type: 'string',
             maxLength: 200,
             description: 'Why the address moved, for the people who edit this file.',

@@ -79,8 +79,8 @@ export function PagesListPage() {
                       <th scope="row">
                         <Link to={`/admin/pages/${entry.id}`}>{entry.title}</Link>
                       </th>
-                      <td>{entry.route ? <code>{entry.route}</code> : '—'}</td>
-                      <td>
+                      <td data-label="Route">{entry.route ? <code>{entry.route}</code> : '—'}</td>
+                      <td data-label="Last change">
                         {entry.lastChange ? (
                           <>
                             <span className={styles.message}>{entry.lastChange.message.split('\n')[0]}</span>

@@ -28,16 +28,16 @@ function Harness({ initial, onDocument }: { initial: Document; onDocument?: (doc
 describe('the content form', () => {
   it("labels the page's fields from their schema and shows the hero's heading", () => {
     render(<Harness initial={seo} />);
-    expect(screen.getByLabelText(/^Title/)).toHaveValue(seo.title);
+    expect(screen.getByLabelText(/^Title in search results and browser tabs/)).toHaveValue(seo.title);
     const sections = screen.getByRole('list');
     expect(within(sections).getAllByRole('listitem')).toHaveLength(seo.sections.length);
-    expect(screen.getByLabelText(/^Heading/)).toHaveValue(seo.sections[0]!.heading);
+    expect(screen.getByLabelText(/^Main heading/)).toHaveValue(seo.sections[0]!.heading);
   });
 
   it('changes only what the person edits: no default, no empty list item added to the document', () => {
     let last: Document | undefined;
     render(<Harness initial={seo} onDocument={(document) => (last = document)} />);
-    fireEvent.change(screen.getByLabelText(/^Heading/), { target: { value: 'A new heading for the SEO page' } });
+    fireEvent.change(screen.getByLabelText(/^Main heading/), { target: { value: 'A new heading for the SEO page' } });
     const expected = structuredClone(seo);
     expected.sections[0]!.heading = 'A new heading for the SEO page';
     expect(last).toEqual(expected);
@@ -46,8 +46,8 @@ describe('the content form', () => {
   it('says beside the field what is wrong with an empty heading, in a sentence', () => {
     let last: Document = seo;
     render(<Harness initial={seo} onDocument={(document) => (last = document)} />);
-    fireEvent.change(screen.getByLabelText(/^Heading/), { target: { value: '' } });
-    const field = screen.getByLabelText(/^Heading/);
+    fireEvent.change(screen.getByLabelText(/^Main heading/), { target: { value: '' } });
+    const field = screen.getByLabelText(/^Main heading/);
     expect(field.closest('[data-pointer="/sections/0/heading"]')).toHaveTextContent('Fill this in: it is required.');
     expect((last.sections as Document[])[0]!.heading).toBeUndefined();
   });

@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentDocumentVersion, ContentSaved, ContentStatus } from '../../src/content/types.gen.ts';
+import { repositoryRoot } from '../repository-root.ts';
+import {
+  createContentRepository,
+  createRemoteWithClone,
+  runGit,
+  type ContentRepository,
+} from '../test-support/content-repository.ts';
+import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
+
+// Two instances with a bare remote, both started on one build of the content as committed. A save is built and served
+// by the instance that made it, and by the other once it has pulled it: three builds of the whole site in all, on two
+// cores shared with other runners.
+const buildWaitMs = 240_000;
+
+let first: ContentRepository;
+let second: ContentRepository;
+let builds: string;
+let testApp: TestApp;
+let other: FastifyInstance;
+let cookies: Map<FastifyInstance, string>;
+
+const seo = `/api/content/${encodeURIComponent('services/seo')}`;
+const page = async (app: FastifyInstance, url: string) => (await app.inject({ method: 'GET', url })).body;
+const status = async (app: FastifyInstance) =>
+  (await app.inject(asAdmin(cookies.get(app)!, { method: 'GET', url: '/api/content/status' }))).json<ContentStatus>();
+
+/** Waits until `check` holds, for at most `ms`: a build takes seconds. */
+async function eventually(check: () => Promise<boolean>, ms = buildWaitMs): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    if (await check()) return true;
+  }
+  return check();
+}
+
+async function saveHeading(app: FastifyInstance, heading: string): Promise<ContentSaved> {
+  const opened = (await app.inject(asAdmin(cookies.get(app)!, { method: 'GET', url: seo }))).json<
+    ContentDocumentVersion & { document: { sections: { heading?: string }[] } }
+  >();
+  const [hero, ...rest] = opened.document.sections;
+  const response = await app.inject(
+    asAdmin(cookies.get(app)!, {
+      method: 'PUT',
+      url: seo,
+      payload: { document: { ...opened.document, sections: [{ ...hero, heading }, ...rest] } },
+      headers: { 'if-match': opened.version },
+    }),
+  );
+  expect(response.statusCode).toBe(200);
+  return response.json<ContentSaved>();
+}
+
+beforeAll(async () => {
+  // Inside the repository, as the server's own builds are (dist/live): the render bundle imports its packages.
+  mkdirSync(join(repositoryRoot, 'node_modules', '.cache'), { recursive: true });
+  builds = mkdtempSync(join(repositoryRoot, 'node_modules', '.cache', 'northbeam-live-'));
+  first = createContentRepository();
+  // The site as `npm run build` makes it, from the content as committed: what both instances serve at start.
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  await promisify(execFile)(process.execPath, [tsx, 'scripts/build-site.ts', '--out', join(builds, 'start')], {
+    cwd: repositoryRoot,
+    env: { ...process.env, CONTENT_DIR: first.dir, NODE_ENV: 'production' },
+  });
+  const clientDir = join(builds, 'start', 'client');
+  const made = createRemoteWithClone(first);
+  second = made.clone;
+  const content = (dir: string, name: string) => ({
+    dir,
+    remote: made.remote,
+    branch: 'main',
+    buildsDir: join(builds, name),
+  });
+  testApp = await createTestApp({ clientDir, content: content(first.dir, 'first') });
+  other = await testApp.addInstance({ clientDir, content: content(second.dir, 'second') });
+  cookies = new Map([
+    [testApp.app, await signIn(testApp.app)],
+    [other, await signIn(other)],
+  ]);
+}, buildWaitMs);
+afterAll(async () => {
+  await testApp?.close();
+  first?.remove();
+  second?.remove();
+  rmSync(builds, { recursive: true, force: true });
+}, 60_000);
+
+describe('content saved in the studio goes live without a restart', () => {
+  const heading = 'SEO that brings buyers who are ready to talk';
+
+  it(
+    'serves a build of the content as committed without building it again, and says so in the status',
+    async () => {
+      const head = first.git('rev-parse', 'HEAD');
+      for (const app of [testApp.app, other]) {
+        expect(await eventually(async () => (await status(app)).live === head, 30_000)).toBe(true);
+        expect(await status(app)).toMatchObject({ head, live: head, pending: [] });
+        expect(await page(app, '/seo')).toContain('SEO that earns lasting visibility');
+      }
+    },
+    2 * buildWaitMs,
+  );
+
+  it(
+    'shows a save in the first HTML and the sitemap of both instances, the old page until the new one is whole',
+    async () => {
+      const { commit } = await saveHeading(testApp.app, heading);
+      const pending = await status(testApp.app);
+      // Until its build is served, the save is listed as pending and the page is the old one, whole.
+      if (pending.live !== commit) {
+        expect(pending.pending.map((change) => change.commit)).toContain(commit);
+        expect(await page(testApp.app, '/seo')).toContain('SEO that earns lasting visibility');
+      }
+      for (const app of [testApp.app, other]) {
+        expect(await eventually(async () => (await page(app, '/seo')).includes(heading))).toBe(true);
+        expect(await status(app)).toMatchObject({ head: commit, live: commit, pending: [] });
+        const committedAt = new Date(runGit(first.dir, 'log', '-1', '--format=%cI', commit!)).toISOString();
+        expect(await page(app, '/sitemap.xml')).toContain(`/seo</loc><lastmod>${committedAt}</lastmod>`);
+        // The page's own chunk of the new build, and the old build's chunks for pages already open.
+        const script = /<script type="module"[^>]* src="([^"]+)"/.exec(await page(app, '/seo'))![1]!;
+        expect((await app.inject({ method: 'GET', url: script })).statusCode).toBe(200);
+      }
+    },
+    2 * buildWaitMs,
+  );
+});
