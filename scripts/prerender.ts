@@ -10,6 +10,7 @@ import type { BuildManifest } from '../src/entry-server.tsx';
 import { lastChanged } from './lib/content-dates.ts';
 import { repoRoot } from './lib/content.ts';
 import { contentRouteEntries } from './vite-content-routes.ts';
+import { criticalCss } from '../server/pages/critical-css.ts';
 import { precompressDirectory } from '../server/pages/precompress.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
@@ -24,6 +25,8 @@ const entry = (await import(
 const manifest = JSON.parse(readFileSync(join(dist, 'client', '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
 const routes = JSON.parse(readFileSync(join(dist, 'client', 'routes.json'), 'utf8')) as string[];
 const renderedPerRequest = new Set(entry.renderedPerRequest);
+// Each page's critical CSS inlined, the stylesheet loaded without blocking first paint.
+const inlineCriticalCss = criticalCss(join(dist, 'client'));
 
 const started = performance.now();
 let written = 0;
@@ -33,7 +36,7 @@ for (const route of routes) {
   if (page.status !== 200) throw new Error(`prerender: ${route} rendered with status ${page.status}`);
   const file = join(dist, 'client', route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, entry.fillTemplate(template, page, manifest));
+  writeFileSync(file, await inlineCriticalCss(entry.fillTemplate(template, page, manifest)));
   written += 1;
 }
 // The sitemap's lastmod of each content route: when its document last changed (kept out of the served files).

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture } from '../test-support/client-fixture.ts';
+import { policyForPage } from './critical-css.ts';
 import { createHtmlPages, type HtmlPages } from './html-pages.ts';
 
 let clientDir: string;
@@ -30,7 +31,12 @@ describe('pages rendered per request', () => {
   it('answer an unknown address with the not-found page and its status, as HTML that browsers revalidate', async () => {
     const page = await pages.render('/nothing-here');
     expect(page.status).toBe(404);
-    expect(page.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    expect(page.headers).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      // Its inlined critical CSS named by hash.
+      'content-security-policy': policyForPage(page.text!),
+    });
   });
 
   it('are rendered anew at every call from what the API says then: the response cache keeps them', async () => {
