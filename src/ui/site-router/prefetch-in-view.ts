@@ -15,9 +15,7 @@ const waiting = new Map<Element, () => void>();
 let observer: IntersectionObserver | undefined;
 
 const whenIdle = (callback: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(callback, { timeout: 2000 })
-    : setTimeout(callback, 1);
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 1);
 
 function observerOfLinks(): IntersectionObserver {
   observer ??= new IntersectionObserver((entries) => {
@@ -32,7 +30,10 @@ function observerOfLinks(): IntersectionObserver {
   return observer;
 }
 
-/** Calls `fetch` once, at idle time, when the link comes into view, if the connection allows; returns the stop. */
+/**
+ * Calls `fetch` once when the link comes into view, if the connection allows, in the browser's idle time only (a
+ * route chunk is evaluated as it arrives: never forced into busy time); returns the stop.
+ */
 export function prefetchInView(link: Element, fetch: () => void): () => void {
   if (typeof IntersectionObserver !== 'function' || !connectionAllowsPrefetch()) return () => undefined;
   waiting.set(link, fetch);
