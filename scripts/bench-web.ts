@@ -4,7 +4,9 @@
  * prints the medians of the four categories, FCP, LCP, TBT and CLS, the number of main-thread tasks over 50 ms
  * during load, with the gzip size of the JavaScript each page loads.
  * With `--baseline`, each page is also measured with its scripts blocked, in the same run: the machine is
- * shared, so only a comparison made at the same time tells what the JavaScript costs.
+ * shared, so only a comparison made at the same time tells what the JavaScript costs. With `--inlined`, each page is
+ * also measured as the same HTML with its scripts removed and every stylesheet inlined whole (served from a port of
+ * its own, its assets from the site): the limit of its first paint, which the page as served should be within 3 % of.
  * Figures only: nothing here passes or fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,10 +17,12 @@ import { gzipSync } from 'node:zlib';
 import { startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
 import { benchmarkPages, chosenPages } from './lib/benchmark-pages.ts';
 import { medianOf } from './lib/figures.ts';
+import { serveInlinedPages } from './lib/inlined-page.ts';
 import { lighthouseVersion, runLighthouse, type LighthouseReport } from './lib/lighthouse.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const withBaseline = process.argv.includes('--baseline');
+const withInlined = process.argv.includes('--inlined');
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
@@ -30,17 +34,21 @@ const server = await startServerFromSource((base) => ({ DATA_DIR: dataDir, SITE_
   output: 'errors-to-console',
 });
 const origin = server.base;
+const inlined = withInlined ? await serveInlinedPages(origin) : undefined;
 try {
   const pages = await benchmarkPages(origin);
-  const variants = withBaseline ? [false, true] : [false];
+  const variants: ('served' | 'no JS' | 'no JS, CSS inlined')[] = ['served'];
+  if (withBaseline) variants.push('no JS');
+  if (inlined) variants.push('no JS, CSS inlined');
 
   const rows: string[][] = [];
   for (const [pageName, path] of chosenPages(pages)) {
-    for (const scriptsBlocked of variants) {
-      const name = scriptsBlocked ? `${pageName}, no JS` : pageName;
+    for (const variant of variants) {
+      const name = variant === 'served' ? pageName : `${pageName}, ${variant}`;
+      const base = variant === 'no JS, CSS inlined' ? inlined!.base : origin;
       const reports: LighthouseReport[] = [];
       for (let run = 0; run < runs; run += 1) {
-        reports.push(runLighthouse(`${origin}${path}`, { blockScripts: scriptsBlocked }));
+        reports.push(runLighthouse(`${base}${path}`, { blockScripts: variant === 'no JS' }));
       }
       rows.push(tableRow(name, path, reports));
       console.log(`| ${rows.at(-1)!.join(' | ')} |`);
@@ -51,6 +59,7 @@ try {
   console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 } finally {
+  inlined?.server.close();
   await stopServerProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@
  * With `--trace`, the CPU is slowed down 4 times (as Lighthouse's mobile run does) and each main-thread task over
  * 50 ms from navigation to the app's start is listed with the scripts and functions that ran in it (CPU profile
  * samples; `vite build --sourcemap` gives no names back, so the minified name and the chunk are what is shown).
+ * With `--save-data`, links in view are not fetched ahead (the router's prefetch): only the page's own scripts count.
  * Figures only: nothing here passes or fails.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +22,8 @@ import { benchmarkPages } from './lib/benchmark-pages.ts';
 const args = process.argv.slice(2);
 const withTrace = args.includes('--trace');
 const withFiles = args.includes('--files');
+/** `--save-data`: the visitor asks to save data, so links in view are not fetched ahead: the page's own scripts. */
+const savingData = args.includes('--save-data');
 const only = args.filter((arg) => !arg.startsWith('--'));
 /** `--over=20` lists shorter tasks too (the blocking time stays counted over 50 ms). */
 const over = Number(args.find((arg) => arg.startsWith('--over='))?.slice('--over='.length) ?? 50);
@@ -50,6 +53,11 @@ try {
 
 async function measure(name: string, path: string): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, baseURL: server.base });
+  if (savingData) {
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+    );
+  }
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('response', (response) => {

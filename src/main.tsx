@@ -5,6 +5,7 @@ import { Started } from './app/started.tsx';
 import { OriginContext } from './ui/origin.ts';
 import { countServerBoundaries } from './ui/section-boundary/section-hydration.ts';
 import { serverState as readServerState } from './ui/server-state.ts';
+import { browserFeedback } from './ui/site-router/browser-feedback.ts';
 import { browserHistory } from './ui/site-router/history.ts';
 import { pageFromSnapshot, type RouterSnapshot } from './ui/site-router/snapshot.ts';
 import { SiteRouter } from './ui/site-router/site-router.tsx';
@@ -20,13 +21,19 @@ export async function start(): Promise<void> {
   const initialPage = snapshot
     ? await pageFromSnapshot(siteRoutes.routes, new URL(window.location.href), snapshot)
     : undefined;
+  const history = browserHistory();
   const app = (
     <StrictMode>
       <OriginContext value={window.location.origin}>
         {/* Around the router, not beside it: a sibling would fork the tree, and every useId id would then differ from
             the server's (entry-server.tsx), whose providers each have one child. */}
         <Started root={rootElement} sections={hydrating ? countServerBoundaries(rootElement) : 0}>
-          <SiteRouter table={siteRoutes} history={browserHistory()} initialPage={initialPage} />
+          <SiteRouter
+            table={siteRoutes}
+            history={history}
+            initialPage={initialPage}
+            feedback={browserFeedback(history)}
+          />
         </Started>
       </OriginContext>
     </StrictMode>

@@ -10,6 +10,7 @@ import type { Database } from '../store/schema.ts';
 import { createClientFixture } from '../test-support/client-fixture.ts';
 import { createPost } from '../test-support/posts.ts';
 import { createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
+import { policyForPage } from './critical-css.ts';
 import { createHtmlPages, type HtmlPages } from './html-pages.ts';
 
 let clientDir: string;
@@ -48,7 +49,12 @@ describe('pages rendered per request', () => {
   it('answer an unknown address with the not-found page and its status, as HTML that browsers revalidate', async () => {
     const page = await pages.render('/nothing-here');
     expect(page.status).toBe(404);
-    expect(page.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    expect(page.headers).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      // Its inlined critical CSS named by hash.
+      'content-security-policy': policyForPage(page.text!),
+    });
   });
 
   it('are rendered anew at every call from what the database says then: the response cache keeps them', async () => {

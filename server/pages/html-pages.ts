@@ -6,6 +6,7 @@ import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import type * as EntryServer from '../../src/entry-server.tsx';
 import type { BlogContext } from '../blog/blog-context.ts';
 import { htmlAnswer, redirectAnswer, type Answer } from '../http/answer.ts';
+import { criticalCss, policyForPage } from './critical-css.ts';
 import { createPageReads } from './page-reads.ts';
 
 export interface HtmlPagesOptions {
@@ -23,6 +24,10 @@ export interface HtmlPagesOptions {
 }
 
 const htmlHeaders = { 'cache-control': 'no-cache' };
+
+/** A page with its critical CSS inlined (scripts/prerender.ts, or `render` here), under a policy naming its styles. */
+const pageAnswer = (html: string, status: number): Answer =>
+  htmlAnswer(html, status, { ...htmlHeaders, 'content-security-policy': policyForPage(html) });
 
 /** A page answering a form sent without JavaScript is for a browser that runs none: it goes without the app. */
 const withoutScripts = (html: string): string => html.replace(/<script type="module"[^>]*><\/script>/g, '');
@@ -54,9 +59,10 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     const file = join(clientDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
     if (!existsSync(file)) continue;
     const html = readFileSync(file, 'utf8').replaceAll(entry.originPlaceholder, () => options.origin);
-    prerendered.set(route, htmlAnswer(html, 200, htmlHeaders));
+    prerendered.set(route, pageAnswer(html, 200));
   }
   const finish = options.finishHtml ?? (async (html: string) => html);
+  const inlineCriticalCss = criticalCss(clientDir);
   const holdsForm = (url: string): boolean => contentRoutes.includes(url) || /^\/blogs\/[a-z0-9-]+$/.test(url);
 
   return {
@@ -94,7 +100,10 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     async render(url: string): Promise<Answer> {
       const page = await render(url);
       if (page.redirect) return redirectAnswer(page.redirect, page.status);
-      return htmlAnswer(await finish(entry.fillTemplate(template, page, manifest)), page.status, htmlHeaders);
+      return pageAnswer(
+        await inlineCriticalCss(await finish(entry.fillTemplate(template, page, manifest))),
+        page.status,
+      );
     },
   };
 }

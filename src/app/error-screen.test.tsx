@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { memoryHistory } from '@/ui/site-router/history.ts';
@@ -38,14 +38,22 @@ const renderAt = (url: string) =>
   render(<SiteRouter table={{ routes, Layout, errorElement: <RouteErrorScreen /> }} history={memoryHistory(url)} />);
 
 describe('RouteErrorScreen', () => {
-  it('says a page’s chunk could not be downloaded after a link, with a way to reload', async () => {
-    renderAt('/');
-    await userEvent.click(screen.getByRole('link', { name: 'A post' }));
+  it('says the first page’s chunk could not be downloaded, with a way to reload', async () => {
+    renderAt('/blogs/one');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Loading chunk blog-post failed.')).toBeInTheDocument();
     expect(screen.getByText(/could not be downloaded/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('leaves for a full page load when a link’s chunk could not be downloaded', async () => {
+    const history = memoryHistory('/');
+    render(<SiteRouter table={{ routes, Layout, errorElement: <RouteErrorScreen /> }} history={history} />);
+    await userEvent.click(screen.getByRole('link', { name: 'A post' }));
+    await waitFor(() => expect(history.entries.at(-1)).toBe('http://localhost/blogs/one'));
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for a path no route has', async () => {

@@ -1,22 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet } from '@/ui/site-router/site-router.tsx';
-import { useLocation, useNavigationType } from '@/ui/site-router/hooks.ts';
 import { Footer } from '@/site/footer/footer.tsx';
 import { Header } from '@/site/header/header.tsx';
 import { rememberVisit } from '@/ui/lead-form/visit-attribution.ts';
 
 /** Header, main landmark and footer around every public page. */
 export function RootLayout() {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-
   // Where the visit came from, for the forms: kept for this tab only, from its first page.
   useEffect(rememberVisit, []);
-
-  // A new path starts at the top; going back keeps the browser's own scroll restoration.
-  useEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
 
   return (
     <>

@@ -5,6 +5,7 @@
  * day.
  */
 import { browserIdle, loadedAndPainted } from '../ui/page-timing.ts';
+import { onNavigated } from '../ui/site-router/navigation-events.ts';
 
 const utmFields = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
@@ -28,12 +29,7 @@ export function countPageViews(): void {
     navigator.sendBeacon('/api/collect', JSON.stringify(view));
   };
   const later = () => void browserIdle(2000).then(send);
-  // The router moves between pages with pushState, which no event announces; back and forward fire popstate.
-  const pushState = history.pushState;
-  history.pushState = function (...args: Parameters<History['pushState']>) {
-    pushState.apply(this, args);
-    later();
-  };
-  window.addEventListener('popstate', later);
+  // Every page the router shows, after a click or back and forward, once it has rendered.
+  onNavigated(later);
   void loadedAndPainted().then(later);
 }

@@ -11,6 +11,8 @@ export interface RouterState {
   /** Whether a link to this URL is the router's to follow; otherwise the browser loads the page. */
   handles(href: string): boolean;
   navigate(to: string, options?: { replace?: boolean }): void;
+  /** Fetches a page the visitor shows intent to visit (its chunk and loader data), for the click to use. */
+  prefetch(to: string): void;
   revalidate(): Promise<void>;
   revalidation: 'idle' | 'loading';
 }

@@ -1,11 +1,15 @@
-import { use, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { use, useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { RouterContext } from './context.ts';
 import { useLocation } from './hooks.ts';
+import { prefetchInView } from './prefetch-in-view.ts';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
   replace?: boolean;
 }
+
+/** How long the pointer rests on a link before its page is fetched: passing over it on the way elsewhere is no intent. */
+export const hoverIntentMs = 65;
 
 /** A click the page may take over: the main button, no modifier key (new tab, window, download), same target. */
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
@@ -21,10 +25,24 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 
 /**
  * A link that the router follows without a page load when it knows the page; any other address (the admin, a file)
- * and any link outside a router is a plain link the browser loads.
+ * and any link outside a router is a plain link the browser loads. Its page is fetched on intent: the pointer resting
+ * on it, a touch, focus, or the link in view when the connection allows.
  */
-export function Link({ to, replace, onClick, children, ...props }: LinkProps) {
+export function Link({ to, replace, onClick, onMouseEnter, onMouseLeave, onTouchStart, onFocus, ...props }: LinkProps) {
   const router = use(RouterContext);
+  const anchor = useRef<HTMLAnchorElement>(null);
+  const hover = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const prefetch = router?.prefetch;
+
+  useEffect(() => {
+    if (!prefetch || !anchor.current) return;
+    const stop = prefetchInView(anchor.current, () => prefetch(to));
+    return () => {
+      stop();
+      clearTimeout(hover.current);
+    };
+  }, [prefetch, to]);
+
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!router || !isPlainClick(event) || !router.handles(to)) return;
@@ -36,8 +54,30 @@ export function Link({ to, replace, onClick, children, ...props }: LinkProps) {
     router.navigate(url.pathname + url.search + url.hash, { replace });
   };
   return (
-    <a {...props} href={to} onClick={follow}>
-      {children}
+    <a
+      {...props}
+      ref={anchor}
+      href={to}
+      onClick={follow}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        clearTimeout(hover.current);
+        if (prefetch) hover.current = setTimeout(() => prefetch(to), hoverIntentMs);
+      }}
+      onMouseLeave={(event) => {
+        onMouseLeave?.(event);
+        clearTimeout(hover.current);
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        prefetch?.(to);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        prefetch?.(to);
+      }}
+    >
+      {props.children}
     </a>
   );
 }

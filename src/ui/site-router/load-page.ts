@@ -20,6 +20,8 @@ export interface Page {
   error: unknown;
   /** A loader answered with a redirect: where to, and its status. */
   redirect?: { location: string; status: number };
+  /** The route's chunk did not arrive (a new deployment, the network): the browser loads the address instead. */
+  chunkFailed?: boolean;
 }
 
 export interface RouteMatch {
@@ -64,8 +66,10 @@ export function resolveRoute(route: SiteRoute): Promise<SiteRoute> {
 }
 
 let keys = 0;
+/** Keys stay unique across the page loads of one tab: history entries keep theirs through a reload. */
+const tab = Math.random().toString(36).slice(2, 8);
 
-export function locationOf(url: URL, key = `${(keys += 1)}`): SiteLocation {
+export function locationOf(url: URL, key = `${tab}-${(keys += 1)}`): SiteLocation {
   return { pathname: url.pathname, search: url.search, hash: url.hash, key };
 }
 
@@ -84,6 +88,11 @@ export async function loadPage(routes: SiteRoute[], request: Request, key?: stri
   page.params = match.params;
   try {
     page.route = await resolveRoute(match.route);
+  } catch (thrown) {
+    if (request.signal.aborted) throw thrown;
+    return { ...page, error: toRouteError(thrown), chunkFailed: true };
+  }
+  try {
     const data: unknown = await page.route.loader?.({ params: match.params, request });
     if (data instanceof Response && isRedirect(data)) {
       page.redirect = { location: data.headers.get('Location')!, status: data.status };

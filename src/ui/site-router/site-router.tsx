@@ -4,15 +4,19 @@ import {
   use,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
 import { OutletContext, RouteContext, RouterContext, type NavigationType, type RouteState } from './context.ts';
 import type { SiteHistory } from './history.ts';
+import type { NavigationFeedback } from './browser-feedback.ts';
 import { useRouteError } from './hooks.ts';
 import { loadPage, matchRoute, readyPage, type Page, type SiteLocation } from './load-page.ts';
+import { LatestNavigation, placeOf, PrefetchedPages } from './navigation.ts';
 import type { SiteRouteTable } from './route.ts';
 
 /** Where the layout shows the page. */
@@ -75,34 +79,6 @@ function PageView({ page, errorElement }: { page: Page; errorElement: ReactNode 
   );
 }
 
-/** Where a location is, for the router: its path and query (a change of the hash alone is the browser's scrolling). */
-const placeOf = (url: { pathname: string; search: string }) => url.pathname + url.search;
-
-/**
- * Only the latest navigation goes on: starting one aborts the one before (its loader's request signal). It also
- * knows where the visitor is headed, which is not the page on screen while a navigation loads or its transition
- * renders: back then forward at once must go forward, not stay on the page that the back navigation then shows.
- */
-class LatestNavigation {
-  #controller: AbortController | null = null;
-  #target: string;
-
-  constructor(target: string) {
-    this.#target = target;
-  }
-
-  start(url: URL): AbortController {
-    this.#controller?.abort();
-    this.#controller = new AbortController();
-    this.#target = placeOf(url);
-    return this.#controller;
-  }
-
-  headsFor(url: URL): boolean {
-    return this.#target === placeOf(url);
-  }
-}
-
 export interface SiteRouterProps {
   table: SiteRouteTable;
   history: SiteHistory;
@@ -111,39 +87,49 @@ export interface SiteRouterProps {
    * when it needs nothing loaded, or loads it first.
    */
   initialPage?: Page;
+  /** The browser's scroll, focus, announcement and progress bar (src/main.tsx); none on the server and in tests. */
+  feedback?: NavigationFeedback;
 }
 
 /**
  * The public pages' router. A navigation imports the route's chunk and runs its loader while the old page stays,
  * then writes history and renders the new page in a transition; back and forward load the page the same way.
  */
-export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
+export function SiteRouter({ table, history, initialPage, feedback }: SiteRouterProps) {
   const { routes, Layout = Outlet, errorElement = <DefaultErrorElement /> } = table;
-  const [view, setView] = useState<{ page?: Page; navigationType: NavigationType }>(() => ({
-    page: initialPage ?? readyPage(routes, history.location()),
-    navigationType: 'POP',
-  }));
+  const [view, setView] = useState<{ page?: Page; navigationType: NavigationType }>(() => {
+    const page = initialPage ?? readyPage(routes, history.location());
+    // A reloaded entry keeps its key, and with it the scroll position kept for it.
+    const key = history.key();
+    return { page: page && key ? { ...page, location: { ...page.location, key } } : page, navigationType: 'POP' };
+  });
   const [revalidation, setRevalidation] = useState<'idle' | 'loading'>('idle');
   const [latest] = useState(() => new LatestNavigation(placeOf(view.page?.location ?? history.location())));
+  const [prefetched] = useState(() => new PrefetchedPages(routes));
 
   const go = useCallback(
-    async (url: URL, navigationType: NavigationType, key?: string): Promise<Page | undefined> => {
+    async (url: URL, navigationType: NavigationType, key?: string, first = false): Promise<Page | undefined> => {
       const controller = latest.start(url);
+      feedback?.pending(true);
       let page: Page;
       try {
-        page = await loadPage(routes, new Request(url.href, { signal: controller.signal }), key);
+        const kept = navigationType === 'POP' ? undefined : await prefetched.take(url);
+        page = kept ?? (await loadPage(routes, new Request(url.href, { signal: controller.signal }), key));
       } catch (error) {
         if (controller.signal.aborted) return undefined;
         throw error;
       }
       if (controller.signal.aborted) return undefined;
-      if (page.redirect) {
-        history.leave(page.redirect.location);
+      if (page.redirect || (page.chunkFailed && !first)) {
+        // A chunk that did not arrive (a new deployment) is the server's to answer: the whole page loads. Not for
+        // the first page, which would load again and again: its error screen offers to reload.
+        feedback?.pending(false);
+        history.leave(page.redirect?.location ?? url.href);
         return undefined;
       }
       return page;
     },
-    [routes, history, latest],
+    [routes, history, latest, prefetched, feedback],
   );
 
   const handles = useCallback(
@@ -166,24 +152,37 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
       void go(url, replace ? 'REPLACE' : 'PUSH').then((page) => {
         if (!page) return;
         const href = url.pathname + url.search + url.hash;
-        if (replace) history.replace(href);
-        else history.push(href);
+        if (replace) history.replace(href, page.location.key);
+        else history.push(href, page.location.key);
         startTransition(() => setView({ page, navigationType: replace ? 'REPLACE' : 'PUSH' }));
       });
     },
     [history, handles, go],
   );
 
+  const prefetch = useCallback(
+    (to: string) => {
+      const url = new URL(to, history.location());
+      if (handles(url.href) && !latest.headsFor(url)) prefetched.fetch(url);
+    },
+    [history, handles, latest, prefetched],
+  );
+
   const page = view.page;
+  // A revalidation runs beside navigations: one starting aborts it, and its data goes only to the page it is for.
   const revalidate = useCallback(async () => {
     if (!page) return;
     setRevalidation('loading');
     const { pathname, search, hash, key } = page.location;
-    const next = await go(new URL(pathname + search + hash, history.location()), 'POP', key).finally(() =>
-      setRevalidation('idle'),
-    );
-    if (next) startTransition(() => setView((view) => ({ ...view, page: next })));
-  }, [page, go, history]);
+    const controller = latest.revalidation();
+    const generation = latest.generation;
+    const request = new Request(new URL(pathname + search + hash, history.location()), { signal: controller.signal });
+    const next = await loadPage(routes, request, key)
+      .catch(() => undefined)
+      .finally(() => setRevalidation('idle'));
+    if (!next || controller.signal.aborted || latest.generation !== generation) return;
+    startTransition(() => setView((view) => (view.page?.location.key === key ? { ...view, page: next } : view)));
+  }, [page, routes, history, latest]);
 
   // Back and forward load the page the visitor is headed for, unless it is where they are already headed.
   useEffect(
@@ -191,7 +190,7 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
       history.listen(() => {
         const url = history.location();
         if (latest.headsFor(url)) return;
-        void go(url, 'POP').then((page) => {
+        void go(url, 'POP', history.key()).then((page) => {
           if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
         });
       }),
@@ -202,10 +201,28 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
   const started = view.page !== undefined;
   useEffect(() => {
     if (started) return;
-    void go(history.location(), 'POP').then((page) => {
+    void go(history.location(), 'POP', history.key(), true).then((page) => {
       if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
     });
   }, [started, go, history]);
+
+  // The first entry gets its key, under which its scroll position is kept.
+  const pageKey = page?.location.key;
+  useEffect(() => {
+    const here = history.location();
+    if (pageKey && !history.key()) history.replace(here.pathname + here.search + here.hash, pageKey);
+  }, [pageKey, history]);
+
+  // A new page has rendered: scroll, focus and announcement, before the browser paints it. The first page is the
+  // browser's own (and a revalidation keeps the page's key).
+  const shownKey = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const previous = shownKey.current;
+    shownKey.current = pageKey;
+    if (previous === undefined || previous === pageKey || !page) return;
+    feedback?.arrived(page.location, view.navigationType);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page shown, not per render of it
+  }, [pageKey]);
 
   const state = useMemo(
     () =>
@@ -214,10 +231,11 @@ export function SiteRouter({ table, history, initialPage }: SiteRouterProps) {
         navigationType: view.navigationType,
         handles,
         navigate,
+        prefetch,
         revalidate,
         revalidation,
       },
-    [page, view.navigationType, handles, navigate, revalidate, revalidation],
+    [page, view.navigationType, handles, navigate, prefetch, revalidate, revalidation],
   );
   if (!page || !state) return null;
   return (
