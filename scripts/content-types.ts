@@ -40,6 +40,7 @@ const root = {
     leadPrivacyExport: { $ref: 'lead-privacy-export.schema.json' },
     enquiryInput: { $ref: 'enquiry-input.schema.json' },
     applicationInput: { $ref: 'application-input.schema.json' },
+    subscriberInput: { $ref: 'subscriber-input.schema.json' },
     statsReport: { $ref: 'stats-report.schema.json' },
     comment: { $ref: 'comment.schema.json' },
     publicComment: { $ref: 'comment.schema.json#/$defs/publicComment' },

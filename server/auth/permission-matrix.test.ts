@@ -70,6 +70,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'POST /api/enquiries': 'anyone',
   'POST /api/applications': 'anyone',
   'POST /api/lead-confirmations': 'anyone',
+  'POST /api/subscribers': 'anyone',
   'GET /api/leads': 'leads',
   'GET /api/leads/export.csv': 'leads',
   'GET /api/leads/:id': 'leads',

@@ -14,6 +14,7 @@ export type Section =
   | ImageBannerSection
   | JourneySection
   | LogoBandSection
+  | NewsletterSignupSection
   | OfferingsSection
   | PostListSection
   | ProseSection
@@ -117,6 +118,7 @@ export interface ContentSchemas {
   leadPrivacyExport?: PrivacyExport;
   enquiryInput?: EnquiryInput;
   applicationInput?: ApplicationInput;
+  subscriberInput?: SubscriberInput;
   statsReport?: StatsReport;
   comment?: CommentRecord;
   publicComment?: PublicComment;
@@ -376,11 +378,12 @@ export interface FooterColumn {
   links: NavLink[];
 }
 /**
- * What the enquiry and job application forms offer and the consent each asks for; the server accepts only these choices.
+ * What the enquiry, job application and newsletter forms offer and the consent each asks for; the server accepts only these choices.
  */
 export interface SiteForms {
   enquiry: EnquiryFormSettings;
   application: ApplicationFormSettings;
+  newsletter: NewsletterFormSettings;
 }
 export interface EnquiryFormSettings {
   /**
@@ -415,6 +418,12 @@ export interface ApplicationFormSettings {
    * The page a form sent without JavaScript goes to once accepted.
    */
   thankYouRoute: string;
+}
+export interface NewsletterFormSettings {
+  /**
+   * Plain text, no HTML.
+   */
+  consentText: string;
 }
 /**
  * How long personal data from the forms is kept.
@@ -941,6 +950,27 @@ export interface LogoBandSection {
    * @maxItems 12
    */
   logos: Image[];
+}
+/**
+ * The newsletter's signup: an e-mail address, an optional name and the consent of site.json's forms.newsletter, sent to POST /api/subscribers; a confirmation e-mail follows (double opt-in). Works without JavaScript, and never says whether an address was subscribed already.
+ */
+export interface NewsletterSignupSection {
+  /**
+   * Section type.
+   */
+  type: 'newsletter-signup';
+  /**
+   * Plain text, no HTML.
+   */
+  heading: string;
+  /**
+   * Plain text, no HTML.
+   */
+  text?: string;
+  /**
+   * Plain text, no HTML.
+   */
+  submitLabel?: string;
 }
 /**
  * The numbered list of what a service includes, each offering with a description and four or five bullets.
@@ -2691,6 +2721,32 @@ export interface ApplicationInput {
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form, telling when it was shown (spam time trap).
+   */
+  formToken?: string;
+  /**
+   * A field hidden from people; anything in it marks the post as spam (honeypot).
+   */
+  website?: string;
+}
+/**
+ * The body of POST /api/subscribers, as JSON or as an HTML form post: a reader asking for the newsletter.
+ */
+export interface SubscriberInput {
+  /**
+   * Where to send the newsletter.
+   */
+  email: string;
+  /**
+   * How to greet the reader, if they say.
+   */
+  name?: string;
+  /**
+   * The reader agreed to the consent text shown beside the form.
+   */
+  consent: true;
+  attribution?: LeadAttribution;
+  /**
+   * The signed token given with the form (GET /api/form-token?form=newsletter), telling when it was shown (spam time trap).
    */
   formToken?: string;
   /**
