@@ -142,7 +142,7 @@ async function storeSubscription(
   return true;
 }
 
-async function queueConfirmation(
+export async function queueConfirmation(
   trx: Kysely<Database>,
   context: NewsletterContext,
   subscriber: Pick<SubscriberRow, 'id' | 'email'>,

@@ -15,6 +15,7 @@ import { commentRoutes } from './comments.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
+import { subscriberAdminRoutes } from '../newsletter/subscriber-admin-routes.ts';
 import { subscriberRoutes } from '../newsletter/subscriber-routes.ts';
 import type { NewsletterContext } from '../newsletter/subscriptions.ts';
 import { privacyRoutes } from './privacy.ts';
@@ -55,6 +56,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
   await app.register(subscriberRoutes, { newsletter, formPages: leads.formPages });
+  await app.register(subscriberAdminRoutes, { prefix: '/subscribers', newsletter });
   await app.register(commentRoutes, { comments, formPages: leads.formPages });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock, facts: leads.intake.facts });
   await app.register(privacyRoutes, {
