@@ -2913,6 +2913,10 @@ export interface StatsBreakdownRow {
 export interface StatsGoals {
   enquiries: number;
   applications: number;
+  /**
+   * Newsletter subscriptions confirmed in the range (double opt-in completed).
+   */
+  subscriptions: number;
   byLandingPage: StatsGoalBreakdown;
   bySource: StatsGoalBreakdown;
   byCampaign: StatsGoalBreakdown;
@@ -2922,6 +2926,10 @@ export interface StatsGoalRow {
   visits: number;
   enquiries: number;
   applications: number;
+  /**
+   * Newsletter subscriptions confirmed, by the visit that subscribed.
+   */
+  subscriptions: number;
   /**
    * (enquiries + applications) / visits; 0 when there were no visits.
    */
