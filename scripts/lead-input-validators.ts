@@ -13,6 +13,7 @@ const contentDir = join(import.meta.dirname, '..', 'src', 'content');
 const forms = [
   { name: 'enquiry-input', type: 'EnquiryInput' },
   { name: 'application-input', type: 'ApplicationInput' },
+  { name: 'subscriber-input', type: 'SubscriberInput' },
 ];
 
 async function files(): Promise<{ path: string; body: string }[]> {

@@ -35,6 +35,8 @@ import { schemaController } from './http/validation.ts';
 import { readLeadFacts } from './leads/lead-facts.ts';
 import type { FormPages } from './leads/form-refusal.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
+import { newsletterPageRoutes } from './newsletter/newsletter-page-routes.ts';
+import type { NewsletterContext } from './newsletter/subscriptions.ts';
 import { smtpTransport } from './mail/smtp-transport.ts';
 import { startRetention } from './inbox/retention.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
@@ -201,6 +203,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const formPages: FormPages = {};
     const leadFacts = readLeadFacts();
     const formKey = await sharedKey(db, 'form-token');
+    const intake = { db, clock, facts: leadFacts, formKey, origin, mail, noticesPerHour: options.leadNoticesPerHour };
+    const newsletter: NewsletterContext = {
+      intake,
+      key: await sharedKey(db, 'newsletter'),
+      consentText: leadFacts.newsletterConsentText,
+    };
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
     const teamRetention = startTeamRetention(db, clock, app.log);
@@ -243,10 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       trustedOrigins,
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
-      leads: {
-        intake: { db, clock, facts: leadFacts, formKey, origin, mail, noticesPerHour: options.leadNoticesPerHour },
-        formPages,
-      },
+      leads: { intake, formPages },
+      newsletter,
       comments: {
         db,
         clock,
@@ -262,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       content,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
+    await app.register(newsletterPageRoutes, { newsletter });
     await app.register(mediaFileRoutes, { db });
     await app.register(builtSiteRoutes, {
       clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),

@@ -28,7 +28,7 @@ export function readSchemaFiles(dir = schemasDir): Record<string, object> {
 export function apiSchemas(): object[] {
   const topLevel = readdirSync(schemasDir)
     .filter((name) =>
-      /^(api-|blog-post|media|revision|lead|enquiry-input|application-input|stats-|comment|content-)[\w-]*\.schema\.json$/.test(
+      /^(api-|blog-post|media|revision|lead|enquiry-input|application-input|stats-|comment|content-|subscriber)[\w-]*\.schema\.json$/.test(
         name,
       ),
     )

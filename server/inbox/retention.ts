@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log.ts';
 import { retentionCutOff } from '../../src/domain/lead-retention.ts';
 import { pruneFormPosts } from '../forms/form-limits.ts';
+import { deletePendingBefore } from '../newsletter/subscriber-store.ts';
 import { deleteUnpublishedCommentsBefore } from '../store/comments.ts';
 import { deleteLeads, leadIdsBefore, type Removed } from '../store/lead-queries.ts';
 import type { Database } from '../store/schema.ts';
@@ -12,14 +13,17 @@ const batch = 200;
 export const retentionIntervalMs = dayMs;
 /** A comment no one published in this time (waiting, spam or trashed) is deleted with the e-mail it holds. */
 export const unpublishedCommentDays = 90;
+/** A newsletter subscriber who never confirmed in this time is deleted, with the consent and address it holds. */
+export const unconfirmedSubscriberDays = 7;
 
 /** In the audit log's target: what a run or an erasure removed, in words. */
 export const removedSummary = ({ leads, cvs }: Removed): string => `${leads} leads, ${cvs} CVs`;
 
 /**
  * Deletes every lead that arrived more than `retentionDays` ago, whatever its status, with its CV, notes and
- * history, and comments never published after `unpublishedCommentDays`, and records what it deleted in the audit
- * log; forgets the forms' posts past their limits' windows too.
+ * history, comments never published after `unpublishedCommentDays` and subscribers unconfirmed after
+ * `unconfirmedSubscriberDays`, and records what it deleted in the audit log; forgets the forms' posts past their
+ * limits' windows too.
  * Idempotent: two instances running it at once delete each row once and record what each removed.
  */
 export async function applyRetention(db: Kysely<Database>, now: Date, retentionDays: number): Promise<Removed> {
@@ -37,9 +41,16 @@ export async function applyRetention(db: Kysely<Database>, now: Date, retentionD
     db,
     new Date(now.getTime() - unpublishedCommentDays * dayMs).toISOString(),
   );
+  const unconfirmed = await deletePendingBefore(
+    db,
+    new Date(now.getTime() - unconfirmedSubscriberDays * dayMs).toISOString(),
+  );
   // A run that found nothing to delete changed nothing: the daily runs do not crowd the Activity screen.
-  if (removed.leads + removed.cvs + comments > 0) {
-    const target = removedSummary(removed) + (comments > 0 ? `, ${comments} unpublished comments` : '');
+  if (removed.leads + removed.cvs + comments + unconfirmed > 0) {
+    const target =
+      removedSummary(removed) +
+      (comments > 0 ? `, ${comments} unpublished comments` : '') +
+      (unconfirmed > 0 ? `, ${unconfirmed} unconfirmed subscribers` : '');
     await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target });
   }
   return removed;

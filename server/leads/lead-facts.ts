@@ -15,6 +15,8 @@ export interface LeadFacts {
   budgets: string[];
   enquiryConsentText: string;
   applicationConsentText: string;
+  /** The newsletter signup's consent, stored with each subscriber. */
+  newsletterConsentText: string;
   enquiryThankYouRoute: string;
   applicationThankYouRoute: string;
   retentionDays: number;
@@ -30,6 +32,7 @@ export function readLeadFacts(): LeadFacts {
     budgets: site.forms.enquiry.budgets,
     enquiryConsentText: site.forms.enquiry.consentText,
     applicationConsentText: site.forms.application.consentText,
+    newsletterConsentText: site.forms.newsletter.consentText,
     enquiryThankYouRoute: site.forms.enquiry.thankYouRoute,
     applicationThankYouRoute: site.forms.application.thankYouRoute,
     retentionDays: site.privacy.retentionDays,

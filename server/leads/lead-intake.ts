@@ -28,7 +28,7 @@ export interface CvUpload {
  * (no `?`, `&`, `=` or `%`, which would add copies or a body), and a domain name after it. JSON Schema's "email" format
  * allows far more.
  */
-const strictEmail =
+export const strictEmail =
   /^[A-Za-z0-9._'+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** The rules both lead forms add to their schemas: a name that is more than spaces, a strict address. */

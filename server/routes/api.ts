@@ -15,6 +15,9 @@ import { commentRoutes } from './comments.ts';
 import { leadFormRoutes, type LeadFormOptions } from './lead-forms.ts';
 import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
+import { subscriberAdminRoutes } from '../newsletter/subscriber-admin-routes.ts';
+import { subscriberRoutes } from '../newsletter/subscriber-routes.ts';
+import type { NewsletterContext } from '../newsletter/subscriptions.ts';
 import { privacyRoutes } from './privacy.ts';
 import { publicAuthorRoutes } from './public-authors.ts';
 import { statsRoutes, type StatsRoutesOptions } from './stats.ts';
@@ -26,6 +29,8 @@ export interface ApiOptions {
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
   leads: LeadFormOptions;
+  /** The newsletter's subscribers and sends. */
+  newsletter: NewsletterContext;
   /** Readers' comments and their moderation. */
   comments: CommentContext;
   /** The public origin of absolute URLs, such as invitation links. */
@@ -36,7 +41,7 @@ export interface ApiOptions {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, comments, origin, stats, content } = options;
+  const { blog, auth, trustedOrigins, media, leads, newsletter, comments, origin, stats, content } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -50,6 +55,8 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(auditRoutes, { prefix: '/audit', db: auth.db });
   await app.register(mediaRoutes, { prefix: '/media', media });
   await app.register(leadFormRoutes, leads);
+  await app.register(subscriberRoutes, { newsletter, formPages: leads.formPages });
+  await app.register(subscriberAdminRoutes, { prefix: '/subscribers', newsletter });
   await app.register(commentRoutes, { comments, formPages: leads.formPages });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock, facts: leads.intake.facts });
   await app.register(privacyRoutes, {

@@ -64,7 +64,7 @@ const acceptedResponses = {
  * browser's Referer is the API's address the form was posted to. When the Referer is the form's page, its UTM
  * parameters are the campaign's. A form without returnTo falls back on the Referer.
  */
-function withAttributionOfPlainForm(
+export function withAttributionOfPlainForm(
   request: FastifyRequest,
   input: Record<string, unknown>,
   returnTo: string | undefined,
@@ -140,7 +140,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
     return reply.code(201).headers(noStore).send({ _id: id });
   }
 
-  app.get<{ Querystring: { form: LeadType | 'comment' } }>(
+  app.get<{ Querystring: { form: LeadType | 'comment' | 'newsletter' } }>(
     '/form-token',
     {
       schema: {
@@ -149,7 +149,10 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
           additionalProperties: false,
           required: ['form'],
           properties: {
-            form: { enum: ['enquiry', 'application', 'comment'], description: 'The form the token is for.' },
+            form: {
+              enum: ['enquiry', 'application', 'comment', 'newsletter'],
+              description: 'The form the token is for.',
+            },
           },
         },
         response: {

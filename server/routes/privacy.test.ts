@@ -61,7 +61,7 @@ describe('GET /api/privacy/export?email=', () => {
     });
     expect(body.leads.find((lead) => lead._id === enquiry)!.notes.map((note) => note.text)).toEqual(['Sent a quote.']);
     expect(JSON.stringify(body)).not.toContain('Tom');
-    expect(await audit()).toContainEqual({ action: 'privacy-export', target: '2 leads, 0 comments' });
+    expect(await audit()).toContainEqual({ action: 'privacy-export', target: '2 leads, 0 comments, 0 subscribers' });
   });
 
   it('answers an address with nothing stored with an empty list', async () => {
@@ -89,13 +89,21 @@ describe('POST /api/privacy/erase', () => {
     const [application, , other] = await storeOneAddressAndAnother();
     const response = await erase({ email: 'asha@EXAMPLE.com' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ leads: 2, cvs: 1, comments: 0 });
+    expect(response.json()).toEqual({ leads: 2, cvs: 1, comments: 0, subscribers: 0 });
     expect(await allIds()).toEqual([other]);
     expect((await get(`/api/leads/${application}/cv`)).statusCode).toBe(404);
     expect((await get('/api/privacy/export?email=asha%40example.com')).json<PrivacyExport>().leads).toEqual([]);
-    expect(await audit()).toContainEqual({ action: 'privacy-erase', target: '2 leads, 1 CVs, 0 comments' });
+    expect(await audit()).toContainEqual({
+      action: 'privacy-erase',
+      target: '2 leads, 1 CVs, 0 comments, 0 subscribers',
+    });
     expect(JSON.stringify(await audit())).not.toContain('asha@');
-    expect((await erase({ email: 'asha@example.com' })).json()).toEqual({ leads: 0, cvs: 0, comments: 0 });
+    expect((await erase({ email: 'asha@example.com' })).json()).toEqual({
+      leads: 0,
+      cvs: 0,
+      comments: 0,
+      subscribers: 0,
+    });
   });
 
   it('leaves nothing erased in the SQLite file, its write-ahead log or a backup taken after', async () => {

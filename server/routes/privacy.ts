@@ -9,6 +9,8 @@ import { flushErasedPages } from '../store/database.ts';
 import { deleteLeads, leadRowsOfEmail } from '../store/lead-queries.ts';
 import { emailKey, toLeadRecords } from '../store/leads.ts';
 import { deleteRefusedFormsOfEmail } from '../store/refused-forms.ts';
+import { newsletterDataOfEmail } from '../newsletter/subscriber-records.ts';
+import { deleteSubscriberOfEmail } from '../newsletter/subscriber-store.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface PrivacyRoutesOptions {
@@ -43,12 +45,13 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
       const key = emailKey(req.query.email);
       const leads = await toLeadRecords(db, await leadRowsOfEmail(db, key));
       const comments = await commentsOfEmail(db, key);
+      const newsletter = await newsletterDataOfEmail(db, key);
       await auditRequest(db, req, at, {
         action: 'privacy-export',
-        target: `${leads.length} leads, ${comments.length} comments`,
+        target: `${leads.length} leads, ${comments.length} comments, ${newsletter.subscribers.length} subscribers`,
       });
       reply.headers(noStore);
-      return { email: req.query.email.trim(), exportedAt: at.toISOString(), leads, comments };
+      return { email: req.query.email.trim(), exportedAt: at.toISOString(), leads, comments, ...newsletter };
     },
   );
 
@@ -69,6 +72,7 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
         rows.map((row) => row.id),
       );
       const comments = await deleteCommentsOfEmail(db, key);
+      const subscribers = await deleteSubscriberOfEmail(db, key);
       // A refused form sent without JavaScript, kept an hour to be shown again, holds what was typed too.
       await deleteRefusedFormsOfEmail(db, key);
       await flushErasedPages(db);
@@ -76,9 +80,9 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
       if (comments > 0) onCommentsChanged();
       await auditRequest(db, req, clock(), {
         action: 'privacy-erase',
-        target: `${removedSummary(removed)}, ${comments} comments`,
+        target: `${removedSummary(removed)}, ${comments} comments, ${subscribers} subscribers`,
       });
-      return reply.headers(noStore).send({ ...removed, comments });
+      return reply.headers(noStore).send({ ...removed, comments, subscribers });
     },
   );
 };

@@ -320,16 +320,66 @@ describe('GET /api/stats', () => {
     expect(goals.enquiries).toBe(1);
     expect(goals.applications).toBe(1);
     expect(goals.byLandingPage).toEqual([
-      { key: '/seo', visits: 4, enquiries: 1, applications: 0, conversionRate: 0.25 },
-      { key: '/work-with-us', visits: 1, enquiries: 0, applications: 1, conversionRate: 1 },
+      { key: '/seo', visits: 4, enquiries: 1, applications: 0, subscriptions: 0, conversionRate: 0.25 },
+      { key: '/work-with-us', visits: 1, enquiries: 0, applications: 1, subscriptions: 0, conversionRate: 1 },
     ]);
     expect(goals.bySource).toEqual([
-      { key: 'newsletter', visits: 4, enquiries: 1, applications: 0, conversionRate: 0.25 },
-      { key: '(direct)', visits: 1, enquiries: 0, applications: 1, conversionRate: 1 },
+      { key: 'newsletter', visits: 4, enquiries: 1, applications: 0, subscriptions: 0, conversionRate: 0.25 },
+      { key: '(direct)', visits: 1, enquiries: 0, applications: 1, subscriptions: 0, conversionRate: 1 },
     ]);
     expect(goals.byCampaign).toEqual([
-      { key: 'spring', visits: 4, enquiries: 1, applications: 0, conversionRate: 0.25 },
+      { key: 'spring', visits: 4, enquiries: 1, applications: 0, subscriptions: 0, conversionRate: 0.25 },
     ]);
+  });
+
+  it('counts confirmed newsletter subscriptions as a goal per landing page, source and campaign', async () => {
+    for (let view = 0; view < 2; view += 1) {
+      await collect({ path: '/blog', utm_source: 'newsletter', utm_campaign: 'spring' }, { address: `10.0.2.${view}` });
+    }
+    await flushed(2);
+    const at = new Date(testApp.clock.time).toISOString();
+    const db = openDatabase(testApp.store);
+    const subscriber = (id: string, confirmedAt: string | null) => ({
+      id,
+      email: `${id}@example.com`,
+      email_key: `${id}@example.com`,
+      name: null,
+      status: confirmedAt === null ? ('pending' as const) : ('active' as const),
+      consent_text: 'yes',
+      consent_basis: 'form',
+      consented_at: at,
+      confirm_sent_at: confirmedAt === null ? at : null,
+      confirmed_at: confirmedAt,
+      unsubscribed_at: null,
+      landing_page: '/blog?utm_source=newsletter',
+      referrer_host: null,
+      utm_source: 'newsletter',
+      utm_medium: null,
+      utm_campaign: 'spring',
+      utm_term: null,
+      utm_content: null,
+      created_at: at,
+      updated_at: at,
+    });
+    try {
+      await db
+        .insertInto('subscribers')
+        .values([
+          subscriber('a', at),
+          subscriber('b', at),
+          subscriber('c', null),
+          subscriber('d', '2025-11-20T10:00:00.000Z'),
+        ])
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    const { goals } = await report(`from=${day}&to=${day}`);
+    expect(goals).toMatchObject({ enquiries: 0, applications: 0, subscriptions: 2 });
+    const row = { visits: 2, enquiries: 0, applications: 0, subscriptions: 2, conversionRate: 0 };
+    expect(goals.byLandingPage).toEqual([{ key: '/blog', ...row }]);
+    expect(goals.bySource).toEqual([{ key: 'newsletter', ...row }]);
+    expect(goals.byCampaign).toEqual([{ key: 'spring', ...row }]);
   });
 
   it('refuses a bad range with 400 naming the parameter, and anyone signed out with 401', async () => {

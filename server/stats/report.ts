@@ -11,6 +11,7 @@ import type { Database } from '../store/schema.ts';
 import {
   addDays,
   countLeadsByAttribution,
+  countSubscriptionsByAttribution,
   readBreakdown,
   readDailyTotals,
   readRangeTotals,
@@ -88,12 +89,13 @@ async function goalRows(
   keyOf: (lead: LeadAttributionCount) => string | null,
   dimension: Dimension,
 ): Promise<StatsGoalRow[]> {
-  const byKey = new Map<string, { enquiries: number; applications: number }>();
+  const byKey = new Map<string, { enquiries: number; applications: number; subscriptions: number }>();
   for (const lead of leads) {
     const key = keyOf(lead);
     if (key === null) continue;
-    const row = byKey.get(key) ?? { enquiries: 0, applications: 0 };
+    const row = byKey.get(key) ?? { enquiries: 0, applications: 0, subscriptions: 0 };
     if (lead.type === 'application') row.applications += lead.count;
+    else if (lead.type === 'subscription') row.subscriptions += lead.count;
     else row.enquiries += lead.count;
     byKey.set(key, row);
   }
@@ -104,13 +106,14 @@ async function goalRows(
     for (const count of counts) visits.set(count.key, count.visits);
   }
   return [...byKey]
-    .map(([key, { enquiries, applications }]) => {
+    .map(([key, { enquiries, applications, subscriptions }]) => {
       const keyVisits = visits.get(key) ?? 0;
       return {
         key,
         visits: keyVisits,
         enquiries,
         applications,
+        subscriptions,
         conversionRate: keyVisits === 0 ? 0 : Math.round(((enquiries + applications) / keyVisits) * 10_000) / 10_000,
       };
     })
@@ -148,7 +151,9 @@ export async function statsReport(
   // Independent reads: PostgreSQL runs them on several connections at once.
   const [leads, totals, series, pages, entryPages, sources, campaigns, devices, browsers, operatingSystems] =
     await Promise.all([
-      countLeadsByAttribution(db, from, to).then((leads) => leadsByPageKey(leads, paths)),
+      Promise.all([countLeadsByAttribution(db, from, to), countSubscriptionsByAttribution(db, from, to)]).then(
+        ([leads, subscriptions]) => leadsByPageKey([...leads, ...subscriptions], paths),
+      ),
       readRangeTotals(db, from, to),
       seriesOf(db, from, to),
       breakdown('page', 'page_views'),
@@ -177,8 +182,9 @@ export async function statsReport(
     browsers,
     operatingSystems,
     goals: {
-      enquiries: leads.filter((lead) => lead.type !== 'application').reduce((sum, lead) => sum + lead.count, 0),
+      enquiries: leads.filter((lead) => lead.type === 'enquiry').reduce((sum, lead) => sum + lead.count, 0),
       applications: leads.filter((lead) => lead.type === 'application').reduce((sum, lead) => sum + lead.count, 0),
+      subscriptions: leads.filter((lead) => lead.type === 'subscription').reduce((sum, lead) => sum + lead.count, 0),
       byLandingPage: byLandingPage.slice(0, rowsPerBreakdown),
       bySource: bySource.slice(0, rowsPerBreakdown),
       byCampaign: byCampaign.slice(0, rowsPerBreakdown),

@@ -13,6 +13,8 @@ import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-fac
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase } from './database.ts';
 import { readLead, readLeadCv } from './leads.ts';
+import { sharedKey } from './server-secrets.ts';
+import { unsubscribeToken } from '../newsletter/subscriber-tokens.ts';
 import { storeViews } from './stats.ts';
 
 let sqliteApp: TestApp;
@@ -261,6 +263,50 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     try {
       const after = await read(postgresDb);
       expect({ ...after, views: after.views.map((row) => ({ ...row, id: Number(row.id) })) }).toEqual(before);
+    } finally {
+      await postgresDb.destroy();
+    }
+  });
+
+  it('carries the newsletter subscribers, and their links keep working on the new database', async () => {
+    sqliteApp = await createTestApp({ databaseUrl: undefined });
+    const sqliteDb = openDatabase(sqliteApp.store);
+    const at = '2025-12-01T12:00:00.000Z';
+    const row = {
+      id: '5b8a3f0e-8d6c-4c59-9a43-1f3f3f0c9b11',
+      email: 'reader@example.com',
+      email_key: 'reader@example.com',
+      name: 'Ravi',
+      status: 'active' as const,
+      consent_text: 'I agree',
+      consent_basis: 'form',
+      consented_at: at,
+      confirm_sent_at: null,
+      confirmed_at: at,
+      unsubscribed_at: null,
+      landing_page: '/blog',
+      referrer_host: null,
+      utm_source: 'news',
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      created_at: at,
+      updated_at: at,
+    };
+    await sqliteDb.insertInto('subscribers').values(row).execute();
+    const token = unsubscribeToken(await sharedKey(sqliteDb, 'newsletter'), row.id);
+    await sqliteDb.destroy();
+    target = await createTestDatabase();
+    const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
+    expect(copy.code).toBe(0);
+    expect(copy.output).toMatch(/and 1 newsletter subscribers from/);
+    postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
+    const postgresDb = openDatabase({ dataDir: sqliteApp.dataDir, databaseUrl: target.databaseUrl });
+    try {
+      expect(await postgresDb.selectFrom('subscribers').selectAll().execute()).toEqual([row]);
+      const page = await postgresApp.app.inject({ url: `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` });
+      expect(page.statusCode).toBe(200);
     } finally {
       await postgresDb.destroy();
     }

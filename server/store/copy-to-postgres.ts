@@ -29,6 +29,8 @@ export interface CopySummary {
   statsRollups: number;
   /** Readers' comments and the agency's replies, whatever their state. */
   comments: number;
+  /** The newsletter's subscribers, whatever their state (their links keep working: the signing key comes along). */
+  subscribers: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -74,7 +76,7 @@ async function copyMedia(source: Kysely<Database>, target: Transaction<Database>
 async function copyById(
   source: Kysely<Database>,
   target: Transaction<Database>,
-  table: 'leads' | 'lead_notes' | 'lead_status_changes' | 'mail_outbox',
+  table: 'leads' | 'lead_notes' | 'lead_status_changes' | 'mail_outbox' | 'subscribers',
 ): Promise<number> {
   let copied = 0;
   for (let lastId = ''; ;) {
@@ -244,6 +246,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         outboxMails: 0,
         statsRollups: 0,
         comments: 0,
+        subscribers: 0,
       };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
@@ -341,6 +344,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
       summary.outboxMails = await copyById(source, trx, 'mail_outbox');
       summary.statsRollups = await copyStats(source, trx);
       summary.comments = await copyComments(source, trx);
+      summary.subscribers = await copyById(source, trx, 'subscribers');
       // The commits the content studio saved, so that servers on the new database know where content stands.
       const headRows = await source.selectFrom('content_heads').selectAll().execute();
       if (headRows.length > 0) await trx.insertInto('content_heads').values(headRows).execute();

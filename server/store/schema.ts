@@ -334,6 +334,31 @@ export interface FormPostTable {
   token: string | null;
 }
 
+export type SubscriberStatus = 'pending' | 'active' | 'unsubscribed' | 'bounced';
+
+/** A newsletter subscriber: one row per address (email_key is unique). */
+export interface SubscriberTable extends AttributionColumns {
+  id: string;
+  email: string;
+  /** The address lower-cased and trimmed: unique, and what privacy requests look subscribers up by. */
+  email_key: string;
+  name: string | null;
+  status: SubscriberStatus;
+  /** The exact consent wording the person agreed to (or the import's). */
+  consent_text: string;
+  /** `form` for the site's signup, or an import's stated basis (`import: …`). */
+  consent_basis: string;
+  /** When the consent was given: the signup, or the moment an import's file states. */
+  consented_at: string | null;
+  /** When the confirmation link last e-mailed was signed; it alone confirms. Null once confirmed. */
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  landing_page: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A public form sent without JavaScript and refused, kept an hour for its page to show it again. */
 export interface RefusedFormTable {
   /** The SHA-256 of the random token in the page's address (base64url): the token itself is not stored. */
@@ -456,4 +481,5 @@ export interface Database {
   comments: CommentTable;
   refused_forms: RefusedFormTable;
   content_heads: ContentHeadTable;
+  subscribers: SubscriberTable;
 }

@@ -456,7 +456,41 @@ export async function countLeadsByAttribution(
     .where('created_at', '<', `${addDays(to, 1)}T00:00:00.000Z`)
     .groupBy(['type', 'landing_page', 'referrer_host', 'utm_source', 'utm_campaign'])
     .execute();
-  return rows.map((row) => ({
+  return rows.map(attributionCount);
+}
+
+/** Newsletter subscriptions confirmed in the range, counted by the attribution of the visit that subscribed. */
+export async function countSubscriptionsByAttribution(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+): Promise<LeadAttributionCount[]> {
+  const rows = await db
+    .selectFrom('subscribers')
+    .select((eb) => [
+      sql<string>`'subscription'`.as('type'),
+      'landing_page',
+      'referrer_host',
+      'utm_source',
+      'utm_campaign',
+      eb.fn.countAll<string | number>().as('count'),
+    ])
+    .where('confirmed_at', '>=', `${from}T00:00:00.000Z`)
+    .where('confirmed_at', '<', `${addDays(to, 1)}T00:00:00.000Z`)
+    .groupBy(['landing_page', 'referrer_host', 'utm_source', 'utm_campaign'])
+    .execute();
+  return rows.map(attributionCount);
+}
+
+function attributionCount(row: {
+  type: string;
+  landing_page: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  count: string | number;
+}): LeadAttributionCount {
+  return {
     type: row.type,
     landingPage: row.landing_page === null ? null : row.landing_page.split(/[?#]/, 1)[0]! || null,
     // Leads stored before the one rule for hosts kept www. and capitals: they count under the same source as visits.
@@ -466,5 +500,5 @@ export async function countLeadsByAttribution(
     }),
     campaign: row.utm_campaign || null,
     count: Number(row.count),
-  }));
+  };
 }

@@ -14,6 +14,7 @@ export type Section =
   | ImageBannerSection
   | JourneySection
   | LogoBandSection
+  | NewsletterSignupSection
   | OfferingsSection
   | PostListSection
   | ProseSection
@@ -117,6 +118,10 @@ export interface ContentSchemas {
   leadPrivacyExport?: PrivacyExport;
   enquiryInput?: EnquiryInput;
   applicationInput?: ApplicationInput;
+  subscriberInput?: SubscriberInput;
+  subscriber?: Subscriber;
+  subscriberListQuery?: SubscriberListQuery;
+  subscriberImportReport?: SubscriberImportReport;
   statsReport?: StatsReport;
   comment?: CommentRecord;
   publicComment?: PublicComment;
@@ -376,11 +381,12 @@ export interface FooterColumn {
   links: NavLink[];
 }
 /**
- * What the enquiry and job application forms offer and the consent each asks for; the server accepts only these choices.
+ * What the enquiry, job application and newsletter forms offer and the consent each asks for; the server accepts only these choices.
  */
 export interface SiteForms {
   enquiry: EnquiryFormSettings;
   application: ApplicationFormSettings;
+  newsletter: NewsletterFormSettings;
 }
 export interface EnquiryFormSettings {
   /**
@@ -415,6 +421,12 @@ export interface ApplicationFormSettings {
    * The page a form sent without JavaScript goes to once accepted.
    */
   thankYouRoute: string;
+}
+export interface NewsletterFormSettings {
+  /**
+   * Plain text, no HTML.
+   */
+  consentText: string;
 }
 /**
  * How long personal data from the forms is kept.
@@ -941,6 +953,27 @@ export interface LogoBandSection {
    * @maxItems 12
    */
   logos: Image[];
+}
+/**
+ * The newsletter's signup: an e-mail address, an optional name and the consent of site.json's forms.newsletter, sent to POST /api/subscribers; a confirmation e-mail follows (double opt-in). Works without JavaScript, and never says whether an address was subscribed already.
+ */
+export interface NewsletterSignupSection {
+  /**
+   * Section type.
+   */
+  type: 'newsletter-signup';
+  /**
+   * Plain text, no HTML.
+   */
+  heading: string;
+  /**
+   * Plain text, no HTML.
+   */
+  text?: string;
+  /**
+   * Plain text, no HTML.
+   */
+  submitLabel?: string;
 }
 /**
  * The numbered list of what a service includes, each offering with a description and four or five bullets.
@@ -1831,6 +1864,10 @@ export interface PrivacyErasure {
    * Comments deleted, with the agency's replies to them.
    */
   comments: number;
+  /**
+   * Newsletter subscribers deleted (none or one), with the mails the outbox kept of them.
+   */
+  subscribers: number;
 }
 /**
  * Whose personal data to export (GET /api/privacy/export?email=) or erase (POST /api/privacy/erase).
@@ -2569,6 +2606,14 @@ export interface PrivacyExport {
    * Every comment given with this address, newest first, whatever its state.
    */
   comments: CommentRecord[];
+  /**
+   * The newsletter's subscriber of this address (none or one), with its consent and attribution.
+   */
+  subscribers: Subscriber[];
+  /**
+   * What the newsletter e-mailed this address (confirmation links), oldest first, as long as the outbox keeps it (30 days after sending).
+   */
+  newsletterMails: NewsletterMailSent[];
 }
 /**
  * A comment as the moderation queue reads it (GET /api/comments). Readers get the public shape, `PublicComment`, which never holds an e-mail, an address or a status.
@@ -2613,6 +2658,36 @@ export interface CommentRecord {
   leadId?: string;
   createdAt: string;
   replyCount: number;
+}
+/**
+ * A reader on the newsletter's list, as the admin sees it (GET /api/subscribers).
+ */
+export interface Subscriber {
+  _id: string;
+  email: string;
+  name?: string;
+  /**
+   * pending until the e-mailed link is opened; active once confirmed; unsubscribed by their own click; bounced when their mail server refused a message for good.
+   */
+  status: 'pending' | 'active' | 'unsubscribed' | 'bounced';
+  /**
+   * The consent's exact words, or an import's.
+   */
+  consentText: string;
+  /**
+   * `form` for the site's signup, or `import: …` with the basis an imported file stated.
+   */
+  consentBasis: string;
+  consentedAt?: string;
+  confirmedAt?: string;
+  unsubscribedAt?: string;
+  attribution: LeadAttribution;
+  createdAt: string;
+}
+export interface NewsletterMailSent {
+  subject: string;
+  queuedAt: string;
+  sentAt?: string;
 }
 /**
  * The body of POST /api/enquiries, as JSON or as an HTML form post: a prospect asking to talk.
@@ -2699,6 +2774,81 @@ export interface ApplicationInput {
   website?: string;
 }
 /**
+ * The body of POST /api/subscribers, as JSON or as an HTML form post: a reader asking for the newsletter.
+ */
+export interface SubscriberInput {
+  /**
+   * Where to send the newsletter.
+   */
+  email: string;
+  /**
+   * How to greet the reader, if they say.
+   */
+  name?: string;
+  /**
+   * The reader agreed to the consent text shown beside the form.
+   */
+  consent: true;
+  attribution?: LeadAttribution;
+  /**
+   * The signed token given with the form (GET /api/form-token?form=newsletter), telling when it was shown (spam time trap).
+   */
+  formToken?: string;
+  /**
+   * A field hidden from people; anything in it marks the post as spam (honeypot).
+   */
+  website?: string;
+}
+/**
+ * The query of GET /api/subscribers and of its CSV export (which ignores limit and offset).
+ */
+export interface SubscriberListQuery {
+  /**
+   * Only this status.
+   */
+  status?: 'pending' | 'active' | 'unsubscribed' | 'bounced';
+  /**
+   * Words found in the address or the name.
+   */
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+/**
+ * What POST /api/subscribers/import did with each row of the CSV file.
+ */
+export interface SubscriberImportReport {
+  /**
+   * Rows whose consent the file stated: active at once.
+   */
+  active: number;
+  /**
+   * Rows without stated consent: pending, a confirmation link e-mailed.
+   */
+  confirmationSent: number;
+  /**
+   * Addresses already on the list (unsubscribed ones are never added back).
+   */
+  skipped: number;
+  /**
+   * Rows that could not be read: see each one's message.
+   */
+  refused: number;
+  rows: SubscriberImportRow[];
+}
+export interface SubscriberImportRow {
+  /**
+   * The row's line in the file (the header is line 1).
+   */
+  line: number;
+  email: string;
+  outcome: 'active' | 'confirmation-sent' | 'skipped' | 'refused';
+  /**
+   * What was done, or what is wrong, in words.
+   */
+  message: string;
+}
+/**
  * What GET /api/stats answers for a range: totals, the daily series, breakdowns and goals, read from daily rollups. Visitors are counted per day (a visitor's hash changes every day), so a range's visitors is the sum of its days' visitors. Breakdowns: `pages`: Top pages by page views (at most 50); blog posts are pages under /blog/. `entryPages`: Pages where visits began, by visits (at most 50). `sources`: Referrer hosts or utm_source, by visits; direct visits under the key "(direct)". `campaigns`: utm_campaign values, by visits. `devices`: desktop, mobile or tablet, by visits. `browsers`: Browser names, by visits. `operatingSystems`: Operating system names, by visits.
  */
 export interface StatsReport {
@@ -2763,6 +2913,10 @@ export interface StatsBreakdownRow {
 export interface StatsGoals {
   enquiries: number;
   applications: number;
+  /**
+   * Newsletter subscriptions confirmed in the range (double opt-in completed).
+   */
+  subscriptions: number;
   byLandingPage: StatsGoalBreakdown;
   bySource: StatsGoalBreakdown;
   byCampaign: StatsGoalBreakdown;
@@ -2772,6 +2926,10 @@ export interface StatsGoalRow {
   visits: number;
   enquiries: number;
   applications: number;
+  /**
+   * Newsletter subscriptions confirmed, by the visit that subscribed.
+   */
+  subscriptions: number;
   /**
    * (enquiries + applications) / visits; 0 when there were no visits.
    */

@@ -11,8 +11,8 @@ export interface LeadFieldError {
  * was wrong, so that nothing typed is lost.
  */
 export interface LeadFormState {
-  /** The lead form, or a post's comment form. */
-  form: LeadType | 'comment';
+  /** The lead form, a post's comment form, or the newsletter's signup. */
+  form: LeadType | 'comment' | 'newsletter';
   values: Record<string, string>;
   errors: LeadFieldError[];
   /** The sentence over the form: what went wrong as a whole. */

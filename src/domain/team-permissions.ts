@@ -16,6 +16,7 @@ export const permissionMeanings = {
   comments: 'moderating comments',
   content: 'editing the site’s pages, shared facts and redirects in the content studio',
   leads: 'reading and handling enquiries and applications',
+  audience: 'the newsletter’s subscribers: their list, export, import and removal',
   'users:invite': 'inviting authors and contributors',
   users: 'managing the team: every invitation, roles and removals',
   security: 'the activity log of the whole team',

@@ -8,6 +8,7 @@ const lazyModules: Partial<Record<SectionType, string[]>> = {
   carousel: ['src/ui/carousel/carousel.tsx'],
   'enquiry-form': ['src/sections/enquiry-form/enquiry-form.tsx'],
   'application-form': ['src/sections/application-form/application-form.tsx'],
+  'newsletter-signup': ['src/sections/newsletter-signup/newsletter-signup.tsx'],
 };
 
 /** The lazy modules of the sections among a page's section types. */
@@ -23,6 +24,8 @@ export function lazySectionModules(types: readonly string[]): string[] {
 export const formModules = {
   'enquiry-form': () => import('./enquiry-form/enquiry-form.tsx').then((module) => module.EnquiryForm),
   'application-form': () => import('./application-form/application-form.tsx').then((module) => module.ApplicationForm),
+  'newsletter-signup': () =>
+    import('./newsletter-signup/newsletter-signup.tsx').then((module) => module.NewsletterSignup),
 };
 
 /** Imports the forms among a page's section types. */

@@ -50,6 +50,7 @@ const examples: { [K in Section['type']]: Extract<Section, { type: K }> } = {
   contact: { type: 'contact', variant: 'details', heading: 'Contact heading' },
   'enquiry-form': { type: 'enquiry-form', heading: 'Enquiry heading', service: 'seo' },
   'application-form': { type: 'application-form', heading: 'Application heading' },
+  'newsletter-signup': { type: 'newsletter-signup', heading: 'Newsletter heading' },
   'recent-articles': { type: 'recent-articles', heading: 'Recent heading', count: 3, allPostsLabel: 'All Posts' },
   'post-list': { type: 'post-list', heading: 'Post list heading', pageSize: 6 },
   'blog-cards': {

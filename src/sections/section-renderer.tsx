@@ -31,6 +31,7 @@ function lazySection<K extends SectionType>(
 
 const ApplicationForm = lazySection(formModules['application-form']);
 const EnquiryForm = lazySection(formModules['enquiry-form']);
+const NewsletterSignup = lazySection(formModules['newsletter-signup']);
 
 /** One component per section type: adding a type to the schemas without a component fails to compile. */
 export type SectionComponents = { [K in SectionType]: ComponentType<SectionProps<K>> };
@@ -46,6 +47,7 @@ export const sectionComponents: SectionComponents = {
   'image-banner': ImageBanner,
   journey: Journey,
   'logo-band': LogoBand,
+  'newsletter-signup': NewsletterSignup,
   offerings: Offerings,
   'post-list': PostList,
   prose: Prose,

@@ -22,6 +22,7 @@ import * as createRefusedForms from './20261128120000_create_refused_forms.ts';
 import * as addInvitationRevocation from './20261128130000_add_invitation_revocation.ts';
 import * as createSignInLinks from './20261128130100_create_sign_in_links.ts';
 import * as createContentHeads from './20261128150000_create_content_heads.ts';
+import * as createSubscribers from './20261129110000_create_subscribers.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261128130000_add_invitation_revocation': addInvitationRevocation,
   '20261128130100_create_sign_in_links': createSignInLinks,
   '20261128150000_create_content_heads': createContentHeads,
+  '20261129110000_create_subscribers': createSubscribers,
 };

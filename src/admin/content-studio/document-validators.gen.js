@@ -420,6 +420,7 @@ const schema36 = {
     { $ref: 'sections/image-banner.schema.json' },
     { $ref: 'sections/journey.schema.json' },
     { $ref: 'sections/logo-band.schema.json' },
+    { $ref: 'sections/newsletter-signup.schema.json' },
     { $ref: 'sections/offerings.schema.json' },
     { $ref: 'sections/post-list.schema.json' },
     { $ref: 'sections/prose.schema.json' },
@@ -8536,6 +8537,277 @@ function validate53(
 validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sections/newsletter-signup.schema.json',
+  title: 'NewsletterSignupSection',
+  description:
+    "The newsletter's signup: an e-mail address, an optional name and the consent of site.json's forms.newsletter, sent to POST /api/subscribers; a confirmation e-mail follows (double opt-in). Works without JavaScript, and never says whether an address was subscribed already.",
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'heading'],
+  properties: {
+    type: { const: 'newsletter-signup', description: 'Section type.' },
+    heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
+    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    submitLabel: {
+      $ref: '../common.schema.json#/$defs/text',
+      default: 'Subscribe',
+      description: 'The words on the send button.',
+    },
+  },
+  examples: [
+    {
+      type: 'newsletter-signup',
+      heading: 'Get the next post by e-mail',
+      text: 'One e-mail when a new post comes out. Unsubscribe in one click.',
+    },
+  ],
+};
+function validate56(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sections/newsletter-signup.schema.json" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.heading === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'heading' },
+        message: "must have required property '" + 'heading' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'type' || key0 === 'heading' || key0 === 'text' || key0 === 'submitLabel')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      if ('newsletter-signup' !== data.type) {
+        const err3 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'newsletter-signup' },
+          message: 'must be equal to constant',
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.heading !== undefined) {
+      let data1 = data.heading;
+      if (typeof data1 === 'string') {
+        if (func1(data1) < 1) {
+          const err4 = {
+            instancePath: instancePath + '/heading',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/heading',
+            schemaPath: '../common.schema.json#/$defs/text/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/heading',
+          schemaPath: '../common.schema.json#/$defs/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      let data2 = data.text;
+      if (typeof data2 === 'string') {
+        if (func1(data2) < 1) {
+          const err7 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '../common.schema.json#/$defs/text/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '../common.schema.json#/$defs/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.submitLabel !== undefined) {
+      let data3 = data.submitLabel;
+      if (typeof data3 === 'string') {
+        if (func1(data3) < 1) {
+          const err10 = {
+            instancePath: instancePath + '/submitLabel',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/submitLabel',
+            schemaPath: '../common.schema.json#/$defs/text/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/submitLabel',
+          schemaPath: '../common.schema.json#/$defs/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema113 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/offerings.schema.json',
   title: 'OfferingsSection',
   description:
@@ -8668,13 +8940,13 @@ const schema109 = {
     },
   ],
 };
-function validate56(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/offerings.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9202,11 +9474,11 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema115 = {
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/post-list.schema.json',
   title: 'PostListSection',
@@ -9233,13 +9505,13 @@ const schema115 = {
     },
   ],
 };
-function validate57(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/post-list.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9489,11 +9761,11 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema118 = {
+validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/prose.schema.json',
   title: 'ProseSection',
@@ -9605,19 +9877,19 @@ const schema118 = {
     },
   ],
 };
-const schema121 = {
+const schema125 = {
   description: 'Paragraphs of plain text, in reading order.',
   type: 'array',
   minItems: 1,
   items: { $ref: '#/$defs/text' },
 };
-function validate59(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9705,17 +9977,17 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-function validate58(
+validate60.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/prose.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9843,7 +10115,7 @@ function validate58(
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.width.enum },
+          params: { allowedValues: schema122.properties.width.enum },
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
@@ -9959,7 +10231,7 @@ function validate58(
             }
             if (data4.paragraphs !== undefined) {
               if (
-                !validate59(data4.paragraphs, {
+                !validate60(data4.paragraphs, {
                   instancePath: instancePath + '/blocks/' + i0 + '/paragraphs',
                   parentData: data4,
                   parentDataProperty: 'paragraphs',
@@ -9967,7 +10239,7 @@ function validate58(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
                 errors = vErrors.length;
               }
             }
@@ -10102,11 +10374,11 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema124 = {
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema128 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/recent-articles.schema.json',
   title: 'RecentArticlesSection',
@@ -10145,13 +10417,13 @@ const schema124 = {
     },
   ],
 };
-function validate61(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/recent-articles.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10471,11 +10743,11 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema128 = {
+validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema132 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/service-grid.schema.json',
   title: 'ServiceGridSection',
@@ -10525,13 +10797,13 @@ const schema128 = {
     },
   ],
 };
-function validate63(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10862,18 +11134,18 @@ function validate63(
       }
     }
   }
-  validate63.errors = vErrors;
+  validate64.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate63.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate62(
+validate64.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/service-grid.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10975,7 +11247,7 @@ function validate62(
           instancePath: instancePath + '/variant',
           schemaPath: '#/properties/variant/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.properties.variant.enum },
+          params: { allowedValues: schema132.properties.variant.enum },
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
@@ -11263,7 +11535,7 @@ function validate62(
     }
     if (data.viewAll !== undefined) {
       if (
-        !validate63(data.viewAll, {
+        !validate64(data.viewAll, {
           instancePath: instancePath + '/viewAll',
           parentData: data,
           parentDataProperty: 'viewAll',
@@ -11271,7 +11543,7 @@ function validate62(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -11290,11 +11562,11 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate62.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema137 = {
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/split.schema.json',
   title: 'SplitSection',
@@ -11353,13 +11625,13 @@ const schema137 = {
     },
   ],
 };
-function validate66(
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11447,17 +11719,17 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-function validate68(
+validate67.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+function validate69(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11730,17 +12002,17 @@ function validate68(
     }
     errors++;
   }
-  validate68.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate70(
+validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate71(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12071,18 +12343,18 @@ function validate70(
       }
     }
   }
-  validate70.errors = vErrors;
+  validate71.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate70.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate65(
+validate71.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/split.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12293,7 +12565,7 @@ function validate65(
     }
     if (data.paragraphs !== undefined) {
       if (
-        !validate66(data.paragraphs, {
+        !validate67(data.paragraphs, {
           instancePath: instancePath + '/paragraphs',
           parentData: data,
           parentDataProperty: 'paragraphs',
@@ -12301,7 +12573,7 @@ function validate65(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
         errors = vErrors.length;
       }
     }
@@ -12376,7 +12648,7 @@ function validate65(
     }
     if (data.image !== undefined) {
       if (
-        !validate68(data.image, {
+        !validate69(data.image, {
           instancePath: instancePath + '/image',
           parentData: data,
           parentDataProperty: 'image',
@@ -12384,7 +12656,7 @@ function validate65(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
         errors = vErrors.length;
       }
     }
@@ -12395,7 +12667,7 @@ function validate65(
           instancePath: instancePath + '/imageSide',
           schemaPath: '#/properties/imageSide/enum',
           keyword: 'enum',
-          params: { allowedValues: schema137.properties.imageSide.enum },
+          params: { allowedValues: schema141.properties.imageSide.enum },
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
@@ -12408,7 +12680,7 @@ function validate65(
     }
     if (data.action !== undefined) {
       if (
-        !validate70(data.action, {
+        !validate71(data.action, {
           instancePath: instancePath + '/action',
           parentData: data,
           parentDataProperty: 'action',
@@ -12416,7 +12688,7 @@ function validate65(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
         errors = vErrors.length;
       }
     }
@@ -12435,11 +12707,11 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema149 = {
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema153 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/video-hero.schema.json',
   title: 'VideoHeroSection',
@@ -12500,13 +12772,13 @@ const schema149 = {
     },
   ],
 };
-function validate72(
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="sections/video-hero.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13065,10 +13337,10 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate24(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -13178,7 +13450,7 @@ function validate24(
         if (props0 !== true) {
           props0 = true;
         }
-      } else if (tag0 === 'offerings') {
+      } else if (tag0 === 'newsletter-signup') {
         if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
           errors = vErrors.length;
@@ -13186,7 +13458,7 @@ function validate24(
         if (props0 !== true) {
           props0 = true;
         }
-      } else if (tag0 === 'post-list') {
+      } else if (tag0 === 'offerings') {
         if (!validate57(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
           errors = vErrors.length;
@@ -13194,7 +13466,7 @@ function validate24(
         if (props0 !== true) {
           props0 = true;
         }
-      } else if (tag0 === 'prose') {
+      } else if (tag0 === 'post-list') {
         if (!validate58(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
           errors = vErrors.length;
@@ -13202,15 +13474,15 @@ function validate24(
         if (props0 !== true) {
           props0 = true;
         }
-      } else if (tag0 === 'recent-articles') {
-        if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+      } else if (tag0 === 'prose') {
+        if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
           props0 = true;
         }
-      } else if (tag0 === 'service-grid') {
+      } else if (tag0 === 'recent-articles') {
         if (!validate62(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
           errors = vErrors.length;
@@ -13218,17 +13490,25 @@ function validate24(
         if (props0 !== true) {
           props0 = true;
         }
+      } else if (tag0 === 'service-grid') {
+        if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
       } else if (tag0 === 'split') {
-        if (!validate65(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
           props0 = true;
         }
       } else if (tag0 === 'video-hero') {
-        if (!validate72(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -13716,8 +13996,8 @@ function validate20(
   return errors === 0;
 }
 validate20.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const site = validate91;
-const schema156 = {
+export const site = validate93;
+const schema160 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'site.schema.json',
   title: 'SiteDocument',
@@ -14010,9 +14290,9 @@ const schema156 = {
       title: 'SiteForms',
       type: 'object',
       additionalProperties: false,
-      required: ['enquiry', 'application'],
+      required: ['enquiry', 'application', 'newsletter'],
       description:
-        'What the enquiry and job application forms offer and the consent each asks for; the server accepts only these choices.',
+        'What the enquiry, job application and newsletter forms offer and the consent each asks for; the server accepts only these choices.',
       properties: {
         enquiry: {
           title: 'EnquiryFormSettings',
@@ -14069,6 +14349,21 @@ const schema156 = {
             },
           },
         },
+        newsletter: {
+          title: 'NewsletterFormSettings',
+          type: 'object',
+          additionalProperties: false,
+          required: ['consentText'],
+          properties: {
+            consentText: {
+              $ref: 'common.schema.json#/$defs/text',
+              type: 'string',
+              maxLength: 1000,
+              description:
+                'The consent a reader gives by subscribing, shown by every newsletter-signup section; stored with the subscriber word for word.',
+            },
+          },
+        },
       },
     },
     privacy: {
@@ -14090,18 +14385,18 @@ const schema156 = {
     },
   },
 };
-const func83 = Object.prototype.hasOwnProperty;
-const pattern113 = new RegExp('^\\+[0-9]{8,15}$', 'u');
-const pattern119 = new RegExp('^[A-Z]{2}$', 'u');
-const pattern120 = new RegExp('^https://', 'u');
-const pattern127 = new RegExp('^[A-Za-z0-9-]+\\.pdf$', 'u');
-function validate92(
+const func86 = Object.prototype.hasOwnProperty;
+const pattern116 = new RegExp('^\\+[0-9]{8,15}$', 'u');
+const pattern122 = new RegExp('^[A-Z]{2}$', 'u');
+const pattern123 = new RegExp('^https://', 'u');
+const pattern130 = new RegExp('^[A-Za-z0-9-]+\\.pdf$', 'u');
+function validate94(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14374,11 +14669,11 @@ function validate92(
     }
     errors++;
   }
-  validate92.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-const schema181 = {
+validate94.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+const schema185 = {
   title: 'NavLink',
   type: 'object',
   additionalProperties: false,
@@ -14388,13 +14683,13 @@ const schema181 = {
     route: { title: 'Page it opens', $ref: 'common.schema.json#/$defs/route', description: 'Where it leads.' },
   },
 };
-function validate96(
+function validate98(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate96.evaluated;
+  const evaluated0 = validate98.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14547,20 +14842,20 @@ function validate96(
     }
     errors++;
   }
-  validate96.errors = vErrors;
+  validate98.errors = vErrors;
   return errors === 0;
 }
-validate96.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 const formats2 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats6 = formatsModule0.fullFormats.uri;
-function validate91(
+function validate93(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="site.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate93.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14719,7 +15014,7 @@ function validate91(
       errors++;
     }
     for (const key0 in data) {
-      if (!func83.call(schema156.properties, key0)) {
+      if (!func86.call(schema160.properties, key0)) {
         const err10 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -15052,7 +15347,7 @@ function validate91(
         }
         if (data1.logo !== undefined) {
           if (
-            !validate92(data1.logo, {
+            !validate94(data1.logo, {
               instancePath: instancePath + '/brand/logo',
               parentData: data1,
               parentDataProperty: 'logo',
@@ -15060,13 +15355,13 @@ function validate91(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
             errors = vErrors.length;
           }
         }
         if (data1.shareImage !== undefined) {
           if (
-            !validate92(data1.shareImage, {
+            !validate94(data1.shareImage, {
               instancePath: instancePath + '/brand/shareImage',
               parentData: data1,
               parentDataProperty: 'shareImage',
@@ -15074,7 +15369,7 @@ function validate91(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
             errors = vErrors.length;
           }
         }
@@ -15344,7 +15639,7 @@ function validate91(
             if (data11.tel !== undefined) {
               let data13 = data11.tel;
               if (typeof data13 === 'string') {
-                if (!pattern113.test(data13)) {
+                if (!pattern116.test(data13)) {
                   const err46 = {
                     instancePath: instancePath + '/contact/phone/tel',
                     schemaPath: '#/properties/contact/properties/phone/properties/tel/pattern',
@@ -15807,7 +16102,7 @@ function validate91(
             if (data14.countryCode !== undefined) {
               let data21 = data14.countryCode;
               if (typeof data21 === 'string') {
-                if (!pattern119.test(data21)) {
+                if (!pattern122.test(data21)) {
                   const err74 = {
                     instancePath: instancePath + '/contact/address/countryCode',
                     schemaPath: '#/properties/contact/properties/address/properties/countryCode/pattern',
@@ -15841,7 +16136,7 @@ function validate91(
             if (data14.mapsUrl !== undefined) {
               let data22 = data14.mapsUrl;
               if (typeof data22 === 'string') {
-                if (!pattern120.test(data22)) {
+                if (!pattern123.test(data22)) {
                   const err76 = {
                     instancePath: instancePath + '/contact/address/mapsUrl',
                     schemaPath: '#/properties/contact/properties/address/properties/mapsUrl/pattern',
@@ -16010,7 +16305,7 @@ function validate91(
                   instancePath: instancePath + '/social/' + i1 + '/network',
                   schemaPath: '#/properties/social/items/properties/network/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema156.properties.social.items.properties.network.enum },
+                  params: { allowedValues: schema160.properties.social.items.properties.network.enum },
                   message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
@@ -16073,7 +16368,7 @@ function validate91(
             if (data24.url !== undefined) {
               let data27 = data24.url;
               if (typeof data27 === 'string') {
-                if (!pattern120.test(data27)) {
+                if (!pattern123.test(data27)) {
                   const err90 = {
                     instancePath: instancePath + '/social/' + i1 + '/url',
                     schemaPath: '#/properties/social/items/properties/url/pattern',
@@ -16507,7 +16802,7 @@ function validate91(
         if (data32.fileName !== undefined) {
           let data35 = data32.fileName;
           if (typeof data35 === 'string') {
-            if (!pattern127.test(data35)) {
+            if (!pattern130.test(data35)) {
               const err116 = {
                 instancePath: instancePath + '/brochure/fileName',
                 schemaPath: '#/properties/brochure/properties/fileName/pattern',
@@ -16851,7 +17146,7 @@ function validate91(
             }
             if (data38.image !== undefined) {
               if (
-                !validate92(data38.image, {
+                !validate94(data38.image, {
                   instancePath: instancePath + '/services/' + i3 + '/image',
                   parentData: data38,
                   parentDataProperty: 'image',
@@ -16859,7 +17154,7 @@ function validate91(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+                vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
                 errors = vErrors.length;
               }
             }
@@ -17252,7 +17547,7 @@ function validate91(
                     const len5 = data50.length;
                     for (let i5 = 0; i5 < len5; i5++) {
                       if (
-                        !validate96(data50[i5], {
+                        !validate98(data50[i5], {
                           instancePath: instancePath + '/footer/columns/' + i4 + '/links/' + i5,
                           parentData: data50,
                           parentDataProperty: i5,
@@ -17260,7 +17555,7 @@ function validate91(
                           dynamicAnchors,
                         })
                       ) {
-                        vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+                        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
                         errors = vErrors.length;
                       }
                     }
@@ -17411,9 +17706,24 @@ function validate91(
           }
           errors++;
         }
+        if (data53.newsletter === undefined) {
+          const err169 = {
+            instancePath: instancePath + '/forms',
+            schemaPath: '#/properties/forms/required',
+            keyword: 'required',
+            params: { missingProperty: 'newsletter' },
+            message: "must have required property '" + 'newsletter' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err169];
+          } else {
+            vErrors.push(err169);
+          }
+          errors++;
+        }
         for (const key11 in data53) {
-          if (!(key11 === 'enquiry' || key11 === 'application')) {
-            const err169 = {
+          if (!(key11 === 'enquiry' || key11 === 'application' || key11 === 'newsletter')) {
+            const err170 = {
               instancePath: instancePath + '/forms',
               schemaPath: '#/properties/forms/additionalProperties',
               keyword: 'additionalProperties',
@@ -17421,9 +17731,9 @@ function validate91(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err169];
+              vErrors = [err170];
             } else {
-              vErrors.push(err169);
+              vErrors.push(err170);
             }
             errors++;
           }
@@ -17432,27 +17742,12 @@ function validate91(
           let data54 = data53.enquiry;
           if (data54 && typeof data54 == 'object' && !Array.isArray(data54)) {
             if (data54.budgets === undefined) {
-              const err170 = {
+              const err171 = {
                 instancePath: instancePath + '/forms/enquiry',
                 schemaPath: '#/properties/forms/properties/enquiry/required',
                 keyword: 'required',
                 params: { missingProperty: 'budgets' },
                 message: "must have required property '" + 'budgets' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err170];
-              } else {
-                vErrors.push(err170);
-              }
-              errors++;
-            }
-            if (data54.consentText === undefined) {
-              const err171 = {
-                instancePath: instancePath + '/forms/enquiry',
-                schemaPath: '#/properties/forms/properties/enquiry/required',
-                keyword: 'required',
-                params: { missingProperty: 'consentText' },
-                message: "must have required property '" + 'consentText' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err171];
@@ -17461,13 +17756,13 @@ function validate91(
               }
               errors++;
             }
-            if (data54.thankYouRoute === undefined) {
+            if (data54.consentText === undefined) {
               const err172 = {
                 instancePath: instancePath + '/forms/enquiry',
                 schemaPath: '#/properties/forms/properties/enquiry/required',
                 keyword: 'required',
-                params: { missingProperty: 'thankYouRoute' },
-                message: "must have required property '" + 'thankYouRoute' + "'",
+                params: { missingProperty: 'consentText' },
+                message: "must have required property '" + 'consentText' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err172];
@@ -17476,9 +17771,24 @@ function validate91(
               }
               errors++;
             }
+            if (data54.thankYouRoute === undefined) {
+              const err173 = {
+                instancePath: instancePath + '/forms/enquiry',
+                schemaPath: '#/properties/forms/properties/enquiry/required',
+                keyword: 'required',
+                params: { missingProperty: 'thankYouRoute' },
+                message: "must have required property '" + 'thankYouRoute' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err173];
+              } else {
+                vErrors.push(err173);
+              }
+              errors++;
+            }
             for (const key12 in data54) {
               if (!(key12 === 'budgets' || key12 === 'consentText' || key12 === 'thankYouRoute')) {
-                const err173 = {
+                const err174 = {
                   instancePath: instancePath + '/forms/enquiry',
                   schemaPath: '#/properties/forms/properties/enquiry/additionalProperties',
                   keyword: 'additionalProperties',
@@ -17486,9 +17796,9 @@ function validate91(
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err173];
+                  vErrors = [err174];
                 } else {
-                  vErrors.push(err173);
+                  vErrors.push(err174);
                 }
                 errors++;
               }
@@ -17497,7 +17807,7 @@ function validate91(
               let data55 = data54.budgets;
               if (Array.isArray(data55)) {
                 if (data55.length < 1) {
-                  const err174 = {
+                  const err175 = {
                     instancePath: instancePath + '/forms/enquiry/budgets',
                     schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/minItems',
                     keyword: 'minItems',
@@ -17505,9 +17815,9 @@ function validate91(
                     message: 'must NOT have fewer than 1 items',
                   };
                   if (vErrors === null) {
-                    vErrors = [err174];
+                    vErrors = [err175];
                   } else {
-                    vErrors.push(err174);
+                    vErrors.push(err175);
                   }
                   errors++;
                 }
@@ -17516,27 +17826,12 @@ function validate91(
                   let data56 = data55[i6];
                   if (typeof data56 === 'string') {
                     if (func1(data56) < 1) {
-                      const err175 = {
+                      const err176 = {
                         instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                         schemaPath: 'common.schema.json#/$defs/text/minLength',
                         keyword: 'minLength',
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err175];
-                      } else {
-                        vErrors.push(err175);
-                      }
-                      errors++;
-                    }
-                    if (!pattern5.test(data56)) {
-                      const err176 = {
-                        instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
-                        schemaPath: 'common.schema.json#/$defs/text/pattern',
-                        keyword: 'pattern',
-                        params: { pattern: '^[^<>]*$' },
-                        message: 'must match pattern "' + '^[^<>]*$' + '"',
                       };
                       if (vErrors === null) {
                         vErrors = [err176];
@@ -17545,8 +17840,23 @@ function validate91(
                       }
                       errors++;
                     }
+                    if (!pattern5.test(data56)) {
+                      const err177 = {
+                        instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
+                        schemaPath: 'common.schema.json#/$defs/text/pattern',
+                        keyword: 'pattern',
+                        params: { pattern: '^[^<>]*$' },
+                        message: 'must match pattern "' + '^[^<>]*$' + '"',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err177];
+                      } else {
+                        vErrors.push(err177);
+                      }
+                      errors++;
+                    }
                   } else {
-                    const err177 = {
+                    const err178 = {
                       instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                       schemaPath: 'common.schema.json#/$defs/text/type',
                       keyword: 'type',
@@ -17554,15 +17864,15 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err177];
+                      vErrors = [err178];
                     } else {
-                      vErrors.push(err177);
+                      vErrors.push(err178);
                     }
                     errors++;
                   }
                   if (typeof data56 === 'string') {
                     if (func1(data56) > 100) {
-                      const err178 = {
+                      const err179 = {
                         instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                         schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/items/maxLength',
                         keyword: 'maxLength',
@@ -17570,14 +17880,14 @@ function validate91(
                         message: 'must NOT have more than 100 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err178];
+                        vErrors = [err179];
                       } else {
-                        vErrors.push(err178);
+                        vErrors.push(err179);
                       }
                       errors++;
                     }
                   } else {
-                    const err179 = {
+                    const err180 = {
                       instancePath: instancePath + '/forms/enquiry/budgets/' + i6,
                       schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/items/type',
                       keyword: 'type',
@@ -17585,9 +17895,9 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err179];
+                      vErrors = [err180];
                     } else {
-                      vErrors.push(err179);
+                      vErrors.push(err180);
                     }
                     errors++;
                   }
@@ -17603,7 +17913,7 @@ function validate91(
                     }
                     if (typeof indices0[item0] == 'number') {
                       j0 = indices0[item0];
-                      const err180 = {
+                      const err181 = {
                         instancePath: instancePath + '/forms/enquiry/budgets',
                         schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/uniqueItems',
                         keyword: 'uniqueItems',
@@ -17611,9 +17921,9 @@ function validate91(
                         message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i7 + ' are identical)',
                       };
                       if (vErrors === null) {
-                        vErrors = [err180];
+                        vErrors = [err181];
                       } else {
-                        vErrors.push(err180);
+                        vErrors.push(err181);
                       }
                       errors++;
                       break;
@@ -17622,7 +17932,7 @@ function validate91(
                   }
                 }
               } else {
-                const err181 = {
+                const err182 = {
                   instancePath: instancePath + '/forms/enquiry/budgets',
                   schemaPath: '#/properties/forms/properties/enquiry/properties/budgets/type',
                   keyword: 'type',
@@ -17630,9 +17940,9 @@ function validate91(
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err181];
+                  vErrors = [err182];
                 } else {
-                  vErrors.push(err181);
+                  vErrors.push(err182);
                 }
                 errors++;
               }
@@ -17641,27 +17951,12 @@ function validate91(
               let data57 = data54.consentText;
               if (typeof data57 === 'string') {
                 if (func1(data57) < 1) {
-                  const err182 = {
+                  const err183 = {
                     instancePath: instancePath + '/forms/enquiry/consentText',
                     schemaPath: 'common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err182];
-                  } else {
-                    vErrors.push(err182);
-                  }
-                  errors++;
-                }
-                if (!pattern5.test(data57)) {
-                  const err183 = {
-                    instancePath: instancePath + '/forms/enquiry/consentText',
-                    schemaPath: 'common.schema.json#/$defs/text/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[^<>]*$' },
-                    message: 'must match pattern "' + '^[^<>]*$' + '"',
                   };
                   if (vErrors === null) {
                     vErrors = [err183];
@@ -17670,8 +17965,23 @@ function validate91(
                   }
                   errors++;
                 }
+                if (!pattern5.test(data57)) {
+                  const err184 = {
+                    instancePath: instancePath + '/forms/enquiry/consentText',
+                    schemaPath: 'common.schema.json#/$defs/text/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[^<>]*$' },
+                    message: 'must match pattern "' + '^[^<>]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err184];
+                  } else {
+                    vErrors.push(err184);
+                  }
+                  errors++;
+                }
               } else {
-                const err184 = {
+                const err185 = {
                   instancePath: instancePath + '/forms/enquiry/consentText',
                   schemaPath: 'common.schema.json#/$defs/text/type',
                   keyword: 'type',
@@ -17679,15 +17989,15 @@ function validate91(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err184];
+                  vErrors = [err185];
                 } else {
-                  vErrors.push(err184);
+                  vErrors.push(err185);
                 }
                 errors++;
               }
               if (typeof data57 === 'string') {
                 if (func1(data57) > 1000) {
-                  const err185 = {
+                  const err186 = {
                     instancePath: instancePath + '/forms/enquiry/consentText',
                     schemaPath: '#/properties/forms/properties/enquiry/properties/consentText/maxLength',
                     keyword: 'maxLength',
@@ -17695,14 +18005,14 @@ function validate91(
                     message: 'must NOT have more than 1000 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err185];
+                    vErrors = [err186];
                   } else {
-                    vErrors.push(err185);
+                    vErrors.push(err186);
                   }
                   errors++;
                 }
               } else {
-                const err186 = {
+                const err187 = {
                   instancePath: instancePath + '/forms/enquiry/consentText',
                   schemaPath: '#/properties/forms/properties/enquiry/properties/consentText/type',
                   keyword: 'type',
@@ -17710,9 +18020,9 @@ function validate91(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err186];
+                  vErrors = [err187];
                 } else {
-                  vErrors.push(err186);
+                  vErrors.push(err187);
                 }
                 errors++;
               }
@@ -17721,7 +18031,7 @@ function validate91(
               let data58 = data54.thankYouRoute;
               if (typeof data58 === 'string') {
                 if (!pattern4.test(data58)) {
-                  const err187 = {
+                  const err188 = {
                     instancePath: instancePath + '/forms/enquiry/thankYouRoute',
                     schemaPath: 'common.schema.json#/$defs/route/pattern',
                     keyword: 'pattern',
@@ -17729,14 +18039,14 @@ function validate91(
                     message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
                   };
                   if (vErrors === null) {
-                    vErrors = [err187];
+                    vErrors = [err188];
                   } else {
-                    vErrors.push(err187);
+                    vErrors.push(err188);
                   }
                   errors++;
                 }
               } else {
-                const err188 = {
+                const err189 = {
                   instancePath: instancePath + '/forms/enquiry/thankYouRoute',
                   schemaPath: 'common.schema.json#/$defs/route/type',
                   keyword: 'type',
@@ -17744,15 +18054,15 @@ function validate91(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err188];
+                  vErrors = [err189];
                 } else {
-                  vErrors.push(err188);
+                  vErrors.push(err189);
                 }
                 errors++;
               }
             }
           } else {
-            const err189 = {
+            const err190 = {
               instancePath: instancePath + '/forms/enquiry',
               schemaPath: '#/properties/forms/properties/enquiry/type',
               keyword: 'type',
@@ -17760,9 +18070,9 @@ function validate91(
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err189];
+              vErrors = [err190];
             } else {
-              vErrors.push(err189);
+              vErrors.push(err190);
             }
             errors++;
           }
@@ -17771,27 +18081,12 @@ function validate91(
           let data59 = data53.application;
           if (data59 && typeof data59 == 'object' && !Array.isArray(data59)) {
             if (data59.consentText === undefined) {
-              const err190 = {
+              const err191 = {
                 instancePath: instancePath + '/forms/application',
                 schemaPath: '#/properties/forms/properties/application/required',
                 keyword: 'required',
                 params: { missingProperty: 'consentText' },
                 message: "must have required property '" + 'consentText' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err190];
-              } else {
-                vErrors.push(err190);
-              }
-              errors++;
-            }
-            if (data59.thankYouRoute === undefined) {
-              const err191 = {
-                instancePath: instancePath + '/forms/application',
-                schemaPath: '#/properties/forms/properties/application/required',
-                keyword: 'required',
-                params: { missingProperty: 'thankYouRoute' },
-                message: "must have required property '" + 'thankYouRoute' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err191];
@@ -17800,9 +18095,24 @@ function validate91(
               }
               errors++;
             }
+            if (data59.thankYouRoute === undefined) {
+              const err192 = {
+                instancePath: instancePath + '/forms/application',
+                schemaPath: '#/properties/forms/properties/application/required',
+                keyword: 'required',
+                params: { missingProperty: 'thankYouRoute' },
+                message: "must have required property '" + 'thankYouRoute' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err192];
+              } else {
+                vErrors.push(err192);
+              }
+              errors++;
+            }
             for (const key13 in data59) {
               if (!(key13 === 'roles' || key13 === 'consentText' || key13 === 'thankYouRoute')) {
-                const err192 = {
+                const err193 = {
                   instancePath: instancePath + '/forms/application',
                   schemaPath: '#/properties/forms/properties/application/additionalProperties',
                   keyword: 'additionalProperties',
@@ -17810,9 +18120,9 @@ function validate91(
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err192];
+                  vErrors = [err193];
                 } else {
-                  vErrors.push(err192);
+                  vErrors.push(err193);
                 }
                 errors++;
               }
@@ -17825,27 +18135,12 @@ function validate91(
                   let data61 = data60[i8];
                   if (typeof data61 === 'string') {
                     if (func1(data61) < 1) {
-                      const err193 = {
+                      const err194 = {
                         instancePath: instancePath + '/forms/application/roles/' + i8,
                         schemaPath: 'common.schema.json#/$defs/text/minLength',
                         keyword: 'minLength',
                         params: { limit: 1 },
                         message: 'must NOT have fewer than 1 characters',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err193];
-                      } else {
-                        vErrors.push(err193);
-                      }
-                      errors++;
-                    }
-                    if (!pattern5.test(data61)) {
-                      const err194 = {
-                        instancePath: instancePath + '/forms/application/roles/' + i8,
-                        schemaPath: 'common.schema.json#/$defs/text/pattern',
-                        keyword: 'pattern',
-                        params: { pattern: '^[^<>]*$' },
-                        message: 'must match pattern "' + '^[^<>]*$' + '"',
                       };
                       if (vErrors === null) {
                         vErrors = [err194];
@@ -17854,8 +18149,23 @@ function validate91(
                       }
                       errors++;
                     }
+                    if (!pattern5.test(data61)) {
+                      const err195 = {
+                        instancePath: instancePath + '/forms/application/roles/' + i8,
+                        schemaPath: 'common.schema.json#/$defs/text/pattern',
+                        keyword: 'pattern',
+                        params: { pattern: '^[^<>]*$' },
+                        message: 'must match pattern "' + '^[^<>]*$' + '"',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err195];
+                      } else {
+                        vErrors.push(err195);
+                      }
+                      errors++;
+                    }
                   } else {
-                    const err195 = {
+                    const err196 = {
                       instancePath: instancePath + '/forms/application/roles/' + i8,
                       schemaPath: 'common.schema.json#/$defs/text/type',
                       keyword: 'type',
@@ -17863,15 +18173,15 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err195];
+                      vErrors = [err196];
                     } else {
-                      vErrors.push(err195);
+                      vErrors.push(err196);
                     }
                     errors++;
                   }
                   if (typeof data61 === 'string') {
                     if (func1(data61) > 200) {
-                      const err196 = {
+                      const err197 = {
                         instancePath: instancePath + '/forms/application/roles/' + i8,
                         schemaPath: '#/properties/forms/properties/application/properties/roles/items/maxLength',
                         keyword: 'maxLength',
@@ -17879,14 +18189,14 @@ function validate91(
                         message: 'must NOT have more than 200 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err196];
+                        vErrors = [err197];
                       } else {
-                        vErrors.push(err196);
+                        vErrors.push(err197);
                       }
                       errors++;
                     }
                   } else {
-                    const err197 = {
+                    const err198 = {
                       instancePath: instancePath + '/forms/application/roles/' + i8,
                       schemaPath: '#/properties/forms/properties/application/properties/roles/items/type',
                       keyword: 'type',
@@ -17894,9 +18204,9 @@ function validate91(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err197];
+                      vErrors = [err198];
                     } else {
-                      vErrors.push(err197);
+                      vErrors.push(err198);
                     }
                     errors++;
                   }
@@ -17912,7 +18222,7 @@ function validate91(
                     }
                     if (typeof indices1[item1] == 'number') {
                       j1 = indices1[item1];
-                      const err198 = {
+                      const err199 = {
                         instancePath: instancePath + '/forms/application/roles',
                         schemaPath: '#/properties/forms/properties/application/properties/roles/uniqueItems',
                         keyword: 'uniqueItems',
@@ -17920,9 +18230,9 @@ function validate91(
                         message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i9 + ' are identical)',
                       };
                       if (vErrors === null) {
-                        vErrors = [err198];
+                        vErrors = [err199];
                       } else {
-                        vErrors.push(err198);
+                        vErrors.push(err199);
                       }
                       errors++;
                       break;
@@ -17931,7 +18241,7 @@ function validate91(
                   }
                 }
               } else {
-                const err199 = {
+                const err200 = {
                   instancePath: instancePath + '/forms/application/roles',
                   schemaPath: '#/properties/forms/properties/application/properties/roles/type',
                   keyword: 'type',
@@ -17939,9 +18249,9 @@ function validate91(
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err199];
+                  vErrors = [err200];
                 } else {
-                  vErrors.push(err199);
+                  vErrors.push(err200);
                 }
                 errors++;
               }
@@ -17950,27 +18260,12 @@ function validate91(
               let data62 = data59.consentText;
               if (typeof data62 === 'string') {
                 if (func1(data62) < 1) {
-                  const err200 = {
+                  const err201 = {
                     instancePath: instancePath + '/forms/application/consentText',
                     schemaPath: 'common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 characters',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err200];
-                  } else {
-                    vErrors.push(err200);
-                  }
-                  errors++;
-                }
-                if (!pattern5.test(data62)) {
-                  const err201 = {
-                    instancePath: instancePath + '/forms/application/consentText',
-                    schemaPath: 'common.schema.json#/$defs/text/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[^<>]*$' },
-                    message: 'must match pattern "' + '^[^<>]*$' + '"',
                   };
                   if (vErrors === null) {
                     vErrors = [err201];
@@ -17979,8 +18274,23 @@ function validate91(
                   }
                   errors++;
                 }
+                if (!pattern5.test(data62)) {
+                  const err202 = {
+                    instancePath: instancePath + '/forms/application/consentText',
+                    schemaPath: 'common.schema.json#/$defs/text/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[^<>]*$' },
+                    message: 'must match pattern "' + '^[^<>]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err202];
+                  } else {
+                    vErrors.push(err202);
+                  }
+                  errors++;
+                }
               } else {
-                const err202 = {
+                const err203 = {
                   instancePath: instancePath + '/forms/application/consentText',
                   schemaPath: 'common.schema.json#/$defs/text/type',
                   keyword: 'type',
@@ -17988,15 +18298,15 @@ function validate91(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err202];
+                  vErrors = [err203];
                 } else {
-                  vErrors.push(err202);
+                  vErrors.push(err203);
                 }
                 errors++;
               }
               if (typeof data62 === 'string') {
                 if (func1(data62) > 1000) {
-                  const err203 = {
+                  const err204 = {
                     instancePath: instancePath + '/forms/application/consentText',
                     schemaPath: '#/properties/forms/properties/application/properties/consentText/maxLength',
                     keyword: 'maxLength',
@@ -18004,14 +18314,14 @@ function validate91(
                     message: 'must NOT have more than 1000 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err203];
+                    vErrors = [err204];
                   } else {
-                    vErrors.push(err203);
+                    vErrors.push(err204);
                   }
                   errors++;
                 }
               } else {
-                const err204 = {
+                const err205 = {
                   instancePath: instancePath + '/forms/application/consentText',
                   schemaPath: '#/properties/forms/properties/application/properties/consentText/type',
                   keyword: 'type',
@@ -18019,9 +18329,9 @@ function validate91(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err204];
+                  vErrors = [err205];
                 } else {
-                  vErrors.push(err204);
+                  vErrors.push(err205);
                 }
                 errors++;
               }
@@ -18030,7 +18340,7 @@ function validate91(
               let data63 = data59.thankYouRoute;
               if (typeof data63 === 'string') {
                 if (!pattern4.test(data63)) {
-                  const err205 = {
+                  const err206 = {
                     instancePath: instancePath + '/forms/application/thankYouRoute',
                     schemaPath: 'common.schema.json#/$defs/route/pattern',
                     keyword: 'pattern',
@@ -18038,14 +18348,14 @@ function validate91(
                     message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
                   };
                   if (vErrors === null) {
-                    vErrors = [err205];
+                    vErrors = [err206];
                   } else {
-                    vErrors.push(err205);
+                    vErrors.push(err206);
                   }
                   errors++;
                 }
               } else {
-                const err206 = {
+                const err207 = {
                   instancePath: instancePath + '/forms/application/thankYouRoute',
                   schemaPath: 'common.schema.json#/$defs/route/type',
                   keyword: 'type',
@@ -18053,15 +18363,15 @@ function validate91(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err206];
+                  vErrors = [err207];
                 } else {
-                  vErrors.push(err206);
+                  vErrors.push(err207);
                 }
                 errors++;
               }
             }
           } else {
-            const err207 = {
+            const err208 = {
               instancePath: instancePath + '/forms/application',
               schemaPath: '#/properties/forms/properties/application/type',
               keyword: 'type',
@@ -18069,15 +18379,146 @@ function validate91(
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err207];
+              vErrors = [err208];
             } else {
-              vErrors.push(err207);
+              vErrors.push(err208);
+            }
+            errors++;
+          }
+        }
+        if (data53.newsletter !== undefined) {
+          let data64 = data53.newsletter;
+          if (data64 && typeof data64 == 'object' && !Array.isArray(data64)) {
+            if (data64.consentText === undefined) {
+              const err209 = {
+                instancePath: instancePath + '/forms/newsletter',
+                schemaPath: '#/properties/forms/properties/newsletter/required',
+                keyword: 'required',
+                params: { missingProperty: 'consentText' },
+                message: "must have required property '" + 'consentText' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err209];
+              } else {
+                vErrors.push(err209);
+              }
+              errors++;
+            }
+            for (const key14 in data64) {
+              if (!(key14 === 'consentText')) {
+                const err210 = {
+                  instancePath: instancePath + '/forms/newsletter',
+                  schemaPath: '#/properties/forms/properties/newsletter/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key14 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err210];
+                } else {
+                  vErrors.push(err210);
+                }
+                errors++;
+              }
+            }
+            if (data64.consentText !== undefined) {
+              let data65 = data64.consentText;
+              if (typeof data65 === 'string') {
+                if (func1(data65) < 1) {
+                  const err211 = {
+                    instancePath: instancePath + '/forms/newsletter/consentText',
+                    schemaPath: 'common.schema.json#/$defs/text/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err211];
+                  } else {
+                    vErrors.push(err211);
+                  }
+                  errors++;
+                }
+                if (!pattern5.test(data65)) {
+                  const err212 = {
+                    instancePath: instancePath + '/forms/newsletter/consentText',
+                    schemaPath: 'common.schema.json#/$defs/text/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[^<>]*$' },
+                    message: 'must match pattern "' + '^[^<>]*$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err212];
+                  } else {
+                    vErrors.push(err212);
+                  }
+                  errors++;
+                }
+              } else {
+                const err213 = {
+                  instancePath: instancePath + '/forms/newsletter/consentText',
+                  schemaPath: 'common.schema.json#/$defs/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err213];
+                } else {
+                  vErrors.push(err213);
+                }
+                errors++;
+              }
+              if (typeof data65 === 'string') {
+                if (func1(data65) > 1000) {
+                  const err214 = {
+                    instancePath: instancePath + '/forms/newsletter/consentText',
+                    schemaPath: '#/properties/forms/properties/newsletter/properties/consentText/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 1000 },
+                    message: 'must NOT have more than 1000 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err214];
+                  } else {
+                    vErrors.push(err214);
+                  }
+                  errors++;
+                }
+              } else {
+                const err215 = {
+                  instancePath: instancePath + '/forms/newsletter/consentText',
+                  schemaPath: '#/properties/forms/properties/newsletter/properties/consentText/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err215];
+                } else {
+                  vErrors.push(err215);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err216 = {
+              instancePath: instancePath + '/forms/newsletter',
+              schemaPath: '#/properties/forms/properties/newsletter/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err216];
+            } else {
+              vErrors.push(err216);
             }
             errors++;
           }
         }
       } else {
-        const err208 = {
+        const err217 = {
           instancePath: instancePath + '/forms',
           schemaPath: '#/properties/forms/type',
           keyword: 'type',
@@ -18085,18 +18526,18 @@ function validate91(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err208];
+          vErrors = [err217];
         } else {
-          vErrors.push(err208);
+          vErrors.push(err217);
         }
         errors++;
       }
     }
     if (data.privacy !== undefined) {
-      let data64 = data.privacy;
-      if (data64 && typeof data64 == 'object' && !Array.isArray(data64)) {
-        if (data64.retentionDays === undefined) {
-          const err209 = {
+      let data66 = data.privacy;
+      if (data66 && typeof data66 == 'object' && !Array.isArray(data66)) {
+        if (data66.retentionDays === undefined) {
+          const err218 = {
             instancePath: instancePath + '/privacy',
             schemaPath: '#/properties/privacy/required',
             keyword: 'required',
@@ -18104,33 +18545,33 @@ function validate91(
             message: "must have required property '" + 'retentionDays' + "'",
           };
           if (vErrors === null) {
-            vErrors = [err209];
+            vErrors = [err218];
           } else {
-            vErrors.push(err209);
+            vErrors.push(err218);
           }
           errors++;
         }
-        for (const key14 in data64) {
-          if (!(key14 === 'retentionDays')) {
-            const err210 = {
+        for (const key15 in data66) {
+          if (!(key15 === 'retentionDays')) {
+            const err219 = {
               instancePath: instancePath + '/privacy',
               schemaPath: '#/properties/privacy/additionalProperties',
               keyword: 'additionalProperties',
-              params: { additionalProperty: key14 },
+              params: { additionalProperty: key15 },
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err210];
+              vErrors = [err219];
             } else {
-              vErrors.push(err210);
+              vErrors.push(err219);
             }
             errors++;
           }
         }
-        if (data64.retentionDays !== undefined) {
-          let data65 = data64.retentionDays;
-          if (!(typeof data65 == 'number' && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
-            const err211 = {
+        if (data66.retentionDays !== undefined) {
+          let data67 = data66.retentionDays;
+          if (!(typeof data67 == 'number' && !(data67 % 1) && !isNaN(data67) && isFinite(data67))) {
+            const err220 = {
               instancePath: instancePath + '/privacy/retentionDays',
               schemaPath: '#/properties/privacy/properties/retentionDays/type',
               keyword: 'type',
@@ -18138,15 +18579,15 @@ function validate91(
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err211];
+              vErrors = [err220];
             } else {
-              vErrors.push(err211);
+              vErrors.push(err220);
             }
             errors++;
           }
-          if (typeof data65 == 'number' && isFinite(data65)) {
-            if (data65 > 3650 || isNaN(data65)) {
-              const err212 = {
+          if (typeof data67 == 'number' && isFinite(data67)) {
+            if (data67 > 3650 || isNaN(data67)) {
+              const err221 = {
                 instancePath: instancePath + '/privacy/retentionDays',
                 schemaPath: '#/properties/privacy/properties/retentionDays/maximum',
                 keyword: 'maximum',
@@ -18154,14 +18595,14 @@ function validate91(
                 message: 'must be <= 3650',
               };
               if (vErrors === null) {
-                vErrors = [err212];
+                vErrors = [err221];
               } else {
-                vErrors.push(err212);
+                vErrors.push(err221);
               }
               errors++;
             }
-            if (data65 < 1 || isNaN(data65)) {
-              const err213 = {
+            if (data67 < 1 || isNaN(data67)) {
+              const err222 = {
                 instancePath: instancePath + '/privacy/retentionDays',
                 schemaPath: '#/properties/privacy/properties/retentionDays/minimum',
                 keyword: 'minimum',
@@ -18169,16 +18610,16 @@ function validate91(
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err213];
+                vErrors = [err222];
               } else {
-                vErrors.push(err213);
+                vErrors.push(err222);
               }
               errors++;
             }
           }
         }
       } else {
-        const err214 = {
+        const err223 = {
           instancePath: instancePath + '/privacy',
           schemaPath: '#/properties/privacy/type',
           keyword: 'type',
@@ -18186,15 +18627,15 @@ function validate91(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err214];
+          vErrors = [err223];
         } else {
-          vErrors.push(err214);
+          vErrors.push(err223);
         }
         errors++;
       }
     }
   } else {
-    const err215 = {
+    const err224 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -18202,18 +18643,18 @@ function validate91(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err215];
+      vErrors = [err224];
     } else {
-      vErrors.push(err215);
+      vErrors.push(err224);
     }
     errors++;
   }
-  validate91.errors = vErrors;
+  validate93.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-export const redirects = validate98;
-const schema190 = {
+validate93.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+export const redirects = validate100;
+const schema195 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'redirects.schema.json',
   title: 'RedirectsDocument',
@@ -18259,13 +18700,13 @@ const schema190 = {
     },
   },
 };
-function validate98(
+function validate100(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="redirects.schema.json" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate98.evaluated;
+  const evaluated0 = validate100.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18481,7 +18922,7 @@ function validate98(
                   instancePath: instancePath + '/redirects/' + i0 + '/status',
                   schemaPath: '#/properties/redirects/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema190.properties.redirects.items.properties.status.enum },
+                  params: { allowedValues: schema195.properties.redirects.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
@@ -18573,7 +19014,7 @@ function validate98(
     }
     errors++;
   }
-  validate98.errors = vErrors;
+  validate100.errors = vErrors;
   return errors === 0;
 }
-validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate100.evaluated = { props: true, dynamicProps: false, dynamicItems: false };

@@ -55,9 +55,16 @@ export function aStatsReport(from: string, to: string, overrides: Partial<StatsR
     goals: {
       enquiries: 12,
       applications: 3,
-      byLandingPage: [{ key: '/seo', visits: 420, enquiries: 9, applications: 0, conversionRate: 9 / 420 }],
-      bySource: [{ key: 'google.com', visits: 700, enquiries: 8, applications: 2, conversionRate: 10 / 700 }],
-      byCampaign: [{ key: 'autumn-ppc', visits: 180, enquiries: 6, applications: 0, conversionRate: 6 / 180 }],
+      subscriptions: 4,
+      byLandingPage: [
+        { key: '/seo', visits: 420, enquiries: 9, applications: 0, subscriptions: 2, conversionRate: 9 / 420 },
+      ],
+      bySource: [
+        { key: 'google.com', visits: 700, enquiries: 8, applications: 2, subscriptions: 1, conversionRate: 10 / 700 },
+      ],
+      byCampaign: [
+        { key: 'autumn-ppc', visits: 180, enquiries: 6, applications: 0, subscriptions: 0, conversionRate: 6 / 180 },
+      ],
     },
     ...overrides,
   };
@@ -76,6 +83,6 @@ export function anEmptyStatsReport(from: string, to: string): StatsReport {
     devices: [],
     browsers: [],
     operatingSystems: [],
-    goals: { enquiries: 0, applications: 0, byLandingPage: [], bySource: [], byCampaign: [] },
+    goals: { enquiries: 0, applications: 0, subscriptions: 0, byLandingPage: [], bySource: [], byCampaign: [] },
   });
 }

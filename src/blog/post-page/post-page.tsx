@@ -13,6 +13,7 @@ import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import { commentCount } from '@/domain/comment-text.ts';
 import { PostComments } from './post-comments.tsx';
 import { PostHead } from './post-head.tsx';
+import { NewsletterSignup } from '@/sections/newsletter-signup/newsletter-signup.tsx';
 import styles from './post-page.module.css';
 
 function NotFoundMessage() {
@@ -40,6 +41,13 @@ function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
     </div>
   );
 }
+
+/** The signup at the end of every post. */
+const postSignup = {
+  type: 'newsletter-signup',
+  heading: 'Get the next post by e-mail',
+  text: 'One e-mail when a new post comes out, nothing else. Unsubscribe in one click.',
+} as const;
 
 /** A published post with its comments, asked for once the post (whose id names them) is known. */
 function PublishedPost({ post }: { post: BlogPost }) {
@@ -104,13 +112,16 @@ export function PostPage() {
       );
   }
   return (
-    <div className={`section ${styles.page}`}>
-      <div className="container">
-        <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-          <Link to="/blog">← All posts</Link>
-        </nav>
-        {body}
+    <>
+      <div className={`section ${styles.page}`}>
+        <div className="container">
+          <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+            <Link to="/blog">← All posts</Link>
+          </nav>
+          {body}
+        </div>
       </div>
-    </div>
+      {post?.status === 'published' && <NewsletterSignup section={postSignup} site={site} />}
+    </>
   );
 }

@@ -200,6 +200,8 @@ export function PersonFields({ form }: { form: LeadForm }) {
 
 interface LeadFormSectionProps {
   form: LeadForm;
+  /** The section's id, for links to it (the newsletter's signup is `newsletter`). */
+  id?: string;
   heading: string;
   text?: string;
   /** What shows in place of the form once it is sent. */
@@ -216,10 +218,10 @@ interface LeadFormSectionProps {
 
 /** A lead form's section: its heading and words, then the form, or what was sent once it is. */
 export function LeadFormSection(props: LeadFormSectionProps) {
-  const { form, heading, text, sent, action, encType, consentText, submitLabel, children } = props;
+  const { form, id, heading, text, sent, action, encType, consentText, submitLabel, children } = props;
   const headingId = `${form.id}-heading`;
   return (
-    <section className="section" aria-labelledby={headingId}>
+    <section id={id} className="section" aria-labelledby={headingId}>
       <div className="container">
         <div className={styles.panel}>
           <h2 id={headingId}>{heading}</h2>

@@ -1,10 +1,9 @@
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
 import { getFormToken } from '@/api/get-form-token.ts';
-import type { LeadType } from '@/content/types.gen.ts';
 import { fieldMessage } from '@/domain/lead-field-messages.ts';
 import { formFieldsToInput } from '@/domain/lead-form-fields.ts';
-import { fieldName, formProblemsId, type LeadFieldError } from '@/domain/lead-form-state.ts';
+import { fieldName, formProblemsId, type LeadFieldError, type LeadFormState } from '@/domain/lead-form-state.ts';
 import { LeadFormStateContext } from '../lead-form-state-context.ts';
 import { visitAttribution } from './visit-attribution.ts';
 
@@ -18,7 +17,7 @@ export interface LeadFormSubmission {
 
 export interface LeadFormBehaviour {
   /** The lead form, or a post's comment form (which sends no attribution). */
-  form: LeadType | 'comment';
+  form: LeadFormState['form'];
   /** Problems the browser finds before sending: the schema's, and any the form adds (the CV's size). */
   check(submission: LeadFormSubmission): Promise<LeadFieldError[]>;
   send(submission: LeadFormSubmission): Promise<unknown>;

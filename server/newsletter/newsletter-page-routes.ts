@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  confirmedPage,
+  expiredConfirmationPage,
+  invalidLinkPage,
+  notOneClickPage,
+  resubscribedPage,
+  subscribeFromFormPage,
+  unsubscribedPage,
+  unsubscribeQuestionPage,
+  usedConfirmationPage,
+} from './newsletter-pages.ts';
+import { confirmSubscription, type NewsletterContext } from './subscriptions.ts';
+import { readUnsubscribeToken } from './subscriber-tokens.ts';
+import { resubscribe, unsubscribe } from './unsubscribing.ts';
+
+/** A page acting on a token is never kept, and its address (which holds the token) is never sent on. */
+const pageHeaders = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'content-type': 'text/html; charset=utf-8',
+};
+
+const tokenQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { token: { type: 'string', maxLength: 500, description: 'The token of the e-mailed link.' } },
+};
+
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/** RFC 8058: a mail client's one-click unsubscribe posts this pair, as a form or as multipart form data. */
+const oneClick = (body: string): boolean =>
+  /(?:^|&)List-Unsubscribe=One-Click(?:&|$)/.test(body) || /name="List-Unsubscribe"\r?\n\r?\nOne-Click\r?\n/.test(body);
+
+const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(pageHeaders).send(html);
+
+interface TokenRequest {
+  Querystring: { token?: string };
+  Body: string | undefined;
+}
+
+/**
+ * The newsletter's pages for readers: /newsletter/confirm (the double opt-in link), /newsletter/unsubscribe (GET a page
+ * with one button; POST, as RFC 8058's one click, unsubscribes at once, with no sign-in and no cookie) and
+ * /newsletter/resubscribe (its page's "Subscribe again").
+ */
+export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterContext }> = async (
+  app,
+  { newsletter },
+) => {
+  const { brandName } = newsletter.intake.facts;
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
+  }
+
+  app.get<TokenRequest>(
+    '/newsletter/confirm',
+    {
+      schema: {
+        querystring: tokenQuery,
+        response: {
+          200: htmlPage('Confirmed: the subscriber is active.'),
+          400: htmlPage('Not a link this site made.'),
+          409: htmlPage('Used already, or replaced by a newer link.'),
+          410: htmlPage('Older than 48 hours, or never confirmed and deleted.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await confirmSubscription(newsletter, request.query.token);
+      if (outcome === 'confirmed') return send(reply, 200, confirmedPage(brandName));
+      if (outcome === 'used') return send(reply, 409, usedConfirmationPage());
+      if (outcome === 'expired') return send(reply, 410, expiredConfirmationPage());
+      return send(reply, 400, invalidLinkPage());
+    },
+  );
+
+  app.get<TokenRequest>(
+    '/newsletter/unsubscribe',
+    {
+      schema: {
+        querystring: tokenQuery,
+        response: {
+          200: htmlPage('A page with one button that unsubscribes; nothing changes until it is pressed.'),
+          400: htmlPage('Not a link this site made.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (readUnsubscribeToken(newsletter.key, token) === null) return send(reply, 400, invalidLinkPage());
+      return send(reply, 200, unsubscribeQuestionPage(brandName, token!));
+    },
+  );
+
+  app.post<TokenRequest>(
+    '/newsletter/unsubscribe',
+    {
+      schema: {
+        querystring: tokenQuery,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        response: {
+          200: htmlPage('Unsubscribed, at once: no message of any send goes to the address after this.'),
+          400: htmlPage('Not a link this site made, or the body is not List-Unsubscribe=One-Click.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (!oneClick(request.body ?? '')) return send(reply, 400, notOneClickPage());
+      if ((await unsubscribe(newsletter, token)) === 'invalid') return send(reply, 400, invalidLinkPage());
+      return send(reply, 200, unsubscribedPage(brandName, token!));
+    },
+  );
+
+  app.post<TokenRequest>(
+    '/newsletter/resubscribe',
+    {
+      schema: {
+        querystring: tokenQuery,
+        response: {
+          200: htmlPage('Subscribed again.'),
+          400: htmlPage('Not a link this site made.'),
+          409: htmlPage('The address was never confirmed, bounced or was erased: it must subscribe from the form.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await resubscribe(newsletter, request.query.token);
+      if (outcome === 'active') return send(reply, 200, resubscribedPage(brandName));
+      if (outcome === 'subscribe-again') return send(reply, 409, subscribeFromFormPage());
+      return send(reply, 400, invalidLinkPage());
+    },
+  );
+};

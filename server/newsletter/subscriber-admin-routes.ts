@@ -1,0 +1,128 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SubscriberListQuery } from '../../src/content/types.gen.ts';
+import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { HttpError } from '../http/errors.ts';
+import { attachmentDisposition } from '../inbox/attachment-name.ts';
+import { importSubscribers } from './subscriber-import.ts';
+import { subscriberCsvHeader, subscriberCsvLine, toSubscriber } from './subscriber-records.ts';
+import { countSubscribers, deleteSubscriber, listSubscribers, type SubscriberFilter } from './subscriber-store.ts';
+import type { NewsletterContext } from './subscriptions.ts';
+
+// Subscribers are personal data: no browser or proxy keeps a copy.
+const noStore = { 'cache-control': 'no-store' };
+const exportBatch = 500;
+const importBodyLimit = 5 * 1024 * 1024;
+
+const filterOf = ({ status, q }: SubscriberListQuery): SubscriberFilter => ({ status, q: q?.trim() || undefined });
+
+/**
+ * The newsletter's list for those holding `audience`: GET a page of it (X-Total-Count), its CSV export, a CSV import
+ * answered with a report per row, and deleting one subscriber.
+ */
+export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterContext }> = async (
+  app,
+  { newsletter },
+) => {
+  const { db, clock } = newsletter.intake;
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: importBodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.get<{ Querystring: Required<Pick<SubscriberListQuery, 'limit' | 'offset'>> & SubscriberListQuery }>(
+    '/',
+    {
+      schema: {
+        querystring: schemaRef('subscriber-list-query.schema.json'),
+        response: { 200: { type: 'array', items: schemaRef('subscriber.schema.json') }, ...errorResponses(400, 401) },
+      },
+      config: { access: 'audience' },
+    },
+    async (request, reply) => {
+      const filter = filterOf(request.query);
+      const { limit, offset } = request.query;
+      const [rows, total] = await Promise.all([
+        listSubscribers(db, filter, { limit, offset }),
+        countSubscribers(db, filter),
+      ]);
+      reply.headers({ ...noStore, 'x-total-count': String(total) });
+      return rows.map(toSubscriber);
+    },
+  );
+
+  app.get<{ Querystring: SubscriberListQuery }>(
+    '/export.csv',
+    {
+      schema: {
+        querystring: schemaRef('subscriber-list-query.schema.json'),
+        response: {
+          200: {
+            description:
+              'The filtered subscribers as CSV, newest first; its first four columns are what an import reads.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...errorResponses(400, 401),
+        },
+      },
+      config: { access: 'audience' },
+    },
+    async (request, reply) => {
+      const filter = filterOf(request.query);
+      const lines = [subscriberCsvHeader];
+      for (let offset = 0; ; offset += exportBatch) {
+        const rows = await listSubscribers(db, filter, { limit: exportBatch, offset });
+        for (const row of rows) lines.push(subscriberCsvLine(row));
+        if (rows.length < exportBatch) break;
+      }
+      const day = clock().toISOString().slice(0, 10);
+      return reply
+        .headers({
+          ...noStore,
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': attachmentDisposition(`subscribers-${day}.csv`),
+        })
+        .send(lines.join(''));
+    },
+  );
+
+  app.post<{ Body: string }>(
+    '/import',
+    {
+      schema: {
+        consumes: ['text/csv'],
+        response: {
+          200: schemaRef('subscriber-import-report.schema.json', 'What was done with each row.'),
+          ...errorResponses(400, 401, 403, 413, 415),
+        },
+      },
+      config: { access: 'audience' },
+    },
+    async (request, reply) => {
+      if (typeof request.body !== 'string' || request.body.trim() === '') {
+        throw new HttpError(400, 'The file is empty: choose a CSV file with a header line and one address a line.');
+      }
+      return reply.headers(noStore).send(await importSubscribers(newsletter, request.body));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/:id',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: { id: { type: 'string', maxLength: 100 } },
+        },
+        response: { 204: emptyResponse('Deleted, with nothing kept.'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'audience' },
+    },
+    async (request, reply) => {
+      if (!(await deleteSubscriber(db, request.params.id))) {
+        throw new HttpError(404, `There is no subscriber ${request.params.id}: it may have been deleted.`);
+      }
+      return reply.code(204).headers(noStore).send();
+    },
+  );
+};

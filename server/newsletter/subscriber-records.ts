@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { PrivacyExport, Subscriber } from '../../src/content/types.gen.ts';
+import { csvLine, utf8Bom } from '../inbox/csv.ts';
+import { readableDateTime } from '../inbox/lead-csv.ts';
+import type { Database } from '../store/schema.ts';
+import { mailsOfSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
+
+/** A row as the API shows it: only what is set. */
+export function toSubscriber(row: SubscriberRow): Subscriber {
+  const subscriber: Subscriber = {
+    _id: row.id,
+    email: row.email,
+    status: row.status,
+    consentText: row.consent_text,
+    consentBasis: row.consent_basis,
+    attribution: {},
+    createdAt: row.created_at,
+  };
+  if (row.name !== null) subscriber.name = row.name;
+  if (row.consented_at !== null) subscriber.consentedAt = row.consented_at;
+  if (row.confirmed_at !== null) subscriber.confirmedAt = row.confirmed_at;
+  if (row.unsubscribed_at !== null) subscriber.unsubscribedAt = row.unsubscribed_at;
+  const attribution = subscriber.attribution;
+  if (row.landing_page !== null) attribution.landingPage = row.landing_page;
+  if (row.referrer_host !== null) attribution.referrerHost = row.referrer_host;
+  if (row.utm_source !== null) attribution.utmSource = row.utm_source;
+  if (row.utm_medium !== null) attribution.utmMedium = row.utm_medium;
+  if (row.utm_campaign !== null) attribution.utmCampaign = row.utm_campaign;
+  if (row.utm_term !== null) attribution.utmTerm = row.utm_term;
+  if (row.utm_content !== null) attribution.utmContent = row.utm_content;
+  return subscriber;
+}
+
+const when = (iso: string | null): string => (iso === null ? '' : readableDateTime(iso));
+
+type Column = [heading: string, cell: (row: SubscriberRow) => string | null];
+
+/** The export's columns; the first four are what an import reads back. */
+const columns: Column[] = [
+  ['email', (row) => row.email],
+  ['name', (row) => row.name],
+  ['consented_at', (row) => row.consented_at],
+  ['consent_basis', (row) => row.consent_basis],
+  ['Status', (row) => row.status],
+  ['Consent text', (row) => row.consent_text],
+  ['Subscribed (UTC)', (row) => when(row.created_at)],
+  ['Confirmed (UTC)', (row) => when(row.confirmed_at)],
+  ['Unsubscribed (UTC)', (row) => when(row.unsubscribed_at)],
+  ['Landing page', (row) => row.landing_page],
+  ['Referrer', (row) => row.referrer_host],
+  ['utm_source', (row) => row.utm_source],
+  ['utm_medium', (row) => row.utm_medium],
+  ['utm_campaign', (row) => row.utm_campaign],
+  ['Id', (row) => row.id],
+];
+
+export const subscriberCsvHeader = utf8Bom + csvLine(columns.map(([heading]) => heading));
+
+/** One subscriber as a CSV line, every cell formula-escaped as the leads' export does. */
+export const subscriberCsvLine = (row: SubscriberRow): string => csvLine(columns.map(([, cell]) => cell(row)));
+
+/** What a privacy export holds of the newsletter for one address: its subscriber and what was e-mailed to it. */
+export async function newsletterDataOfEmail(
+  db: Kysely<Database>,
+  emailKey: string,
+): Promise<Pick<PrivacyExport, 'subscribers' | 'newsletterMails'>> {
+  const row = await subscriberByEmailKey(db, emailKey);
+  if (row === undefined) return { subscribers: [], newsletterMails: [] };
+  const mails = await mailsOfSubscriber(db, row.id);
+  return {
+    subscribers: [toSubscriber(row)],
+    newsletterMails: mails.map((mail) => ({
+      subject: mail.subject,
+      queuedAt: mail.created_at,
+      ...(mail.sent_at === null ? {} : { sentAt: mail.sent_at }),
+    })),
+  };
+}

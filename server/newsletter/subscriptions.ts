@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SubscriberInput } from '../../src/content/types.gen.ts';
+import { countFormPost } from '../forms/form-limits.ts';
+import {
+  checkFormSpam,
+  isUniqueViolation,
+  tokenUsedBefore,
+  type FormArrival,
+  type FormIntake,
+  type SpamVerdict,
+} from '../forms/form-intake.ts';
+import { checkFormToken, fastestHumanMs, issueFormToken } from '../forms/form-token.ts';
+import type { ErrorDetail } from '../http/errors.ts';
+import { singleLine, strictEmail } from '../leads/lead-intake.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { attributionColumns, emailKey } from '../store/leads.ts';
+import type { Database } from '../store/schema.ts';
+import { confirmationMail } from './newsletter-mail.ts';
+import {
+  activatePending,
+  insertSubscriber,
+  subscriberByEmailKey,
+  subscriberById,
+  updateSubscriber,
+  type SubscriberRow,
+} from './subscriber-store.ts';
+import { confirmationLifetimeMs, confirmationToken, readConfirmationToken } from './subscriber-tokens.ts';
+
+/** What the newsletter's public side needs: the forms' intake (spam, limits, mail), its signing key, its consent. */
+export interface NewsletterContext {
+  intake: FormIntake;
+  /** Signs confirmation and unsubscribe links. */
+  key: Buffer;
+  /** The consent the signup form shows (content/site.json), stored with each subscriber word for word. */
+  consentText: string;
+}
+
+/** The form's name for its spam tokens and limits. */
+export const newsletterForm = 'newsletter';
+/** A second confirmation e-mail to one address waits this long: a form cannot be used to flood someone's inbox. */
+export const confirmationResendMs = 10 * 60 * 1000;
+
+export function subscriberProblems(input: SubscriberInput): ErrorDetail[] {
+  return strictEmail.test(input.email.trim()) ? [] : [{ path: '/email', message: 'must match format "email"' }];
+}
+
+export type SubscribeOutcome = 'accepted' | 'spam' | 'held' | 'too-fast';
+
+/** Pressing the one button of a held signup's page takes less time than filling in a form. */
+export const fastestHeldSignupMs = 1_000;
+
+/**
+ * The token of a held signup's page: dated so that it passes the time trap one second after the page was made, and
+ * good for one post like any form token.
+ */
+export const heldFormToken = (formKey: Buffer, now: Date): string =>
+  issueFormToken(formKey, newsletterForm, new Date(now.getTime() - fastestHumanMs + fastestHeldSignupMs));
+
+/**
+ * Subscribes an address, answered the same whether it was known or not: a new or departed address becomes pending
+ * and gets a confirmation link (queued in the transaction that stores it); a pending one gets a new link unless one
+ * went out in the last ten minutes; an active one is left as it is. Spam stores nobody and sends nothing. A form sent
+ * without JavaScript and without a token is `held`: the caller asks its sender to press a button first (decision 0012).
+ */
+export async function subscribe(
+  context: NewsletterContext,
+  input: SubscriberInput,
+  arrival: FormArrival,
+): Promise<SubscribeOutcome> {
+  const { intake } = context;
+  const now = intake.clock();
+  const verdict = await checkFormSpam(intake, newsletterForm, input, arrival, [input.name], now);
+  if (verdict.reason === null && !input.formToken) return 'held';
+  // The held page's button pressed at once: asked again rather than dropped, as the person may be quick.
+  if (arrival.plainFormPost && checkFormToken(intake.formKey, newsletterForm, input.formToken, now) === 'too-fast') {
+    return 'too-fast';
+  }
+  const store = ({ reason, tokenKey }: SpamVerdict) =>
+    intake.db.transaction().execute(async (trx) => {
+      await countFormPost(trx, intake.formKey, { form: newsletterForm, address: arrival.address, tokenKey }, now);
+      if (reason !== null) return { spam: true, mailed: false };
+      return { spam: false, mailed: await storeSubscription(trx, context, input, now) };
+    });
+  let result: { spam: boolean; mailed: boolean };
+  try {
+    result = await store(verdict);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The same address subscribed at the same moment (the row exists now), or another post used the same token.
+    result = await store(verdict).catch((again: unknown) => {
+      if (!isUniqueViolation(again)) throw again;
+      return store({ reason: tokenUsedBefore, tokenKey: null });
+    });
+  }
+  if (result.mailed) intake.mail?.wake();
+  return result.spam ? 'spam' : 'accepted';
+}
+
+async function storeSubscription(
+  trx: Kysely<Database>,
+  context: NewsletterContext,
+  input: SubscriberInput,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const key = emailKey(input.email);
+  const known = await subscriberByEmailKey(trx, key);
+  const name = (input.name && singleLine(input.name).slice(0, 100)) || null;
+  const consent = {
+    consent_text: context.consentText,
+    consent_basis: 'form',
+    consented_at: at,
+    confirm_sent_at: at,
+    ...attributionColumns(input.attribution),
+    updated_at: at,
+  };
+  if (known === undefined) {
+    const row: SubscriberRow = {
+      id: randomUUID(),
+      email: input.email.trim(),
+      email_key: key,
+      name,
+      status: 'pending',
+      ...consent,
+      confirmed_at: null,
+      unsubscribed_at: null,
+      created_at: at,
+    };
+    await insertSubscriber(trx, row);
+    await queueConfirmation(trx, context, row, now);
+    return true;
+  }
+  if (known.status === 'active') return false;
+  const recent =
+    known.status === 'pending' &&
+    known.confirm_sent_at !== null &&
+    now.getTime() - Date.parse(known.confirm_sent_at) < confirmationResendMs;
+  if (recent) return false;
+  await updateSubscriber(trx, known.id, { ...consent, status: 'pending', name: name ?? known.name });
+  await queueConfirmation(trx, context, known, now);
+  return true;
+}
+
+export async function queueConfirmation(
+  trx: Kysely<Database>,
+  context: NewsletterContext,
+  subscriber: Pick<SubscriberRow, 'id' | 'email'>,
+  now: Date,
+): Promise<void> {
+  if (!context.intake.mail) return;
+  const token = confirmationToken(context.key, subscriber.id, now);
+  const url = `${context.intake.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  await enqueueMail(
+    trx,
+    confirmationMail({ id: subscriber.id, to: subscriber.email, url, brandName: context.intake.facts.brandName }),
+    now,
+  );
+}
+
+export type ConfirmOutcome = 'confirmed' | 'used' | 'expired' | 'invalid';
+
+/**
+ * Confirms a subscription with the link last e-mailed for it, within 48 hours and once. A link used already, or
+ * replaced by a newer one, is `used`; one too old, or whose subscriber was deleted unconfirmed, is `expired`.
+ */
+export async function confirmSubscription(
+  context: NewsletterContext,
+  token: string | undefined,
+): Promise<ConfirmOutcome> {
+  const read = readConfirmationToken(context.key, token);
+  if (read === null) return 'invalid';
+  const { db, clock } = context.intake;
+  const now = clock();
+  const subscriber = await subscriberById(db, read.subscriberId);
+  if (subscriber === undefined) return 'expired';
+  const sentAt = read.signedAt.toISOString();
+  if (subscriber.status !== 'pending' || subscriber.confirm_sent_at !== sentAt) return 'used';
+  if (now.getTime() - read.signedAt.getTime() > confirmationLifetimeMs) return 'expired';
+  return (await activatePending(db, subscriber.id, sentAt, now.toISOString())) ? 'confirmed' : 'used';
+}
