@@ -39,7 +39,8 @@ describe('the admin’s menu on a phone', () => {
     expect(await nav.getByRole('link', { name: 'Posts' }).getAttribute('aria-current')).toBe('page');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     expect(await seriousViolations(page)).toEqual([]);
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/admin-menu-375.png` });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/admin-menu-375.png` });
 
     await tabTo(page, nav.getByRole('link', { name: 'Media' }));
     await page.keyboard.press('Enter');
