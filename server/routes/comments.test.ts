@@ -498,10 +498,13 @@ describe('privacy requests', () => {
     const erased = await app().inject(
       asAdmin(cookie, { method: 'POST', url: '/api/privacy/erase', payload: { email: 'asha@example.com' } }),
     );
-    expect(erased.json()).toEqual({ leads: 0, cvs: 0, comments: 1 });
+    expect(erased.json()).toEqual({ leads: 0, cvs: 0, comments: 1, subscribers: 0 });
     expect(await db.selectFrom('comments').selectAll().execute()).toEqual([]);
     expect(await outbox()).toEqual([]);
     expect(await publicThreads(app(), post._id)).toEqual([]);
-    expect(await audit()).toContainEqual({ action: 'privacy-erase', target: '0 leads, 0 CVs, 1 comments' });
+    expect(await audit()).toContainEqual({
+      action: 'privacy-erase',
+      target: '0 leads, 0 CVs, 1 comments, 0 subscribers',
+    });
   });
 });
