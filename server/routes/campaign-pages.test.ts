@@ -55,7 +55,7 @@ const get = (url: string) => app.inject({ url, headers: { 'accept-encoding': 'br
 const renders = async () => (await app.metrics.pageRenders.get()).values[0]?.value ?? 0;
 /** What a request may change: pages rendered, answers made, and the bytes the cache keeps. */
 const work = async () => ({ renders: await renders(), made: app.responses.misses, kept: app.responses.bytes });
-const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"\s*\/?>/.exec(html)?.[1];
 
 const campaigns = [
   'utm_source=newsletter&utm_medium=email&utm_campaign=autumn-launch',
