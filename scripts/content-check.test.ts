@@ -49,6 +49,8 @@ describe('content documents', () => {
       // Beyond the specification: where the enquiry and application forms lead once sent.
       '/contact/thank-you',
       '/work-with-us/thank-you',
+      // Where the newsletter's signup leads once sent.
+      '/newsletter/check-your-inbox',
       ...site.data.services.map((service) => service.route),
     ];
     expect(new Set(routes)).toEqual(new Set(expected));

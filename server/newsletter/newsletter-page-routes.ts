@@ -97,6 +97,8 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
   app.post<TokenRequest>(
     '/newsletter/unsubscribe',
     {
+      // A mail client posts it from anywhere, with no session (RFC 8058): the signed token is the permission.
+      config: { access: 'anyone' },
       schema: {
         querystring: tokenQuery,
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
@@ -117,6 +119,7 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
   app.post<TokenRequest>(
     '/newsletter/resubscribe',
     {
+      config: { access: 'anyone' },
       schema: {
         querystring: tokenQuery,
         response: {

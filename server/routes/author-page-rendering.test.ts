@@ -41,17 +41,18 @@ describe('the author page, rendered on the server', () => {
   it('holds the author’s name, bio and posts, with its canonical URL, description, social tags and feed', async () => {
     const response = await app.inject({ url: '/blog/author/asha-rao' });
     expect(response.statusCode).toBe(200);
-    const html = response.body;
+    // Void elements as the critical-CSS pass writes them, with or without their closing slash.
+    const html = response.body.replace(/"\/>/g, '">');
     expect(html).toContain('<h1 id="archive-heading">Posts by Asha Rao</h1>');
     expect(html).toContain('<title>Posts by Asha Rao | Northbeam</title>');
     expect(html).toContain('Asha writes about local search, maps listings and the reviews that bring customers in.');
     expect(html).toContain(
-      '<meta name="description" content="Asha writes about local search, maps listings and the reviews that bring customers in."/>',
+      '<meta name="description" content="Asha writes about local search, maps listings and the reviews that bring customers in.">',
     );
-    expect(html).toContain(`<link rel="canonical" href="${origin}/blog/author/asha-rao"/>`);
-    expect(html).toContain(`<meta property="og:url" content="${origin}/blog/author/asha-rao"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/blog/author/asha-rao">`);
+    expect(html).toContain(`<meta property="og:url" content="${origin}/blog/author/asha-rao">`);
     expect(html).toMatch(
-      /<link rel="alternate" type="application\/rss\+xml" title="Posts by Asha Rao" href="\/blog\/author\/asha-rao\/rss.xml"\/>/,
+      /<link rel="alternate" type="application\/rss\+xml" title="Posts by Asha Rao" href="\/blog\/author\/asha-rao\/rss.xml">/,
     );
     expect(html).toContain('href="/blogs/maps-guide"');
     expect(html).not.toContain('noindex');
@@ -75,7 +76,7 @@ describe('the author page, rendered on the server', () => {
   it('answers 404 with the not-found page, unindexed, for an author with no published post', async () => {
     const response = await app.inject({ url: '/blog/author/nobody-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(response.body).toMatch(/<meta name="robots" content="noindex"\/?>/);
   });
 
   it.each([
