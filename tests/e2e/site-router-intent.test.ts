@@ -11,7 +11,10 @@ afterAll(() => browser?.close());
 
 /** What the browser says of its connection (Chromium's Network Information API), as a visitor's would. */
 const connection = (context: BrowserContext, value: { saveData: boolean; effectiveType: string }) =>
-  context.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value }), value);
+  context.addInitScript(
+    (value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }),
+    value,
+  );
 
 async function openSite(network = { saveData: true, effectiveType: '4g' }) {
   const opened = await openPage(browser);
@@ -20,7 +23,11 @@ async function openSite(network = { saveData: true, effectiveType: '4g' }) {
 }
 
 /** The home page's loader asks for the newest posts. */
-const isHomeData = (request: Request) => new URL(request.url()).pathname === '/api/blogs';
+/** The home page's recent posts: the blog's own list, also fetched ahead from its link, asks with an offset. */
+const isHomeData = (request: Request) => {
+  const url = new URL(request.url());
+  return url.pathname === '/api/blogs' && !url.searchParams.has('offset');
+};
 const banner = (page: Page) => page.getByRole('banner');
 const markDocument = (page: Page) => page.evaluate(() => ((window as { documentMark?: boolean }).documentMark = true));
 const documentMarked = (page: Page) =>
