@@ -47,7 +47,8 @@ function headSummary(page: Page) {
       ogUrls: content('meta[property="og:url"]').map((url) => url!.replace(location.origin, '')),
       ogTitles: content('meta[property="og:title"]'),
       robots: content('meta[name="robots"]'),
-      inBody: document.body.querySelectorAll('title, meta, link').length,
+      // The head's tags never land in the body; the whole stylesheet does, by design, after the inlined critical CSS.
+      inBody: document.body.querySelectorAll('title, meta, link:not([rel="stylesheet"])').length,
       jsonLdTypes: [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((element) =>
         [JSON.parse(element.textContent!)].flat().map((data: { '@type': string }) => data['@type']),
       ),
