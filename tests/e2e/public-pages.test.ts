@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('every public route', () => {
-  it('has the 27 public routes of the specification and the two pages the forms lead to', () => {
-    expect(routes).toHaveLength(29);
-    expect(routes).toEqual(expect.arrayContaining(['/contact/thank-you', '/work-with-us/thank-you']));
+  it('has the 27 public routes of the specification and the three pages the forms lead to', () => {
+    expect(routes).toHaveLength(30);
+    expect(routes).toEqual(
+      expect.arrayContaining(['/contact/thank-you', '/work-with-us/thank-you', '/newsletter/check-your-inbox']),
+    );
   });
 
   it.each(routes)(
