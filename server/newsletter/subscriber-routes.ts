@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriberInput } from '../../src/content/types.gen.ts';
-import { formFieldsToInput, returnToField } from '../../src/domain/lead-form-fields.ts';
+import { returnToField } from '../../src/domain/lead-form-fields.ts';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
-import { addressOf, formBodyLimit, htmlOrError, noStore, wantsPage } from '../forms/form-answers.ts';
+import { addressOf, htmlOrError, noStore, wantsPage } from '../forms/form-answers.ts';
 import { refuseProblems } from '../forms/form-intake.ts';
 import { refuseOverLimit } from '../forms/form-limits.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
-import { withAttributionOfPlainForm } from '../routes/lead-forms.ts';
+import { acceptPlainForms } from '../routes/lead-forms.ts';
 import { heldSignupPage } from './newsletter-pages.ts';
 import {
   heldFormToken,
@@ -32,17 +32,7 @@ export const checkYourInboxRoute = '/newsletter/check-your-inbox';
  */
 export const subscriberRoutes: FastifyPluginAsync<SubscriberRouteOptions> = async (app, { newsletter, formPages }) => {
   const { intake } = newsletter;
-  app.decorateRequest('plainForm', null);
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: formBodyLimit },
-    (request, body, done) => {
-      const { input, values, returnTo } = formFieldsToInput(new URLSearchParams(body as string));
-      request.plainForm = { values, returnTo };
-      withAttributionOfPlainForm(request, input, returnTo);
-      done(null, input);
-    },
-  );
+  acceptPlainForms(app);
 
   /** The held signup's page: what was typed and where the visit came from, with a token that the button sends. */
   function heldPage(request: FastifyRequest<{ Body: SubscriberInput }>, reply: FastifyReply, again: boolean) {

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationInput, EnquiryInput, LeadType } from '../../src/content/types.gen.ts';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import { issueFormToken } from '../forms/form-token.ts';
@@ -85,13 +85,10 @@ export function withAttributionOfPlainForm(
 }
 
 /**
- * POST /api/enquiries and /api/applications, for anyone: JSON from the site's script, or a plain form post from a
- * browser without it (answered with a redirect to the thank-you page, or the form's page again with its problems
- * and everything typed). GET /api/form-token gives the time trap's signed token.
+ * Reads a form posted without JavaScript into the input its JSON would be, keeping what was typed and where the
+ * form's page was (`request.plainForm`) for an answer in HTML, and its attribution: in the plugin `app`.
  */
-export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, { intake, formPages }) => {
-  // A CV over its limit is cut short, not thrown: the fields after it are still read, for the refusal to show them.
-  await app.register(fastifyMultipart, { limits: { fileSize: maxCvBytes, files: 1 }, throwFileSizeLimit: false });
+export function acceptPlainForms(app: FastifyInstance): void {
   app.decorateRequest('plainForm', null);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -103,6 +100,17 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
       done(null, input);
     },
   );
+}
+
+/**
+ * POST /api/enquiries and /api/applications, for anyone: JSON from the site's script, or a plain form post from a
+ * browser without it (answered with a redirect to the thank-you page, or the form's page again with its problems
+ * and everything typed). GET /api/form-token gives the time trap's signed token.
+ */
+export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, { intake, formPages }) => {
+  // A CV over its limit is cut short, not thrown: the fields after it are still read, for the refusal to show them.
+  await app.register(fastifyMultipart, { limits: { fileSize: maxCvBytes, files: 1 }, throwFileSizeLimit: false });
+  acceptPlainForms(app);
 
   const { facts } = intake;
 
