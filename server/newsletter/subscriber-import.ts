@@ -5,6 +5,7 @@ import { singleLine, strictEmail } from '../leads/lead-intake.ts';
 import { emailKey } from '../store/leads.ts';
 import { insertSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
 import { queueConfirmation, type NewsletterContext } from './subscriptions.ts';
+import { attributionColumns } from '../store/leads.ts';
 
 /** A file larger than this is split by the person importing it. */
 export const maxImportRows = 10_000;
@@ -125,13 +126,8 @@ export async function importSubscribers(context: NewsletterContext, csv: string)
         confirm_sent_at: consentTime === null ? at : null,
         confirmed_at: null,
         unsubscribed_at: null,
-        landing_page: null,
-        referrer_host: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
+        // Imported, not arrived: no landing page nor campaign.
+        ...attributionColumns(undefined),
         created_at: at,
         updated_at: at,
       };
