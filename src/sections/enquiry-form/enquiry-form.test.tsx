@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeApi } from '@/api/testing/fake-api.ts';
 import { site } from '@/content/site.ts';
 import type { EnquiryFormSection } from '@/content/types.gen.ts';
@@ -20,6 +20,10 @@ function renderForm(state: LeadFormState | null = null) {
     </MemoryRouter>,
   );
 }
+
+// The form loads its validator when first sent; loading it here keeps that first load (a module transformed on a busy
+// machine, seconds) out of the waits below.
+beforeAll(() => import('@/content/enquiry-input-validator.gen.js'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
