@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SubscriberListQuery } from '../../src/content/types.gen.ts';
+import type { SubscriberImportReport, SubscriberListQuery } from '../../src/content/types.gen.ts';
+import { auditRequest } from '../audit/audit-log.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { attachmentDisposition } from '../inbox/attachment-name.ts';
@@ -14,6 +15,19 @@ const exportBatch = 500;
 const importBodyLimit = 5 * 1024 * 1024;
 
 const filterOf = ({ status, q }: SubscriberListQuery): SubscriberFilter => ({ status, q: q?.trim() || undefined });
+
+const subscribers = (count: number) => (count === 1 ? '1 subscriber' : `${count} subscribers`);
+
+/** An export's entry in the audit log: how many, and how they were chosen (never the search's words: an address). */
+function exportSummary(count: number, { status, q }: SubscriberFilter): string {
+  const chosen = [status && `status ${status}`, q && 'a search'].filter(Boolean).join(' and ');
+  return chosen ? `${subscribers(count)}, chosen by ${chosen}` : subscribers(count);
+}
+
+/** An import's entry in the audit log: what became of its rows. */
+const importSummary = (report: SubscriberImportReport): string =>
+  `${report.rows.length} rows: ${report.active} active, ${report.confirmationSent} asked to confirm, ` +
+  `${report.skipped} skipped, ${report.refused} refused`;
 
 /**
  * The newsletter's list for those holding `audience`: GET a page of it (X-Total-Count), its CSV export, a CSV import
@@ -73,6 +87,10 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
         for (const row of rows) lines.push(subscriberCsvLine(row));
         if (rows.length < exportBatch) break;
       }
+      await auditRequest(db, request, clock(), {
+        action: 'subscriber-export',
+        target: exportSummary(lines.length - 1, filter),
+      });
       const day = clock().toISOString().slice(0, 10);
       return reply
         .headers({
@@ -100,7 +118,9 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
       if (typeof request.body !== 'string' || request.body.trim() === '') {
         throw new HttpError(400, 'The file is empty: choose a CSV file with a header line and one address a line.');
       }
-      return reply.headers(noStore).send(await importSubscribers(newsletter, request.body));
+      const report = await importSubscribers(newsletter, request.body);
+      await auditRequest(db, request, clock(), { action: 'subscriber-import', target: importSummary(report) });
+      return reply.headers(noStore).send(report);
     },
   );
 
@@ -122,6 +142,7 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
       if (!(await deleteSubscriber(db, request.params.id))) {
         throw new HttpError(404, `There is no subscriber ${request.params.id}: it may have been deleted.`);
       }
+      await auditRequest(db, request, clock(), { action: 'subscriber-delete', target: request.params.id });
       return reply.code(204).headers(noStore).send();
     },
   );

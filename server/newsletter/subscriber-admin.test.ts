@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PrivacyExport, Subscriber, SubscriberImportReport } from '../../src/content/types.gen.ts';
+import type { AuditEntry, PrivacyExport, Subscriber, SubscriberImportReport } from '../../src/content/types.gen.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
+import { asAdmin, createTestApp, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
 let testApp: TestApp;
 let db: Kysely<Database>;
@@ -139,6 +139,36 @@ describe('the subscribers for those holding audience', () => {
     expect(line).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(line).not.toMatch(/(^|,)[=+@-]/);
     expect(line).toContain("import: +fair; '@talk");
+  });
+
+  it('records who deleted, imported and exported subscribers, and how many, without their addresses', async () => {
+    await importCsv(header + 'ada@example.com,Ada,2025-06-01,fair\r\nbob@example.com,,,\r\nnope,,,\r\n');
+    testApp.clock.advance(1000);
+    await get('/api/subscribers/export.csv?status=active&q=ada@example.com');
+    testApp.clock.advance(1000);
+    await get('/api/subscribers/export.csv');
+    testApp.clock.advance(1000);
+    const [ada] = (await get('/api/subscribers?q=ada')).json<Subscriber[]>();
+    await testApp.app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/subscribers/${ada!._id}` }));
+    // A refused import and a delete that found no one changed nothing: nothing to record.
+    await importCsv('no header here\r\n');
+    await testApp.app.inject(asAdmin(cookie, { method: 'DELETE', url: `/api/subscribers/${ada!._id}` }));
+
+    const entries = (await get('/api/audit?limit=100'))
+      .json<AuditEntry[]>()
+      .filter((entry) => entry.action.startsWith('subscriber-'))
+      .map(({ action, actor, target, targetName }) => ({ action, actor, target, targetName }))
+      .reverse();
+    const by = { actor: testAdmin.email, targetName: null };
+    expect(entries).toEqual([
+      { action: 'subscriber-import', target: '3 rows: 1 active, 1 asked to confirm, 0 skipped, 1 refused', ...by },
+      { action: 'subscriber-export', target: '1 subscriber, chosen by status active and a search', ...by },
+      { action: 'subscriber-export', target: '2 subscribers', ...by },
+      { action: 'subscriber-delete', target: ada!._id, ...by },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('ada@example.com');
+    const filtered = await get('/api/audit?action=subscriber-import');
+    expect(filtered.json<AuditEntry[]>()).toHaveLength(1);
   });
 
   it('refuses a visitor with 401', async () => {

@@ -380,6 +380,13 @@ describe('GET /api/stats', () => {
     expect(goals.byLandingPage).toEqual([{ key: '/blog', ...row }]);
     expect(goals.bySource).toEqual([{ key: 'newsletter', ...row }]);
     expect(goals.byCampaign).toEqual([{ key: 'spring', ...row }]);
+    const csv = await testApp.app.inject(
+      asAdmin(cookie, { method: 'GET', url: `/api/stats/export.csv?from=${day}&to=${day}` }),
+    );
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines).toContain('Goals by landing page,/blog,,2,,0,0,2,0');
+    expect(lines).toContain('Goals by source,newsletter,,2,,0,0,2,0');
+    expect(lines).toContain('Goals by campaign,spring,,2,,0,0,2,0');
   });
 
   it('refuses a bad range with 400 naming the parameter, and anyone signed out with 401', async () => {
@@ -413,7 +420,9 @@ describe('GET /api/stats', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain(`stats-${day}-to-${day}.csv`);
     const lines = response.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Breakdown,Key,Visitors,Visits,Page views,Enquiries,Applications,Conversion rate');
+    expect(lines[0]).toBe(
+      'Breakdown,Key,Visitors,Visits,Page views,Enquiries,Applications,Subscriptions,Conversion rate',
+    );
     expect(lines).toContain(`Day,${day},1,1,1`);
     expect(lines).toContain('Page,/seo,1,1,1');
     expect(lines).toContain(`Campaign,"'=HYPERLINK(""https://evil.example"")",1,1,1`);

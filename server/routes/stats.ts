@@ -146,6 +146,7 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
           'Page views',
           'Enquiries',
           'Applications',
+          'Subscriptions',
           'Conversion rate',
         ]),
       ];
@@ -169,7 +170,8 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
       ] as const;
       for (const [name, rows] of goals) {
         for (const row of rows) {
-          lines.push(csvLine([name, row.key, '', row.visits, '', row.enquiries, row.applications, row.conversionRate]));
+          const { key, visits, enquiries, applications, subscriptions, conversionRate } = row;
+          lines.push(csvLine([name, key, '', visits, '', enquiries, applications, subscriptions, conversionRate]));
         }
       }
       return reply

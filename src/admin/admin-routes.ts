@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import type * as AdminPages from './admin-pages.ts';
+import type * as AudiencePages from './audience-pages.ts';
 import type * as EditorPages from './editor-pages.ts';
 import type * as StudioPages from './studio-pages.ts';
 
@@ -8,6 +9,7 @@ export interface AdminChunks {
   pages: () => Promise<typeof AdminPages>;
   editor: () => Promise<typeof EditorPages>;
   studio: () => Promise<typeof StudioPages>;
+  audience: () => Promise<typeof AudiencePages>;
 }
 
 function notFound(): never {
@@ -18,7 +20,7 @@ function notFound(): never {
  * The admin's pages under /admin. Only types come from the page modules, so the public bundle that
  * holds this table downloads no admin code: each page arrives with its lazy chunk.
  */
-export function adminRoutes({ pages, editor, studio }: AdminChunks): RouteObject[] {
+export function adminRoutes({ pages, editor, studio, audience }: AdminChunks): RouteObject[] {
   return [
     { index: true, lazy: async () => ({ Component: (await pages()).DashboardPage }) },
     { path: 'posts', lazy: async () => ({ Component: (await pages()).PostsPage }) },
@@ -28,6 +30,7 @@ export function adminRoutes({ pages, editor, studio }: AdminChunks): RouteObject
     { path: 'inbox', lazy: async () => ({ Component: (await pages()).InboxPage }) },
     { path: 'inbox/:id', lazy: async () => ({ Component: (await pages()).LeadPage }) },
     { path: 'comments', lazy: async () => ({ Component: (await pages()).CommentsPage }) },
+    { path: 'subscribers', lazy: async () => ({ Component: (await audience()).SubscribersPage }) },
     { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
     { path: 'media', lazy: async () => ({ Component: (await pages()).MediaLibraryPage }) },
     { path: 'users', lazy: async () => ({ Component: (await pages()).TeamPage }) },

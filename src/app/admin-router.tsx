@@ -12,6 +12,7 @@ function AdminErrorScreen() {
 const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts'));
 const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
 const studioPages = () => loadChunk('admin-studio', () => import('@/admin/studio-pages.ts'));
+const audiencePages = () => loadChunk('admin-audience', () => import('@/admin/audience-pages.ts'));
 const contentPreview = () => loadChunk('content-preview', () => import('./content-preview.tsx'));
 
 /**
@@ -34,7 +35,7 @@ export const adminRouteTree: RouteObject[] = [
     children: [
       {
         errorElement: <AdminErrorScreen />,
-        children: adminRoutes({ pages: adminPages, editor: editorPages, studio: studioPages }),
+        children: adminRoutes({ pages: adminPages, editor: editorPages, studio: studioPages, audience: audiencePages }),
       },
     ],
   },

@@ -2035,7 +2035,10 @@ export interface AuditEntry {
     | 'user-profile-update'
     | 'user-remove'
     | 'content-save'
-    | 'content-restore';
+    | 'content-restore'
+    | 'subscriber-delete'
+    | 'subscriber-import'
+    | 'subscriber-export';
   target: string | null;
   /**
    * The target's name as it is now: a post's title, an image's file name or a lead's name; null when the post, image or lead has been deleted, or when the target is not one (a session).
@@ -2081,7 +2084,10 @@ export interface AuditQuery {
     | 'user-profile-update'
     | 'user-remove'
     | 'content-save'
-    | 'content-restore';
+    | 'content-restore'
+    | 'subscriber-delete'
+    | 'subscriber-import'
+    | 'subscriber-export';
   actor?: string;
 }
 /**

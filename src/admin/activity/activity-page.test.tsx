@@ -25,6 +25,12 @@ const entries = [
   entry({ _id: 'a8', action: 'privacy-erase', target: '2 leads, 1 CVs', targetName: null }),
 ];
 
+const subscriberEntries = [
+  entry({ _id: 's1', action: 'subscriber-delete', target: 'sub-1', targetName: null }),
+  entry({ _id: 's2', action: 'subscriber-import', target: '3 rows: 1 active, 1 asked to confirm', targetName: null }),
+  entry({ _id: 's3', action: 'subscriber-export', target: '12 subscribers', targetName: null }),
+];
+
 describe('ActivityPage', () => {
   it('shows what each entry acted on by name, linked, and says when it was deleted, never a raw id', async () => {
     fakeApi({ ...signedIn, 'GET /api/audit': { body: entries, headers: { 'x-total-count': '8' } } });
@@ -47,5 +53,22 @@ describe('ActivityPage', () => {
     expect(within(onColumn[5]!).getByRole('link')).toHaveAttribute('href', '/admin/inbox/l1');
     expect(within(onColumn[0]!).getByRole('link')).toHaveAttribute('href', '/admin/blog/edit/p1');
     expect(within(onColumn[2]!).getByRole('link')).toHaveAttribute('href', '/admin/media?q=harbour.png');
+  });
+
+  it('names the subscribers’ deletions, imports and exports, with how many and never the deleted address', async () => {
+    fakeApi({ ...signedIn, 'GET /api/audit': { body: subscriberEntries, headers: { 'x-total-count': '3' } } });
+    renderAdmin('/admin/activity');
+    const table = await screen.findByRole('table', {}, chunkWait);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const what = (row: HTMLElement) => [
+      within(row).getByRole('rowheader').textContent,
+      within(row).getAllByRole('cell')[2]!.textContent,
+    ];
+    expect(rows.map(what)).toEqual([
+      ['Subscriber deleted', 'A deleted subscriber'],
+      ['Subscribers imported', '3 rows: 1 active, 1 asked to confirm'],
+      ['Subscribers exported', '12 subscribers'],
+    ]);
+    expect(table).not.toHaveTextContent('sub-1');
   });
 });

@@ -33,6 +33,9 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'user-remove': 'User removed',
   'content-save': 'Site content saved',
   'content-restore': 'Site content restored',
+  'subscriber-delete': 'Subscriber deleted',
+  'subscriber-import': 'Subscribers imported',
+  'subscriber-export': 'Subscribers exported',
 };
 
 export const actions = Object.keys(actionLabels) as AuditEntry['action'][];

@@ -26,7 +26,11 @@ export function AuditTarget({ entry }: { entry: AuditEntry }) {
       <Link to={`/admin/inbox/${encodeURIComponent(target)}`}>{targetName}</Link>
     );
   }
+  // A subscriber's entry outlives it: the address is not kept in the log.
+  if (action === 'subscriber-delete') return <i>A deleted subscriber</i>;
   // Exports, erasures and retention runs name no one: the target says how much they read or removed.
-  if (action.startsWith('lead-') || action.startsWith('privacy-')) return <>{target}</>;
+  if (action.startsWith('lead-') || action.startsWith('privacy-') || action.startsWith('subscriber-')) {
+    return <>{target}</>;
+  }
   return <>{action === 'session-revoke' ? 'A session' : '—'}</>;
 }

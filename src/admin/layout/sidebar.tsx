@@ -30,6 +30,7 @@ export function Sidebar() {
   const seesActivity = useCan('security');
   const seesTeam = useCan('users:invite');
   const seesStats = useCan('admin');
+  const seesAudience = useCan('audience');
   const seesContent = useCan('content');
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.item} ${styles.active}` : styles.item;
@@ -74,6 +75,13 @@ export function Sidebar() {
                     <span className="visually-hidden"> new</span>
                   </span>
                 )}
+              </NavLink>
+            </li>
+          )}
+          {seesAudience && (
+            <li>
+              <NavLink to="/admin/subscribers" className={navClass}>
+                Subscribers
               </NavLink>
             </li>
           )}

@@ -9,6 +9,7 @@ import styles from './stats-dashboard.module.css';
 const goalColumns: Column<StatsGoalRow>[] = [
   counted('Enqui\u00adries', (row) => row.enquiries),
   counted('Appli\u00adcations', (row) => row.applications),
+  counted('Subscrip\u00adtions', (row) => row.subscriptions),
   { label: 'Conver\u00adsion', value: (row) => formatShare(row.conversionRate) },
   counted('Visits', (row) => row.visits),
 ];
@@ -22,7 +23,10 @@ interface GoalsPanelProps {
 
 const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** Which landing pages, sources and campaigns brought enquiries and applications, side by side with their rates. */
+/**
+ * Which landing pages, sources and campaigns brought enquiries, applications and confirmed newsletter subscriptions,
+ * side by side with their rates (of leads: a subscription is no client yet).
+ */
 export function GoalsPanel({ goals, totals, renderPage, renderSource }: GoalsPanelProps) {
   const headingId = useId();
   const leads = goals.enquiries + goals.applications;
@@ -34,7 +38,10 @@ export function GoalsPanel({ goals, totals, renderPage, renderSource }: GoalsPan
         {leads === 0
           ? 'No enquiry or application arrived in this range.'
           : `${plural(goals.enquiries, 'enquiry', 'enquiries')} and ${plural(goals.applications, 'application', 'applications')} ` +
-            `arrived in this range: ${formatShare(rate)} of visits ended in a lead.`}
+            `arrived in this range: ${formatShare(rate)} of visits ended in a lead.`}{' '}
+        {goals.subscriptions === 0
+          ? 'No newsletter subscription was confirmed.'
+          : `${plural(goals.subscriptions, 'newsletter subscription was', 'newsletter subscriptions were')} confirmed.`}
       </p>
       <div className={styles.goalTables}>
         {[

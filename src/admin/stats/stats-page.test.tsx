@@ -200,12 +200,18 @@ describe('StatsPage', () => {
     await openStats();
     const goals = await screen.findByRole('region', { name: 'Goals: the pages and campaigns that bring clients' });
     expect(goals).toHaveTextContent(
-      '12 enquiries and 3 applications arrived in this range: 1 % of visits ended in a lead.',
+      '12 enquiries and 3 applications arrived in this range: 1 % of visits ended in a lead. ' +
+        '4 newsletter subscriptions were confirmed.',
     );
     const byCampaign = within(goals).getByRole('region', { name: 'Leads by campaign' });
-    expect(within(byCampaign).getByRole('row', { name: /autumn-ppc/ })).toHaveTextContent('autumn-ppc603.3 %180');
+    expect(within(byCampaign).getByRole('row', { name: /autumn-ppc/ })).toHaveTextContent('autumn-ppc6003.3 %180');
     const bySource = within(goals).getByRole('region', { name: 'Leads by source' });
-    expect(within(bySource).getByRole('row', { name: /google\.com/ })).toHaveTextContent('google.com821.4 %700');
+    expect(within(bySource).getByRole('row', { name: /google\.com/ })).toHaveTextContent('google.com8211.4 %700');
+    expect(
+      within(bySource)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Source', 'Enqui\u00adries', 'Appli\u00adcations', 'Subscrip\u00adtions', 'Conver\u00adsion', 'Visits']);
     const byPage = within(goals).getByRole('region', { name: 'Leads by landing page' });
     expect(within(byPage).getByRole('link', { name: /^\/seo\s*\(opens in a new tab\)$/ })).toHaveAttribute(
       'href',

@@ -11,6 +11,7 @@ export const signedIn = { 'GET /api/auth/me': { body: admin } };
 const pages = () => import('../admin-pages.ts');
 const editor = () => import('../editor-pages.ts');
 const studio = () => import('../studio-pages.ts');
+const audience = () => import('../audience-pages.ts');
 
 /** Renders the admin's routes (react-router) at a URL with a fresh query client that does not retry. */
 function renderRoutes(routes: RouteObject[], url: string) {
@@ -32,7 +33,7 @@ export function renderAdmin(url: string) {
     {
       path: '/admin',
       lazy: async () => ({ Component: (await pages()).AdminLayout }),
-      children: adminRoutes({ pages, editor, studio }),
+      children: adminRoutes({ pages, editor, studio, audience }),
     },
   ];
   return renderRoutes(tree, url);

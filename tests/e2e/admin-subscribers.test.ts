@@ -1,0 +1,184 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, SubscriberImportReport } from '../../src/content/types.gen.ts';
+import { callApi, signedIn, uniqueSlug, unexpected } from './admin-session.ts';
+import { launchBrowser } from './browser.ts';
+import { desktop, downloadedBytes, phone, seriousViolations, tabTo } from './page-helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const shots = 'test-results/screenshots';
+/** A full-page picture of each state, to look at: test-results/screenshots/subscribers-….png */
+async function shoot(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/subscribers-${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
+
+/** The control is what a pointer at its centre would hit: nothing covers it. */
+async function isOnTop(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+}
+
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** A CSV of this test's own addresses: one stating consent, one to be asked, one that is no address. */
+const csvOf = (tag: string) =>
+  'email,name,consented_at,consent_basis\n' +
+  `${tag}-a@example.com,Ada ${tag},2025-06-01,paper form at the fair\n` +
+  `${tag}-b@example.com,,,\n` +
+  'not-an-address,,,\n';
+
+/** Chooses a file in the import's file field by keyboard: Space opens the chooser, which gets the file. */
+async function chooseFile(page: Page, name: string, text: string) {
+  const field = page.getByLabel('CSV file', { exact: true });
+  await tabTo(page, field);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+async function press(page: Page, control: Locator) {
+  await tabTo(page, control);
+  expect(await isOnTop(control)).toBe(true);
+  await page.keyboard.press('Enter');
+}
+
+describe('the Subscribers screen', () => {
+  it('by keyboard alone: imports a CSV with its report, searches, filters, exports, deletes; axe clean', async () => {
+    const { page, errors, close } = await signedIn(browser, desktop);
+    const tag = uniqueSlug('subs');
+    const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Subscribers' });
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Subscribers' }).waitFor();
+
+    // A failure first: the server cannot be reached; the file stays chosen and Import works once it can.
+    await chooseFile(page, `${tag}.csv`, csvOf(tag));
+    await page.route('**/api/subscribers/import', (route) => route.abort('connectionrefused'));
+    await press(page, page.getByRole('button', { name: 'Import' }));
+    await page.getByText('The import failed. Could not reach the server.').waitFor();
+    await page.getByText('The file is still chosen: press Import to try again.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'error');
+    await page.unroute('**/api/subscribers/import');
+    await press(page, page.getByRole('button', { name: 'Import' }));
+    const report = page.getByRole('table', { name: `Each row of ${tag}.csv and what was done with it` });
+    await report.waitFor();
+    const reportRows = await report.getByRole('row').allTextContents();
+    expect(reportRows.slice(1)).toEqual([
+      `2${tag}-a@example.comImported: activeActive, on the basis stated: paper form at the fair.`,
+      expect.stringMatching(new RegExp(`^3${tag}-b@example\\.comImported: asked to confirmPending: `)),
+      '4not-an-addressNot importedThis is not an e-mail address.',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'import-report');
+
+    await tabTo(page, page.getByRole('searchbox', { name: 'Search' }));
+    await page.keyboard.type(tag);
+    await page.keyboard.press('Enter');
+    await page.getByText('2 subscribers match, newest first.').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Ada ${tag}` })
+      .waitFor();
+    await shoot(page, 'list');
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await tabTo(page, status);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await status.inputValue()).toBe('active');
+    await press(page, page.getByRole('button', { name: 'Show subscribers' }));
+    await page.getByText('1 subscriber match, newest first.').waitFor();
+    const row = page
+      .getByRole('table', { name: /^Subscribers found/ })
+      .getByRole('row')
+      .filter({ hasText: `${tag}-a@example.com` });
+    expect(await row.textContent()).toContain('import: paper form at the fair');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const exportLink = page.getByRole('link', { name: 'Export as CSV' });
+    await tabTo(page, exportLink);
+    expect(await isOnTop(exportLink)).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const csv = (await downloadedBytes(download)).toString('utf8');
+    expect(csv).toContain(`${tag}-a@example.com,Ada ${tag},2025-06-01T00:00:00.000Z,import: paper form at the fair`);
+    expect(csv).not.toContain(`${tag}-b@example.com`);
+
+    await press(page, page.getByRole('button', { name: `Delete ${tag}-a@example.com` }));
+    const keep = page.getByRole('button', { name: 'Keep it' });
+    await expect.poll(() => keep.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    const deleteForGood = page.getByRole('button', { name: 'Delete for good' });
+    expect(await deleteForGood.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await isOnTop(deleteForGood)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText(`${tag}-a@example.com was deleted, with its consent and attribution.`).waitFor();
+    await page.getByText('No subscriber matches these filters.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'empty');
+
+    const audit = await callApi<AuditEntry[]>(page, 'GET', '/api/audit?limit=100');
+    const mine = audit.body.filter((entry) => entry.action.startsWith('subscriber-')).map((entry) => entry.action);
+    expect(mine).toEqual(expect.arrayContaining(['subscriber-import', 'subscriber-export', 'subscriber-delete']));
+    expect(unexpected(errors).filter((error) => !error.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    await close();
+  });
+
+  it('at 375 px: no sideways scroll, controls on top, the report and a refusal in words', async () => {
+    const { page, errors, close } = await signedIn(browser, phone);
+    const tag = uniqueSlug('subs-phone');
+    const imported = await page.evaluate(async (csv) => {
+      const response = await fetch('/api/subscribers/import', {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: csv,
+      });
+      return (await response.json()) as SubscriberImportReport;
+    }, csvOf(tag));
+    expect(imported).toMatchObject({ active: 1, confirmationSent: 1, refused: 1 });
+    await page.goto(`/admin/subscribers?q=${tag}`);
+    await page.getByText('2 subscribers match, newest first.').waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    const remove = page.getByRole('button', { name: `Delete ${tag}-b@example.com` });
+    await remove.scrollIntoViewIfNeeded();
+    expect(await isOnTop(remove)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'list');
+
+    // A file without a header line: the server's refusal, in words.
+    await chooseFile(page, 'no-header.csv', `${tag}-c@example.com\n`);
+    const importButton = page.getByRole('button', { name: 'Import' });
+    await importButton.scrollIntoViewIfNeeded();
+    expect(await isOnTop(importButton)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText(/The import failed\. The file needs a header line naming its columns/).waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'error');
+
+    await chooseFile(page, `${tag}.csv`, csvOf(tag));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('table', { name: `Each row of ${tag}.csv and what was done with it` });
+    await report.waitFor();
+    expect(await report.getByRole('row').nth(1).textContent()).toContain('Skipped');
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await shoot(page, 'import-report');
+
+    await page.goto(`/admin/subscribers?q=${tag}-nobody`);
+    await page.getByText('No subscriber matches these filters.').waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await shoot(page, 'empty');
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+});
