@@ -21,6 +21,9 @@ function renderForm(state: LeadFormState | null = null) {
   );
 }
 
+// The time trap's wait before sending has its own test (src/sections/newsletter-signup/newsletter-signup.test.tsx): here it is none.
+vi.mock('@/domain/form-timing.ts', () => ({ fastestHumanMs: 0 }));
+
 // The form loads its validator when first sent; loading it here keeps that first load (a module transformed on a busy
 // machine, seconds) out of the waits below.
 beforeAll(() => import('@/content/enquiry-input-validator.gen.js'));

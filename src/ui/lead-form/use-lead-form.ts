@@ -1,6 +1,7 @@
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
 import { getFormToken } from '@/api/get-form-token.ts';
+import { fastestHumanMs } from '@/domain/form-timing.ts';
 import { fieldMessage } from '@/domain/lead-field-messages.ts';
 import { formFieldsToInput } from '@/domain/lead-form-fields.ts';
 import { fieldName, formProblemsId, type LeadFieldError, type LeadFormState } from '@/domain/lead-form-state.ts';
@@ -38,6 +39,8 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   const [status, setStatus] = useState<LeadFormStatus>('editing');
   const [token, setToken] = useState('');
   const tokenRequest = useRef<Promise<string> | null>(null);
+  /** When the token arrived (it was issued before that): the time trap counts from its issue. */
+  const tokenArrivedAt = useRef(0);
   const [problems, setProblems] = useState<LeadFieldError[]>(state?.errors ?? []);
   const [summary, setSummary] = useState(state?.message ?? '');
   const [focusAfterRender, setFocusAfterRender] = useState(0);
@@ -47,6 +50,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   function requestToken(): Promise<string> {
     tokenRequest.current ??= getFormToken(behaviour.form).then(
       (received) => {
+        tokenArrivedAt.current = Date.now();
         setToken(received);
         return received;
       },
@@ -117,6 +121,10 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     setStatus('sending');
     setSummary('');
     try {
+      // A person quicker than the time trap (one field, or typed before the script started and the token was asked
+      // for) waits out the rest of it here, rather than be kept as spam and never hear back.
+      const early = formToken ? fastestHumanMs - (Date.now() - tokenArrivedAt.current) : 0;
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       await behaviour.send(submission);
       // A token is good for one post: the next form asks for a new one.
       tokenRequest.current = null;
