@@ -7,7 +7,7 @@ import { checkFormSpam, refuseProblems, type FormArrival, type FormIntake } from
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/hourly-notices.ts';
-import { recordBlogChange } from '../store/blog-changes.ts';
+import { recordBlogChange } from '../blog/blog-changes.ts';
 import {
   approvedBefore,
   findComment,
@@ -15,10 +15,10 @@ import {
   publicComments,
   readComment,
   type CommentRow,
-} from '../store/comments.ts';
-import { emailKey } from '../store/leads.ts';
-import type { Post } from '../store/post.ts';
-import { findPostById } from '../store/posts.ts';
+} from './comment-store.ts';
+import { emailKey } from '../leads/lead-store.ts';
+import type { Post } from '../blog/post.ts';
+import { findPostById } from '../blog/post-store.ts';
 import type { Database } from '../store/schema.ts';
 import { commentFlood, commentNotification } from './comment-mail.ts';
 

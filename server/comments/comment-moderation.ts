@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { CommentRecord, CommentStatus } from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/audit-log.ts';
 import { HttpError } from '../http/errors.ts';
-import { recordBlogChange } from '../store/blog-changes.ts';
-import { findComment, insertComment, setCommentLead, setCommentStatus, type CommentRow } from '../store/comments.ts';
-import { findPostById } from '../store/posts.ts';
-import { insertLead, type LeadRow } from '../store/leads.ts';
-import { emailKey } from '../store/leads.ts';
+import { recordBlogChange } from '../blog/blog-changes.ts';
+import { findComment, insertComment, setCommentLead, setCommentStatus, type CommentRow } from './comment-store.ts';
+import { findPostById } from '../blog/post-store.ts';
+import { insertLead, type LeadRow } from '../leads/lead-store.ts';
+import { emailKey } from '../leads/lead-store.ts';
 import { readCommentOr404, type CommentContext } from './comment-intake.ts';
 
 /**

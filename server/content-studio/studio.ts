@@ -18,7 +18,7 @@ import type {
 import { recordAudit } from '../audit/audit-log.ts';
 import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
-import { writeContentHead } from '../store/content-heads.ts';
+import { writeContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
 import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
 import { checkContent, formatProblem } from './content-check.ts';

@@ -11,9 +11,9 @@ import {
   type SpamVerdict,
 } from '../forms/form-intake.ts';
 import type { ErrorDetail } from '../http/errors.ts';
-import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from '../store/leads.ts';
+import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
-import type { LeadFacts } from './lead-facts.ts';
+import type { LeadFacts } from '../forms/lead-facts.ts';
 import { defaultNoticesPerHour, floodReason } from '../mail/hourly-notices.ts';
 import { queueLeadNotice } from './lead-notices.ts';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LeadRecord } from '../../src/content/types.gen.ts';
 import { queueHourlyNotice } from '../mail/hourly-notices.ts';
 import type { Database } from '../store/schema.ts';
-import type { LeadFacts } from './lead-facts.ts';
+import type { LeadFacts } from '../forms/lead-facts.ts';
 import { leadNotification } from './lead-mail.ts';
 
 /**

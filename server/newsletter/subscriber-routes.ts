@@ -8,7 +8,7 @@ import { refuseOverLimit } from '../forms/form-limits.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
-import { acceptPlainForms } from '../routes/lead-forms.ts';
+import { acceptPlainForms } from '../leads/lead-form-routes.ts';
 import { heldSignupPage } from './newsletter-pages.ts';
 import {
   heldFormToken,

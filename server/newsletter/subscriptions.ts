@@ -14,7 +14,7 @@ import { checkFormToken, fastestHumanMs, issueFormToken } from '../forms/form-to
 import type { ErrorDetail } from '../http/errors.ts';
 import { singleLine, strictEmail } from '../leads/lead-intake.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { attributionColumns, emailKey } from '../store/leads.ts';
+import { attributionColumns, emailKey } from '../leads/lead-store.ts';
 import type { Database } from '../store/schema.ts';
 import { confirmationMail } from './newsletter-mail.ts';
 import {

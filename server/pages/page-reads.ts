@@ -10,7 +10,7 @@ import { readersComments } from '../comments/comment-intake.ts';
 import { readSchemaFiles } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
-import { publicAuthor } from '../routes/public-authors.ts';
+import { publicAuthor } from '../blog/public-author-routes.ts';
 
 type PageReads = EntryServer.PageReads;
 type ApiErrorClass = typeof EntryServer.ApiError;

@@ -26,8 +26,8 @@ import {
   revokeInvitation,
   useInvitation,
   type Invitation,
-} from '../store/team.ts';
-import { emailKey, findUserByEmail, findUserById, insertUser } from '../store/users.ts';
+} from './team-store.ts';
+import { emailKey, findUserByEmail, findUserById, insertUser } from '../auth/users.ts';
 import { invitationMail } from './invitation-mail.ts';
 
 /** Where invitations link to and how they are sent. */

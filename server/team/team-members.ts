@@ -4,10 +4,10 @@ import { invitableRoles } from '../../src/domain/team-permissions.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import { HttpError } from '../http/errors.ts';
-import { findMedia } from '../store/media.ts';
+import { findMedia } from '../media/media-store.ts';
 import type { Database } from '../store/schema.ts';
-import { changeProfile, changeRole, countPostsBy, removeUser } from '../store/team.ts';
-import { findUserById, type User } from '../store/users.ts';
+import { changeProfile, changeRole, countPostsBy, removeUser } from './team-store.ts';
+import { findUserById, type User } from '../auth/users.ts';
 
 export function toTeamMember(user: User): TeamMember {
   return {
