@@ -1,27 +1,17 @@
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
-import { registerApiGuard } from './auth/guard.ts';
-import type { AuthSettings } from './auth/log-in.ts';
-import type { BlogContext } from './blog/blog-context.ts';
+import { authRoutes, type AuthSettings, registerApiGuard } from './auth/index.ts';
+import { type BlogContext, blogRoutes, publicAuthorRoutes } from './blog/index.ts';
 import { errorBody } from './http/errors.ts';
 import { registerCachedAnswerReader } from './http/cached-answers.ts';
-import { auditRoutes } from './audit/audit-routes.ts';
-import type { MediaContext } from './media/media-service.ts';
-import { authRoutes } from './auth/auth-routes.ts';
-import { authorListRoutes } from './team/author-list-routes.ts';
-import { blogRoutes } from './blog/blog-routes.ts';
+import { auditRoutes } from './audit/index.ts';
+import { type MediaContext, mediaRoutes } from './media/index.ts';
+import { authorListRoutes, teamRoutes } from './team/index.ts';
 import { contentRoutes, type ContentRouteOptions } from './content-studio/index.ts';
-import type { CommentContext } from './comments/comment-intake.ts';
-import { commentRoutes } from './comments/comment-routes.ts';
-import { leadFormRoutes, type LeadFormOptions } from './leads/lead-form-routes.ts';
-import { leadRoutes } from './leads/lead-routes.ts';
-import { mediaRoutes } from './media/media-routes.ts';
-import { subscriberAdminRoutes } from './newsletter/subscriber-admin-routes.ts';
-import { subscriberRoutes } from './newsletter/subscriber-routes.ts';
-import type { NewsletterContext } from './newsletter/subscriptions.ts';
-import { privacyRoutes } from './privacy/privacy-routes.ts';
-import { publicAuthorRoutes } from './blog/public-author-routes.ts';
-import { statsRoutes, type StatsRoutesOptions } from './stats/stats-routes.ts';
-import { teamRoutes } from './team/team-routes.ts';
+import { type CommentContext, commentRoutes } from './comments/index.ts';
+import { type LeadFormOptions, leadFormRoutes, leadRoutes } from './leads/index.ts';
+import { type NewsletterContext, subscriberAdminRoutes, subscriberRoutes } from './newsletter/index.ts';
+import { privacyRoutes } from './privacy/index.ts';
+import { statsRoutes, type StatsRoutesOptions } from './stats/index.ts';
 
 export interface ApiOptions {
   blog: BlogContext;

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/index.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { trustedDeviceId } from './device-cookie.ts';
 import { checkPassword, type AuthSettings } from './log-in.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PasswordChange } from '../../src/content/types.gen.ts';
-import { auditRequest } from '../audit/audit-log.ts';
+import { auditRequest } from '../audit/index.ts';
 import { queuedHashPassword, type AuthSettings } from './log-in.ts';
 import { passwordLength, passwordProblem } from './password.ts';
 import { confirmCurrentPassword } from './reauthenticate.ts';

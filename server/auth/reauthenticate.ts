@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { auditRequest, type AuditAction } from '../audit/audit-log.ts';
+import { auditRequest, type AuditAction } from '../audit/index.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { emailKey, findUserById, type User } from './users.ts';

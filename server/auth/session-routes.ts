@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { auditRequest } from '../audit/audit-log.ts';
+import { auditRequest } from '../audit/index.ts';
 import type { AuthSettings } from './log-in.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 import { HttpError } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminUser, SignInLinkSent, TwoFactorRequired } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { claimSignInLink, countSignInLinksSince, findSignInLink, insertSignInLink } from './sign-in-link-store.ts';
 import { emailKey, findUserByEmail, findUserById } from './users.ts';
 import { completeSignIn } from './complete-sign-in.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CurrentPassword, TwoFactorCode, TwoFactorDisable, TwoFactorEnable } from '../../src/content/types.gen.ts';
-import { auditRequest, recordAudit } from '../audit/audit-log.ts';
+import { auditRequest, recordAudit } from '../audit/index.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { trustedDeviceId } from './device-cookie.ts';
 import type { AuthSettings } from './log-in.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { BlogPostInput, PostIdParams, PostSaveQuery, PostSlugParams } from '../../src/content/types.gen.ts';
-import { auditRequest } from '../audit/audit-log.ts';
-import { signedInAdmin, signInRequired } from '../auth/guard.ts';
+import { auditRequest } from '../audit/index.ts';
+import { signedInAdmin, signInRequired } from '../auth/index.ts';
 import type { BlogContext } from './blog-context.ts';
 import { adminListing, publicListing, type ListQuery } from './listing.ts';
 import { toPostJson } from './post.ts';

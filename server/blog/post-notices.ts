@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
 import { can } from '../../src/domain/team-permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
+import { findUserById, listTeam, type SignedInUser } from '../auth/index.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/index.ts';
 import type { Post } from './post.ts';
 import type { Database } from '../store/schema.ts';
-import { listTeam } from '../auth/users.ts';
-import { findUserById } from '../auth/users.ts';
 
 /** Where the notices' links point, and the mail worker; null without SMTP_URL, when no notice is queued. */
 export interface PostNoticeSending {

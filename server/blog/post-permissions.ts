@@ -1,7 +1,6 @@
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
 import { postChangePermission } from '../../src/domain/post-change.ts';
-import { requirePermission } from '../auth/permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import { requirePermission, type SignedInUser } from '../auth/index.ts';
 import type { Post } from './post.ts';
 
 /** Anything but a draft is a publishing act: publishing, scheduling, archiving. */

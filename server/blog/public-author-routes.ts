@@ -7,9 +7,8 @@ import { jsonAnswer, type Answer } from '../http/answer.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { sendAnswer } from '../http/cached-answers.ts';
 import { HttpError } from '../http/errors.ts';
-import { mediaUrl } from '../media/media-json.ts';
+import { filesOfMedia, mediaUrl } from '../media/index.ts';
 import { findPublishedAuthor } from './author-store.ts';
-import { filesOfMedia } from '../media/media-store.ts';
 
 export interface PublicAuthorRoutesOptions {
   blog: BlogContext;

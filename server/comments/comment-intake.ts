@@ -2,12 +2,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CommentInput, CommentRecord, PublicComment } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
-import { countFormPost } from '../forms/form-limits.ts';
-import { checkFormSpam, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
+import { checkFormSpam, countFormPost, type FormArrival, type FormIntake, refuseProblems } from '../forms/index.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/hourly-notices.ts';
-import { recordBlogChange } from '../blog/blog-changes.ts';
+import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/index.ts';
+import { findPostById, type Post, recordBlogChange } from '../blog/index.ts';
 import {
   approvedBefore,
   findComment,
@@ -16,9 +15,7 @@ import {
   readComment,
   type CommentRow,
 } from './comment-store.ts';
-import { emailKey } from '../leads/lead-store.ts';
-import type { Post } from '../blog/post.ts';
-import { findPostById } from '../blog/post-store.ts';
+import { emailKey } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
 import { commentFlood, commentNotification } from './comment-mail.ts';
 

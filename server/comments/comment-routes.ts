@@ -18,16 +18,22 @@ import {
 } from './comment-intake.ts';
 import { moderateComments, replyAsAgency, turnIntoEnquiry } from './comment-moderation.ts';
 import { commentFormFields, commentPagePath } from './comment-form-fields.ts';
-import { addressOf, formBodyLimit, htmlOrError, noStore, wantsPage } from '../forms/form-answers.ts';
-import { refuseProblems } from '../forms/form-intake.ts';
-import { refuseOverLimit } from '../forms/form-limits.ts';
+import {
+  addressOf,
+  formBodyLimit,
+  htmlOrError,
+  noStore,
+  refuseOverLimit,
+  refuseProblems,
+  wantsPage,
+} from '../forms/index.ts';
 import { jsonAnswer } from '../http/answer.ts';
 import { emptyResponse, errorResponses, readSchemaFiles, schemaRef } from '../http/api-schemas.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { sendAnswer } from '../http/cached-answers.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
-import { publicReadHeaders } from '../blog/read-headers.ts';
-import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
+import { publicReadHeaders } from '../blog/index.ts';
+import { answerRefusedForm, type FormPages } from '../leads/index.ts';
 import { listComments } from './comment-store.ts';
 import { can } from '../../src/domain/team-permissions.ts';
 

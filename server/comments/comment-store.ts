@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CommentRecord, CommentStatus, PublicComment } from '../../src/content/types.gen.ts';
-import { recordBlogChange } from '../blog/blog-changes.ts';
+import { recordBlogChange } from '../blog/index.ts';
 import type { CommentTable, Database } from '../store/schema.ts';
 
 export type CommentRow = Selectable<CommentTable>;

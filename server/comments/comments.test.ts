@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, BlogPost, CommentRecord, LeadRecord } from '../../src/content/types.gen.ts';
-import { readLeadFacts } from '../forms/lead-facts.ts';
-import { defaultNoticesPerHour } from '../mail/hourly-notices.ts';
+import { readLeadFacts } from '../forms/index.ts';
+import { defaultNoticesPerHour } from '../mail/index.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import {

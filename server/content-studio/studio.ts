@@ -15,7 +15,7 @@ import type {
   ContentSaved,
   ContentSummary,
 } from '../../src/content/types.gen.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { writeContentHead } from './content-heads.ts';

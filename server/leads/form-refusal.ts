@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formProblemsId, type LeadFormState } from '../../src/domain/lead-form-state.ts';
-import { noStore, sendRefusalPage } from '../forms/form-answers.ts';
+import { findRefusedForm, insertRefusedForm, noStore, sendRefusalPage } from '../forms/index.ts';
 import type { HttpError } from '../http/errors.ts';
-import { findRefusedForm, insertRefusedForm } from '../forms/refused-forms.ts';
 import { emailKey } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
 

@@ -2,10 +2,18 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationInput, EnquiryInput, LeadType } from '../../src/content/types.gen.ts';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
-import { issueFormToken } from '../forms/form-token.ts';
-import { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from '../forms/form-answers.ts';
-import { refuseProblems, type FormIntake } from '../forms/form-intake.ts';
-import { refuseOverLimit } from '../forms/form-limits.ts';
+import {
+  addressOf,
+  formBodyLimit,
+  type FormIntake,
+  htmlOrError,
+  issueFormToken,
+  noStore,
+  refuseOverLimit,
+  refuseProblems,
+  sendRefusalPage,
+  wantsPage,
+} from '../forms/index.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { readApplicationParts } from './application-parts.ts';

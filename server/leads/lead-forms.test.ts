@@ -16,7 +16,7 @@ import { createTestApp, sameOrigin, type TestApp } from '../test-support/test-ap
 import { openDatabase } from '../store/database.ts';
 import { readLead } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
-import { readLeadFacts } from '../forms/lead-facts.ts';
+import { readLeadFacts } from '../forms/index.ts';
 
 let testApp: TestApp;
 let db: Kysely<Database>;

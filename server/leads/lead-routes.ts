@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LeadIdParams, LeadListQuery, LeadUpdate } from '../../src/content/types.gen.ts';
-import { auditRequest } from '../audit/audit-log.ts';
-import { signedInAdmin } from '../auth/guard.ts';
+import { auditRequest } from '../audit/index.ts';
+import { signedInAdmin } from '../auth/index.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { cvDownloadName } from '../../src/domain/lead-retention.ts';

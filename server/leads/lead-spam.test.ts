@@ -13,8 +13,8 @@ import {
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { applyRetention } from '../privacy/retention.ts';
-import { defaultNoticesPerHour } from '../mail/hourly-notices.ts';
+import { applyRetention } from '../privacy/index.ts';
+import { defaultNoticesPerHour } from '../mail/index.ts';
 
 let testApp: TestApp;
 let db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readLeadFacts } from '../forms/lead-facts.ts';
+import { readLeadFacts } from '../forms/index.ts';
 import { openDatabase } from '../store/database.ts';
 import { leaseOutboxMail } from './mail-outbox.ts';
 import type { Database } from '../store/schema.ts';

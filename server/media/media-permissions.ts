@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { mediaChangePermission } from '../../src/domain/media-change.ts';
-import { requirePermission } from '../auth/permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import { requirePermission, type SignedInUser } from '../auth/index.ts';
 import { findMedia } from './media-store.ts';
 import type { Database } from '../store/schema.ts';
 

@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { MediaUpdate } from '../../src/content/types.gen.ts';
-import { signedInAdmin } from '../auth/guard.ts';
-import { auditRequest } from '../audit/audit-log.ts';
+import { signedInAdmin } from '../auth/index.ts';
+import { auditRequest } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
 import {
   addMediaSchemas,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SubscriberListQuery } from '../../src/content/types.gen.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
-import { attachmentDisposition } from '../leads/attachment-name.ts';
+import { attachmentDisposition } from '../leads/index.ts';
 import { importSubscribers } from './subscriber-import.ts';
 import { subscriberCsvHeader, subscriberCsvLine, toSubscriber } from './subscriber-records.ts';
 import { countSubscribers, deleteSubscriber, listSubscribers, type SubscriberFilter } from './subscriber-store.ts';

@@ -4,17 +4,15 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isArchiveName } from '../../src/domain/term-slug.ts';
 import { isAuthorSlug } from '../../src/domain/author-slug.ts';
-import type { BlogContext } from '../blog/blog-context.ts';
+import { type BlogContext, feedRoutes, movedPostPages } from '../blog/index.ts';
 import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
 import { answerKey, answerKeyOf, registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
-import { makeImagesResponsive } from '../media/responsive-images.ts';
+import { makeImagesResponsive } from '../media/index.ts';
 import { createHtmlPages } from './html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from './build-files.ts';
 import { compressibleFile, precompressDirectory } from './precompress.ts';
-import { feedRoutes } from '../blog/feed-routes.ts';
-import { refusedFormAt, refusedFormParameter, type FormPages } from '../leads/form-refusal.ts';
-import { movedPostPages } from '../blog/moved-post-pages.ts';
+import { refusedFormAt, refusedFormParameter, type FormPages } from '../leads/index.ts';
 
 export interface BuiltSiteOptions {
   /** The browser app's build: prerendered pages, hashed files in assets/, and everything of public/. */

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
-import { changeCheckIntervalMs } from '../blog/change-watcher.ts';
+import { changeCheckIntervalMs } from '../blog/index.ts';
 import { createClientFixture } from '../test-support/client-fixture.ts';
 import { moderate, sendComment } from '../test-support/comments.ts';
 import { createPost } from '../test-support/posts.ts';

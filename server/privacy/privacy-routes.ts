@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PrivacyExport, PrivacyRequest } from '../../src/content/types.gen.ts';
-import { auditRequest } from '../audit/audit-log.ts';
+import { auditRequest } from '../audit/index.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { removedSummary } from './retention.ts';
-import { commentsOfEmail, deleteCommentsOfEmail } from '../comments/comment-store.ts';
+import { commentsOfEmail, deleteCommentsOfEmail } from '../comments/index.ts';
 import { flushErasedPages } from '../store/database.ts';
-import { deleteLeads, leadRowsOfEmail } from '../leads/lead-queries.ts';
-import { emailKey, toLeadRecords } from '../leads/lead-store.ts';
-import { deleteRefusedFormsOfEmail } from '../forms/refused-forms.ts';
-import { newsletterDataOfEmail } from '../newsletter/subscriber-records.ts';
-import { deleteSubscriberOfEmail } from '../newsletter/subscriber-store.ts';
+import { deleteLeads, emailKey, leadRowsOfEmail, toLeadRecords } from '../leads/index.ts';
+import { deleteRefusedFormsOfEmail } from '../forms/index.ts';
+import { deleteSubscriberOfEmail, newsletterDataOfEmail } from '../newsletter/index.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface PrivacyRoutesOptions {

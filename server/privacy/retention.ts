@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/index.ts';
 import { retentionCutOff } from '../../src/domain/lead-retention.ts';
-import { pruneFormPosts } from '../forms/form-limits.ts';
-import { deletePendingBefore } from '../newsletter/subscriber-store.ts';
-import { deleteUnpublishedCommentsBefore } from '../comments/comment-store.ts';
-import { deleteLeads, leadIdsBefore, type Removed } from '../leads/lead-queries.ts';
+import { pruneFormPosts } from '../forms/index.ts';
+import { deletePendingBefore } from '../newsletter/index.ts';
+import { deleteUnpublishedCommentsBefore } from '../comments/index.ts';
+import { deleteLeads, leadIdsBefore, type Removed } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

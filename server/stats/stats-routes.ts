@@ -6,8 +6,7 @@ import { campaignTag, referrerHost, sitePath } from '../../src/domain/traffic-so
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
-import { attachmentDisposition } from '../leads/attachment-name.ts';
-import { csvLine } from '../leads/csv.ts';
+import { attachmentDisposition, csvLine } from '../leads/index.ts';
 import { AddressLimiter, type AddressLimit } from './address-limiter.ts';
 import type { StatsCollector } from './collector.ts';
 import type { SitePaths } from './site-paths.ts';

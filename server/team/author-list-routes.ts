@@ -4,7 +4,7 @@ import type { AuthorOption } from '../../src/content/types.gen.ts';
 import { can } from '../../src/domain/team-permissions.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import type { Database } from '../store/schema.ts';
-import { listTeam } from '../auth/users.ts';
+import { listTeam } from '../auth/index.ts';
 
 const listAuthorsSchema = {
   summary: 'List who can sign a post',

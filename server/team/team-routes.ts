@@ -9,12 +9,10 @@ import type {
   UserIdParams,
   UserRemovalQuery,
 } from '../../src/content/types.gen.ts';
-import { auditRequest, recordAudit } from '../audit/audit-log.ts';
-import { signedInAdmin } from '../auth/guard.ts';
-import type { AuthSettings } from '../auth/log-in.ts';
+import { auditRequest, recordAudit } from '../audit/index.ts';
+import { type AuthSettings, listTeam, signedInAdmin } from '../auth/index.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import { listTeam } from '../auth/users.ts';
 import {
   acceptInvitation,
   checkInvitation,

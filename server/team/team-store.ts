@@ -1,9 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { TeamRole } from '../../src/content/types.gen.ts';
-import { recordBlogChange } from '../blog/blog-changes.ts';
+import { hasPublishedPost, recordBlogChange } from '../blog/index.ts';
 import type { Database, InvitationTable } from '../store/schema.ts';
-import { hasPublishedPost } from '../blog/author-store.ts';
-import { freeAuthorSlug, type User } from '../auth/users.ts';
+import { freeAuthorSlug, type User } from '../auth/index.ts';
 
 export type Invitation = Selectable<InvitationTable>;
 

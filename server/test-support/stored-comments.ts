@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { insertComment, type CommentRow } from '../comments/comment-store.ts';
+import { insertComment, type CommentRow } from '../comments/index.ts';
 import { openDatabase, type StoreLocation } from '../store/database.ts';
-import { emailKey } from '../leads/lead-store.ts';
+import { emailKey } from '../leads/index.ts';
 
 export type TestComment = Partial<Omit<CommentRow, 'id' | 'post_id'>>;
 
