@@ -1,8 +1,11 @@
 // ../shared/DESIGN.md "Layout of the repository": imports flow one way. Each zone forbids `target` importing `from`.
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import importPlugin from 'eslint-plugin-import';
+import { serverFeatures, serverFolders } from './scripts/lib/server-features.mjs';
 
 const resolver = fileURLToPath(new URL('./eslint.resolver.cjs', import.meta.url));
+const serverDir = fileURLToPath(new URL('./server', import.meta.url));
 
 const shared = ['./src/content', './src/ui', './src/api'];
 // Rules of the domain that the browser and the server both apply (a term's URL name, the words of a search, the text
@@ -50,6 +53,19 @@ const zones = [
     except: ['./content/types.gen.ts', './entry-server.tsx', './domain'],
     message: 'The server imports from src/ only the generated types, the domain rules and the server-render entry.',
   },
+  // One folder per feature on the server (server/blog, server/leads, ...): another folder, the wiring at the top
+  // included, reaches a feature only through its index.ts, so that what a feature offers the rest is one file.
+  ...serverFeatures(readdirSync(serverDir, { withFileTypes: true })).map((feature) => ({
+    target: [
+      './server/*.ts',
+      ...serverFolders(readdirSync(serverDir, { withFileTypes: true }))
+        .filter((folder) => folder !== feature)
+        .map((folder) => `./server/${folder}`),
+    ],
+    from: `./server/${feature}`,
+    except: ['./index.ts'],
+    message: `Another folder of the server reaches server/${feature}/ only through server/${feature}/index.ts.`,
+  })),
 ];
 
 // The admin chunks may be reached only by import() from src/app, so no public page downloads them.

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/store/database.ts';
-import { findPostBySlug } from '../server/store/posts.ts';
+import { findPostBySlug } from '../server/blog/post-store.ts';
 import { commonWord, createBenchPosts, uniqueWord } from './lib/bench-posts.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';
 import { freePort } from '../server/test-support/free-port.ts';

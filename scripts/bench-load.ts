@@ -16,7 +16,7 @@ import { examplePosts } from '../server/blog/example-posts.ts';
 import { postFields } from '../server/blog/post-input.ts';
 import { openDatabase, type StoreLocation } from '../server/store/database.ts';
 import { migrateToLatest } from '../server/store/migrate.ts';
-import { insertPost } from '../server/store/posts.ts';
+import { insertPost } from '../server/blog/post-store.ts';
 import { startSignedInServer, stopServerProcess, type SignedInServer } from '../server/test-support/server-process.ts';
 import { probe, signInFlood } from './lib/sign-in-flood.ts';
 import { mixedTraffic, type TrafficTargets, type WriteCounts } from './lib/mixed-traffic.ts';

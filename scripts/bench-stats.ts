@@ -18,7 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import { openDatabase, type StoreLocation } from '../server/store/database.ts';
 import { isPostgres } from '../server/store/dialect.ts';
 import type { Database, StatsViewTable } from '../server/store/schema.ts';
-import { addDays, dayOf } from '../server/store/stats.ts';
+import { addDays, dayOf } from '../server/stats/stats-store.ts';
 import { storeLeads, type TestLead } from '../server/test-support/stored-leads.ts';
 import { startSignedInServer, stopServerProcess, type SignedInServer } from '../server/test-support/server-process.ts';
 import { positiveNumberOption, wholeNumberOption } from './lib/cli-options.ts';

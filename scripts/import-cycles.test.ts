@@ -1,6 +1,9 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './lib/content.ts';
-import { importCycles, readModules } from './lib/import-cycles.ts';
+import { featureCycles, importCycles, readModules } from './lib/import-cycles.ts';
+import { serverFeatures } from './lib/server-features.mjs';
 
 describe('import cycles, checked by npm run lint', () => {
   it('finds a cycle made of type imports only, and one through import()', () => {
@@ -22,5 +25,27 @@ describe('import cycles, checked by npm run lint', () => {
 
   it('finds none in the repository', () => {
     expect(importCycles(readModules(repoRoot))).toEqual([]);
+  });
+
+  it('finds two features of the server that import each other through their index files', () => {
+    // No module is in a cycle: leads/intake.ts reaches comments/store.ts, and comments/mail.ts reaches leads/facts.ts.
+    const modules = new Map([
+      ['server/leads/index.ts', "export { facts } from './facts.ts';\n"],
+      ['server/leads/facts.ts', 'export const facts = 1;\n'],
+      ['server/leads/intake.ts', "import { store } from '../comments/index.ts';\nexport const intake = store;\n"],
+      ['server/comments/index.ts', "export { store } from './store.ts';\n"],
+      ['server/comments/store.ts', 'export const store = 2;\n'],
+      ['server/comments/mail.ts', "import { facts } from '../leads/index.ts';\nexport const mail = facts;\n"],
+      ['server/mail/outbox.ts', "import { facts } from '../leads/index.ts';\nexport const outbox = facts;\n"],
+      ['server/mail/outbox.test.ts', "import { store } from '../comments/index.ts';\nexport const seen = store;\n"],
+    ]);
+    expect(importCycles(modules)).toEqual([]);
+    expect(featureCycles(modules, ['comments', 'leads', 'mail'])).toEqual([['comments', 'leads']]);
+  });
+
+  it('finds no features of the server that import each other in the repository', () => {
+    const features = serverFeatures(readdirSync(join(repoRoot, 'server'), { withFileTypes: true }));
+    expect(features).toEqual(expect.arrayContaining(['blog', 'leads', 'comments', 'auth']));
+    expect(featureCycles(readModules(repoRoot), features)).toEqual([]);
   });
 });

@@ -99,6 +99,28 @@ describe('import rules of DESIGN.md, enforced by npm run lint', () => {
     ).toEqual([]);
   });
 
+  it('lets another folder of the server reach a feature only through its index.ts', async () => {
+    const internal = /no-restricted-paths.*reaches server\/leads\/ only through server\/leads\/index.ts/;
+    expect(
+      await importProblems('server/comments/uses-leads.ts', "export { readLead } from '../leads/lead-store.ts';\n"),
+    ).toEqual([expect.stringMatching(internal)]);
+    expect(
+      await importProblems('server/uses-leads.ts', "export { leadRoutes } from './leads/lead-routes.ts';\n"),
+    ).toEqual([expect.stringMatching(internal)]);
+    expect(
+      await importProblems(
+        'server/pages/uses-leads.ts',
+        "export type { FormPages } from '../leads/form-refusal.ts';\n",
+      ),
+    ).toEqual([expect.stringMatching(internal)]);
+    expect(
+      await importProblems('server/comments/uses-index.ts', "export { readLead } from '../leads/index.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await importProblems('server/leads/uses-itself.ts', "export { readLead } from './lead-store.ts';\n"),
+    ).toEqual([]);
+  });
+
   it('keeps one direction between the test harness and the scripts: scripts import server/test-support', async () => {
     expect(
       await importProblems(

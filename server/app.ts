@@ -7,16 +7,16 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { pruneAuditLog } from './audit/audit-log.ts';
-import { loadAuthKeys } from './auth/auth-keys.ts';
-import { ensureFirstAdmin } from './auth/first-admin.ts';
-import type { AuthSettings } from './auth/log-in.ts';
-import { productionScryptCost, testScryptCost } from './auth/password.ts';
-import { createPasswordQueue } from './auth/password-queue.ts';
-import { createBlogContext } from './blog/blog-context.ts';
-import { watchBlogChanges } from './blog/change-watcher.ts';
-import { examplePosts } from './blog/example-posts.ts';
-import { createPost } from './blog/post-service.ts';
+import { pruneAuditLog } from './audit/index.ts';
+import {
+  type AuthSettings,
+  createPasswordQueue,
+  ensureFirstAdmin,
+  loadAuthKeys,
+  productionScryptCost,
+  testScryptCost,
+} from './auth/index.ts';
+import { createBlogContext, createPost, examplePosts, watchBlogChanges } from './blog/index.ts';
 import { addApiSchemas, declareCommonRefusals } from './http/api-schemas.ts';
 import { readContentRedirects, redirectMovedContent } from './http/content-redirects.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
@@ -32,31 +32,24 @@ import { applySecurityHeaders, sendSecurityHeaders } from './http/security-heade
 import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
-import { readLeadFacts } from './leads/lead-facts.ts';
-import type { FormPages } from './leads/form-refusal.ts';
-import { startMailWorker } from './mail/mail-worker.ts';
-import { newsletterPageRoutes } from './newsletter/newsletter-page-routes.ts';
-import type { NewsletterContext } from './newsletter/subscriptions.ts';
-import { smtpTransport } from './mail/smtp-transport.ts';
-import { startRetention } from './inbox/retention.ts';
-import { startAvifWorker } from './media/avif-worker.ts';
-import { createImageQueue } from './media/image-queue.ts';
-import { apiRoutes } from './routes/api.ts';
-import { healthRoutes } from './routes/health.ts';
+import { readLeadFacts } from './forms/index.ts';
+import type { FormPages } from './leads/index.ts';
+import { smtpTransport, startMailWorker } from './mail/index.ts';
+import { type NewsletterContext, newsletterPageRoutes } from './newsletter/index.ts';
+import { startRetention } from './privacy/index.ts';
+import { createImageQueue, mediaFileRoutes, startAvifWorker } from './media/index.ts';
+import { apiRoutes } from './api-routes.ts';
+import { healthRoutes } from './http/health-routes.ts';
 import { originForm } from './http/request-target.ts';
-import { mediaFileRoutes } from './routes/media-files.ts';
-import { builtSiteRoutes, type LiveBuild } from './routes/built-site.ts';
+import { builtSiteRoutes, type LiveBuild } from './pages/built-site.ts';
 import { startContentStudio, type ContentSettings } from './content-studio/index.ts';
 import { repositoryRoot } from './repository-root.ts';
 import { readBrandFacts } from './brand-facts.ts';
 import { openDatabase } from './store/database.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { sharedKey } from './store/server-secrets.ts';
-import type { AddressLimit } from './stats/address-limiter.ts';
-import { startStatsCollector } from './stats/collector.ts';
-import type { KeyLimits } from './stats/key-caps.ts';
-import { readContentRoutes, sitePaths } from './stats/site-paths.ts';
-import { startTeamRetention } from './team/team-retention.ts';
+import { type AddressLimit, type KeyLimits, readContentRoutes, sitePaths, startStatsCollector } from './stats/index.ts';
+import { startTeamRetention } from './team/index.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */

@@ -3,7 +3,7 @@ import { examplePosts } from '../../server/blog/example-posts.ts';
 import { postFields } from '../../server/blog/post-input.ts';
 import { openDatabase, type StoreLocation } from '../../server/store/database.ts';
 import { migrateToLatest } from '../../server/store/migrate.ts';
-import { insertPost } from '../../server/store/posts.ts';
+import { insertPost } from '../../server/blog/post-store.ts';
 
 /** A word that two of the five example posts use, so that it is in 40% of the benchmark's posts. */
 export const commonWord = 'brand';

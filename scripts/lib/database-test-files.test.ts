@@ -31,7 +31,7 @@ describe("the PostgreSQL pass's test files", () => {
 
   it("sort this repository's server tests into the two kinds", () => {
     const { postgres, databaseFree } = databaseTestFiles(readModules(repoRoot));
-    expect(postgres).toContain('server/store/leads.test.ts');
+    expect(postgres).toContain('server/leads/lead-store.test.ts');
     expect(postgres).toContain('server/test-support/test-app.test.ts');
     expect(databaseFree).toContain('server/auth/totp.test.ts');
     expect(postgres.length).toBeGreaterThan(databaseFree.length);

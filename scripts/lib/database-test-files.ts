@@ -15,20 +15,19 @@ export function databaseTestFiles(modules: ReadonlyMap<string, string>): {
   postgres: string[];
   databaseFree: string[];
 } {
-  const graph = importGraph(modules);
-  const reaches = new Map<string, boolean>();
-  const reachesDatabase = (path: string, visiting = new Set<string>()): boolean => {
-    const known = reaches.get(path);
-    if (known !== undefined) return known;
-    if (path === testDatabaseModule || modules.get(path)!.includes('TEST_DATABASE_URL')) return true;
-    visiting.add(path);
-    // A module met again on the current path adds nothing that the path's first visit does not find.
-    const found = graph.get(path)!.some((target) => !visiting.has(target) && reachesDatabase(target, visiting));
-    visiting.delete(path);
-    // Only a definite answer is kept: one found while a cycle was cut short may be incomplete when false.
-    if (found || visiting.size === 0) reaches.set(path, found);
-    return found;
-  };
+  // Walked backwards from the database, once: every importer of a module that reaches it reaches it too. (Following
+  // each test's imports forwards visits a module once per path to it, and the features' index files make those many.)
+  const importers = new Map<string, string[]>();
+  for (const [path, targets] of importGraph(modules)) {
+    for (const target of targets) importers.set(target, [...(importers.get(target) ?? []), path]);
+  }
+  const reaching = new Set(
+    [...modules]
+      .filter(([path, text]) => path === testDatabaseModule || text.includes('TEST_DATABASE_URL'))
+      .map(([path]) => path),
+  );
+  for (const path of reaching) for (const importer of importers.get(path) ?? []) reaching.add(importer);
+  const reachesDatabase = (path: string) => reaching.has(path);
   const tests = [...modules.keys()].filter((path) => serverTest.test(path) && !sqliteOnly.test(path)).sort();
   return {
     postgres: tests.filter((path) => reachesDatabase(path)),

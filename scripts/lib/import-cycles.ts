@@ -39,14 +39,44 @@ export function importGraph(modules: ReadonlyMap<string, string>): Map<string, s
   return new Map([...modules].map(([path, text]) => [path, importsOf(path, text, modules)]));
 }
 
-/** Every import cycle among the modules, each as the paths it goes through, sorted (Tarjan's strongly connected components). */
+/** Every import cycle among the modules, each as the paths it goes through, sorted. */
 export function importCycles(modules: ReadonlyMap<string, string>): string[][] {
-  const graph = importGraph(modules);
+  return cycles(importGraph(modules));
+}
+
+/** The server's feature folder a module belongs to (server/blog/…: `blog`), if any. */
+function featureOf(path: string, features: readonly string[]): string | undefined {
+  const [top, folder, rest] = path.split(/[\\/]/, 3);
+  return top === 'server' && rest !== undefined && folder !== undefined && features.includes(folder)
+    ? folder
+    : undefined;
+}
+
+/**
+ * Every cycle among the server's feature folders (`features`, such as blog and leads), each as the folders it goes
+ * through, sorted: a feature that imports another, directly or through others, is never imported back by it. Tests
+ * are left out, as nothing imports them.
+ */
+export function featureCycles(modules: ReadonlyMap<string, string>, features: readonly string[]): string[][] {
+  const graph = new Map<string, string[]>(features.map((feature) => [feature, []]));
+  for (const [path, targets] of importGraph(modules)) {
+    const from = featureOf(path, features);
+    if (from === undefined || /\.test\.tsx?$/.test(path)) continue;
+    for (const target of targets) {
+      const to = featureOf(target, features);
+      if (to !== undefined && to !== from && !graph.get(from)!.includes(to)) graph.get(from)!.push(to);
+    }
+  }
+  return cycles(graph);
+}
+
+/** The cycles of a graph, each as its nodes, sorted (Tarjan's strongly connected components). */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const index = new Map<string, number>();
   const lowLink = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
-  const cycles: string[][] = [];
+  const found: string[][] = [];
   const visit = (path: string) => {
     index.set(path, index.size);
     lowLink.set(path, index.get(path)!);
@@ -67,8 +97,8 @@ export function importCycles(modules: ReadonlyMap<string, string>): string[][] {
       component.push(member);
       if (member === path) break;
     }
-    if (component.length > 1 || graph.get(path)!.includes(path)) cycles.push(component.sort());
+    if (component.length > 1 || graph.get(path)!.includes(path)) found.push(component.sort());
   };
   for (const path of graph.keys()) if (!index.has(path)) visit(path);
-  return cycles;
+  return found;
 }

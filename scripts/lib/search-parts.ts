@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { toPostJson } from '../../server/store/post.ts';
+import { toPostJson } from '../../server/blog/post.ts';
 import { openDatabase, type StoreLocation } from '../../server/store/database.ts';
 import { isPostgres } from '../../server/store/dialect.ts';
-import { searchMatches } from '../../server/store/post-search.ts';
-import { listPostPage, searchCountQuery, searchPageQuery, type PostFilter } from '../../server/store/posts.ts';
+import { searchMatches } from '../../server/blog/post-search.ts';
+import { listPostPage, searchCountQuery, searchPageQuery, type PostFilter } from '../../server/blog/post-store.ts';
 import type { Database } from '../../server/store/schema.ts';
 import { medianOf } from './figures.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { clientAddress } from '../http/client-address.ts';
-import { deleteAuditRowsBefore, insertAuditRow } from '../store/audit-log.ts';
+import { deleteAuditRowsBefore, insertAuditRow } from './audit-log-store.ts';
 import type { AuditEntry as GeneratedAuditEntry } from '../../src/content/types.gen.ts';
 import type { Database } from '../store/schema.ts';
 

@@ -4,7 +4,7 @@ import type { TeamRole } from '../../src/content/types.gen.ts';
 import { roleNames, teamRoles } from '../../src/domain/team-permissions.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { emailKey, insertUser } from '../store/users.ts';
+import { emailKey, insertUser } from './users.ts';
 import { hashPassword, passwordProblem } from './password.ts';
 
 export interface NewUser {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminUser } from '../../src/content/types.gen.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/index.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { emailKey, recordSignIn, type User } from '../store/users.ts';
+import { emailKey, recordSignIn, type User } from './users.ts';
 import { setDeviceCookie } from './device-cookie.ts';
 import type { AuthSettings } from './log-in.ts';
 import { readSessionToken, setSessionCookie } from './session-cookie.ts';

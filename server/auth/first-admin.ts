@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
-import { countUsers, findUserByEmail, insertUser, replacePasswordHash } from '../store/users.ts';
+import { countUsers, findUserByEmail, insertUser, replacePasswordHash } from './users.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password.ts';
 
 export interface FirstAdminSettings {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { WorkQueue } from '../http/work-queue.ts';
 import type { Database } from '../store/schema.ts';
-import { emailKey, findUserByEmail, rehashPassword, type User } from '../store/users.ts';
+import { emailKey, findUserByEmail, rehashPassword, type User } from './users.ts';
 import type { AuthKeys } from './auth-keys.ts';
 import { admitLoginAttempt, forgiveAccount } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';

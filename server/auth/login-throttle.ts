@@ -9,7 +9,7 @@ import {
   deleteLoginFailure,
   insertLoginFailure,
   type FailureCount,
-} from '../store/login-failures.ts';
+} from './login-failures.ts';
 
 export const throttleWindowMs = 15 * 60 * 1000;
 /** Untrusted devices only: failures for the account from anywhere. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimPendingSignIn, findPendingSignInUser, insertPendingSignIn } from '../store/pending-sign-ins.ts';
+import { claimPendingSignIn, findPendingSignInUser, insertPendingSignIn } from './pending-sign-in-store.ts';
 import type { Database } from '../store/schema.ts';
 import { sign, signatureMatches } from './auth-keys.ts';
 import { readCookie } from './read-cookie.ts';

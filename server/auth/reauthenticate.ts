@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { auditRequest, type AuditAction } from '../audit/audit-log.ts';
+import { auditRequest, type AuditAction } from '../audit/index.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
-import { emailKey, findUserById, type User } from '../store/users.ts';
+import { emailKey, findUserById, type User } from './users.ts';
 import { trustedDeviceId } from './device-cookie.ts';
 import { signedInAdmin, signInRequired } from './guard.ts';
 import { checkPassword, type AuthSettings } from './log-in.ts';

@@ -8,7 +8,7 @@ import {
   findSessionWithUser,
   insertSession,
   touchSession,
-} from '../store/sessions.ts';
+} from './session-store.ts';
 
 export const sessionIdleMs = 8 * 60 * 60 * 1000;
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;

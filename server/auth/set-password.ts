@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { findUserByEmail, replacePasswordHash } from '../store/users.ts';
+import { findUserByEmail, replacePasswordHash } from './users.ts';
 import { hashPassword, passwordProblem } from './password.ts';
 
 export interface PasswordChange {

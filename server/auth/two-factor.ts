@@ -6,8 +6,8 @@ import {
   savePendingSecret,
   turnOffTwoFactor,
   turnOnTwoFactor,
-} from '../store/two-factor.ts';
-import { findUserById, type User } from '../store/users.ts';
+} from './two-factor-store.ts';
+import { findUserById, type User } from './users.ts';
 import type { AuthSettings } from './log-in.ts';
 import { open, seal } from './secret-box.ts';
 import type { SignedInUser } from './sessions.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ResponseCache } from '../http/response-cache.ts';
-import { findNextPublication } from '../store/posts.ts';
+import { findNextPublication } from './post-store.ts';
 import type { Database } from '../store/schema.ts';
 
 /** What the blog's operations need: the database, the time, and the cache of answers that every write empties. */

@@ -1,4 +1,4 @@
-import { readBlogVersion } from '../store/blog-changes.ts';
+import { readBlogVersion } from './blog-changes.ts';
 import type { BlogContext } from './blog-context.ts';
 
 /**

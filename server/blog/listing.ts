@@ -1,8 +1,8 @@
 import { jsonAnswer, type Answer } from '../http/answer.ts';
-import { listPostPage, type PostFilter } from '../store/posts.ts';
+import { listPostPage, type PostFilter } from './post-store.ts';
 import type { BlogListQuery, BlogPost } from '../../src/content/types.gen.ts';
 import type { BlogContext } from './blog-context.ts';
-import { toPostJson } from '../store/post.ts';
+import { toPostJson } from './post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
 /** The query of GET /api/blogs after validation, which fills in limit and offset from their defaults. */

@@ -1,6 +1,6 @@
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { HttpError } from '../http/errors.ts';
-import { slugFate, wasDeleted } from '../store/slug-redirects.ts';
+import { slugFate, wasDeleted } from './slug-redirects.ts';
 import type { BlogContext } from './blog-context.ts';
 
 export type SlugAnswer = { redirectTo: string } | { gone: true } | undefined;

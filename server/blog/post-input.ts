@@ -1,7 +1,7 @@
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Post } from '../store/post.ts';
-import { termKey } from '../store/posts.ts';
+import type { Post } from './post.ts';
+import { termKey } from './post-store.ts';
 import { renderContent } from './render-content.ts';
 
 export type PostFields = Pick<

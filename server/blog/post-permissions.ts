@@ -1,8 +1,7 @@
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
 import { postChangePermission } from '../../src/domain/post-change.ts';
-import { requirePermission } from '../auth/permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
-import type { Post } from '../store/post.ts';
+import { requirePermission, type SignedInUser } from '../auth/index.ts';
+import type { Post } from './post.ts';
 
 /** Anything but a draft is a publishing act: publishing, scheduling, archiving. */
 function publishes(input: BlogPostInput): boolean {

@@ -2,9 +2,9 @@ import type { BlogPost } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
 import { jsonAnswer, type Answer } from '../http/answer.ts';
 import { HttpError } from '../http/errors.ts';
-import { findPostById, findPostBySlug } from '../store/posts.ts';
+import { findPostById, findPostBySlug } from './post-store.ts';
 import type { BlogContext } from './blog-context.ts';
-import { toPostJson, type Post } from '../store/post.ts';
+import { toPostJson, type Post } from './post.ts';
 import { adminReadHeaders, publicReadHeaders } from './read-headers.ts';
 
 export type PostKey = { id: string } | { slug: string };

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BlogPostInput } from '../../src/content/types.gen.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import { findUserById, type SignedInUser } from '../auth/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { isUniqueViolation } from '../store/database.ts';
-import type { Post } from '../store/post.ts';
-import { deletePost, findPostById, insertPost, markForReview, updatePost } from '../store/posts.ts';
-import { findRevision } from '../store/revisions.ts';
-import { findUserById } from '../store/users.ts';
+import type { Post } from './post.ts';
+import { deletePost, findPostById, insertPost, markForReview, updatePost } from './post-store.ts';
+import { findRevision } from './revision-store.ts';
 import type { RevisionReason } from '../store/schema.ts';
 import type { BlogContext } from './blog-context.ts';
 import { postFields } from './post-input.ts';

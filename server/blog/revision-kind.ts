@@ -1,4 +1,4 @@
-import type { Post } from '../store/post.ts';
+import type { Post } from './post.ts';
 import type { RevisionKind, RevisionReason } from '../store/schema.ts';
 
 type Publication = Pick<Post, 'status' | 'publishedAt'>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { findPostById } from '../store/posts.ts';
+import { findPostById } from '../blog/index.ts';
 import type { Database } from '../store/schema.ts';
 
 const fields = new Set(['name', 'email', 'text', 'parentId', 'formToken', 'website']);

@@ -2,12 +2,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CommentInput, CommentRecord, PublicComment } from '../../src/content/types.gen.ts';
 import { isPublicAt } from '../../src/domain/post-visibility.ts';
-import { countFormPost } from '../forms/form-limits.ts';
-import { checkFormSpam, refuseProblems, type FormArrival, type FormIntake } from '../forms/form-intake.ts';
+import { checkFormSpam, countFormPost, type FormArrival, type FormIntake, refuseProblems } from '../forms/index.ts';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/hourly-notices.ts';
-import { recordBlogChange } from '../store/blog-changes.ts';
+import { defaultNoticesPerHour, floodReason, queueHourlyNotice } from '../mail/index.ts';
+import { findPostById, type Post, recordBlogChange } from '../blog/index.ts';
 import {
   approvedBefore,
   findComment,
@@ -15,10 +14,8 @@ import {
   publicComments,
   readComment,
   type CommentRow,
-} from '../store/comments.ts';
-import { emailKey } from '../store/leads.ts';
-import type { Post } from '../store/post.ts';
-import { findPostById } from '../store/posts.ts';
+} from './comment-store.ts';
+import { emailKey } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
 import { commentFlood, commentNotification } from './comment-mail.ts';
 

@@ -1,7 +1,7 @@
-import type { OutgoingMail } from '../mail/outbox.ts';
-import type { LeadFacts } from '../leads/lead-facts.ts';
-import type { CommentRow } from '../store/comments.ts';
-import type { Post } from '../store/post.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import type { LeadFacts } from '../forms/index.ts';
+import type { CommentRow } from './comment-store.ts';
+import type { Post } from '../blog/index.ts';
 
 /**
  * The notification of a comment waiting for moderation, to the sales address: who wrote what on which post, and

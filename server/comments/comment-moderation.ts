@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CommentRecord, CommentStatus } from '../../src/content/types.gen.ts';
-import { auditRequest } from '../audit/audit-log.ts';
+import { auditRequest } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { recordBlogChange } from '../store/blog-changes.ts';
-import { findComment, insertComment, setCommentLead, setCommentStatus, type CommentRow } from '../store/comments.ts';
-import { findPostById } from '../store/posts.ts';
-import { insertLead, type LeadRow } from '../store/leads.ts';
-import { emailKey } from '../store/leads.ts';
+import { findPostById, recordBlogChange } from '../blog/index.ts';
+import { findComment, insertComment, setCommentLead, setCommentStatus, type CommentRow } from './comment-store.ts';
+import { emailKey, insertLead, type LeadRow } from '../leads/index.ts';
 import { readCommentOr404, type CommentContext } from './comment-intake.ts';
 
 /**

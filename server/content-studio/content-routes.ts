@@ -10,7 +10,7 @@ import type {
   ContentStatus,
   ContentVersionParams,
 } from '../../src/content/types.gen.ts';
-import { signedInAdmin } from '../auth/guard.ts';
+import { signedInAdmin } from '../auth/index.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { errorBody } from '../http/errors.ts';
 import {

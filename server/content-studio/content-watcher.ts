@@ -3,7 +3,7 @@
  * transaction), and when it moves, pulls it from the remote within one interval.
  */
 import type { Kysely } from 'kysely';
-import { readContentHead } from '../store/content-heads.ts';
+import { readContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
 import { head, isCheckout } from './git.ts';
 import type { ContentRemote } from './remote.ts';

@@ -15,10 +15,10 @@ import type {
   ContentSaved,
   ContentSummary,
 } from '../../src/content/types.gen.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
-import { writeContentHead } from '../store/content-heads.ts';
+import { writeContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
 import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
 import { checkContent, formatProblem } from './content-check.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { HttpError, type ErrorDetail } from '../http/errors.ts';
-import type { LeadFacts } from '../leads/lead-facts.ts';
-import { formTokenUsed } from '../store/form-posts.ts';
+import type { LeadFacts } from './lead-facts.ts';
+import { formTokenUsed } from './form-posts.ts';
 import type { Database } from '../store/schema.ts';
 import { formTokenKey } from './form-token.ts';
 import { spamReason } from './spam-check.ts';

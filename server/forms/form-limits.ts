@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { HttpError } from '../http/errors.ts';
-import { countFormPostsSince, deleteFormPostsBefore, insertFormPost } from '../store/form-posts.ts';
+import { countFormPostsSince, deleteFormPostsBefore, insertFormPost } from './form-posts.ts';
 import type { Database } from '../store/schema.ts';
 import { formAddressKey } from './form-address.ts';
 import { formTokenLifetimeMs } from './form-token.ts';

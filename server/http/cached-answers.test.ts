@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { examplePosts } from '../blog/example-posts.ts';
+import { examplePosts } from '../blog/index.ts';
 import { createClientFixture } from '../test-support/client-fixture.ts';
 import { postInput } from '../test-support/posts.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';

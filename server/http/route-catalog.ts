@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
-import { requiredAccess, type RouteAccess } from '../auth/guard.ts';
+import { requiredAccess, type RouteAccess } from '../auth/index.ts';
 import { resolveTopRef } from './url-numbers.ts';
 
 export interface CatalogedRoute {

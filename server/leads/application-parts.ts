@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { formBodyLimit } from '../forms/form-answers.ts';
+import { formBodyLimit } from '../forms/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from './cv-file.ts';
 import type { CvUpload } from './lead-intake.ts';

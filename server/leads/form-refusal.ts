@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formProblemsId, type LeadFormState } from '../../src/domain/lead-form-state.ts';
-import { noStore, sendRefusalPage } from '../forms/form-answers.ts';
+import { findRefusedForm, insertRefusedForm, noStore, sendRefusalPage } from '../forms/index.ts';
 import type { HttpError } from '../http/errors.ts';
-import { findRefusedForm, insertRefusedForm } from '../store/refused-forms.ts';
-import { emailKey } from '../store/leads.ts';
+import { emailKey } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
 
 /** Filled by the site's routes once the build is loaded: the API's routes are registered before them. */

@@ -1,8 +1,7 @@
 import type { LeadType } from '../../src/content/types.gen.ts';
-import type { FormIntake } from '../forms/form-intake.ts';
-import { checkFormToken, issueFormToken } from '../forms/form-token.ts';
+import { checkFormToken, type FormIntake, issueFormToken } from '../forms/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { setArrivalStatus } from '../store/leads.ts';
+import { setArrivalStatus } from './lead-store.ts';
 import { awaitingConfirmation, noticeOrFlood } from './lead-intake.ts';
 
 /**

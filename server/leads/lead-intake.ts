@@ -1,20 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApplicationInput, EnquiryInput, LeadFile, LeadType } from '../../src/content/types.gen.ts';
 import type { Kysely } from 'kysely';
-import { countFormPost } from '../forms/form-limits.ts';
 import {
   checkFormSpam,
-  isUniqueViolation,
-  tokenUsedBefore,
+  countFormPost,
   type FormArrival,
   type FormIntake,
+  isUniqueViolation,
+  type LeadFacts,
   type SpamVerdict,
-} from '../forms/form-intake.ts';
+  tokenUsedBefore,
+} from '../forms/index.ts';
 import type { ErrorDetail } from '../http/errors.ts';
-import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from '../store/leads.ts';
+import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
-import type { LeadFacts } from './lead-facts.ts';
-import { defaultNoticesPerHour, floodReason } from '../mail/hourly-notices.ts';
+import { defaultNoticesPerHour, floodReason } from '../mail/index.ts';
 import { queueLeadNotice } from './lead-notices.ts';
 
 export interface CvUpload {

@@ -1,6 +1,6 @@
 import type { LeadRecord } from '../../src/content/types.gen.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
-import type { LeadFacts } from './lead-facts.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import type { LeadFacts } from '../forms/index.ts';
 
 const line = (label: string, value: string | undefined): string[] => (value ? [`${label}: ${value}`] : []);
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { LeadRecord } from '../../src/content/types.gen.ts';
-import { queueHourlyNotice } from '../mail/hourly-notices.ts';
+import { queueHourlyNotice } from '../mail/index.ts';
 import type { Database } from '../store/schema.ts';
-import type { LeadFacts } from './lead-facts.ts';
+import type { LeadFacts } from '../forms/index.ts';
 import { leadNotification } from './lead-mail.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readLeadFacts } from '../leads/lead-facts.ts';
+import { readLeadFacts } from '../forms/index.ts';
 import { openDatabase } from '../store/database.ts';
-import { leaseOutboxMail } from '../store/mail-outbox.ts';
+import { leaseOutboxMail } from './mail-outbox.ts';
 import type { Database } from '../store/schema.ts';
 import { enqueueMail } from './outbox.ts';
 import { freePort } from '../test-support/free-port.ts';

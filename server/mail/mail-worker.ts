@@ -9,7 +9,7 @@ import {
   markOutboxMailFailed,
   markOutboxMailSent,
   type OutboxRow,
-} from '../store/mail-outbox.ts';
+} from './mail-outbox.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface MailWorkerSettings {

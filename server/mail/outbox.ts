@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { insertOutboxMail } from '../store/mail-outbox.ts';
+import { insertOutboxMail } from './mail-outbox.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface OutgoingMail {

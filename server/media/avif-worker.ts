@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimAvifWork, filesOfMedia, finishAvifWork, readOriginal } from '../store/media.ts';
+import { claimAvifWork, filesOfMedia, finishAvifWork, readOriginal } from './media-store.ts';
 import type { Database } from '../store/schema.ts';
 import { makeAvifVariants } from './image-processing.ts';
 import { toFileRows } from './media-files.ts';

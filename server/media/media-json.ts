@@ -1,5 +1,5 @@
 import type { MediaRecord, MediaVariant } from '../../src/content/types.gen.ts';
-import type { MediaFileInfo, MediaRow } from '../store/media.ts';
+import type { MediaFileInfo, MediaRow } from './media-store.ts';
 
 export const mediaUrl = (fileName: string): string => `/media/${fileName}`;
 

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { mediaChangePermission } from '../../src/domain/media-change.ts';
-import { requirePermission } from '../auth/permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
-import { findMedia } from '../store/media.ts';
+import { requirePermission, type SignedInUser } from '../auth/index.ts';
+import { findMedia } from './media-store.ts';
 import type { Database } from '../store/schema.ts';
 
 /** An author changes their own images only; another person's (or one uploaded before roles) needs media:others. */

@@ -12,8 +12,8 @@ import {
   postsUsingMedia,
   updateMediaAlt,
   type MediaRow,
-} from '../store/media.ts';
-import { insertMedia } from '../store/media.ts';
+} from './media-store.ts';
+import { insertMedia } from './media-store.ts';
 import type { Database } from '../store/schema.ts';
 import type { AvifWorker } from './avif-worker.ts';
 import { inspectImage, makeImageFiles } from './image-processing.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { filesOfMedia, findMediaByFileKey, type MediaFileInfo, type MediaRow } from '../store/media.ts';
+import { filesOfMedia, findMediaByFileKey, type MediaFileInfo, type MediaRow } from './media-store.ts';
 import type { Database } from '../store/schema.ts';
 import { mediaUrl } from './media-json.ts';
 

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/outbox.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 
 export interface ConfirmationMailFacts {
   /** The subscriber, which the mail tells of. */

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyRetention } from '../inbox/retention.ts';
+import { applyRetention } from '../privacy/index.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { SmtpSink } from '../test-support/smtp-sink.ts';
 import { createTestApp, sameOrigin, type TestApp } from '../test-support/test-app.ts';
-import { readLeadFacts } from '../leads/lead-facts.ts';
+import { readLeadFacts } from '../forms/index.ts';
 
 let testApp: TestApp;
 let sink: SmtpSink;

@@ -3,7 +3,7 @@ import type { SubscriberImportReport, SubscriberListQuery } from '../../src/cont
 import { auditRequest } from '../audit/audit-log.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
-import { attachmentDisposition } from '../inbox/attachment-name.ts';
+import { attachmentDisposition } from '../leads/index.ts';
 import { importSubscribers } from './subscriber-import.ts';
 import { subscriberCsvHeader, subscriberCsvLine, toSubscriber } from './subscriber-records.ts';
 import { countSubscribers, deleteSubscriber, listSubscribers, type SubscriberFilter } from './subscriber-store.ts';

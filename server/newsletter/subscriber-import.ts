@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriberImportReport } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
-import { singleLine, strictEmail } from '../leads/lead-intake.ts';
-import { emailKey } from '../store/leads.ts';
+import { attributionColumns, emailKey, singleLine, strictEmail } from '../leads/index.ts';
 import { insertSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
 import { queueConfirmation, type NewsletterContext } from './subscriptions.ts';
-import { attributionColumns } from '../store/leads.ts';
 
 /** A file larger than this is split by the person importing it. */
 export const maxImportRows = 10_000;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PrivacyExport, Subscriber } from '../../src/content/types.gen.ts';
-import { csvLine, utf8Bom } from '../inbox/csv.ts';
-import { readableDateTime } from '../inbox/lead-csv.ts';
+import { csvLine, readableDateTime, utf8Bom } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
 import { mailsOfSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
 

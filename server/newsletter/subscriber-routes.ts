@@ -2,13 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriberInput } from '../../src/content/types.gen.ts';
 import { returnToField } from '../../src/domain/lead-form-fields.ts';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
-import { addressOf, htmlOrError, noStore, wantsPage } from '../forms/form-answers.ts';
-import { refuseProblems } from '../forms/form-intake.ts';
-import { refuseOverLimit } from '../forms/form-limits.ts';
+import { addressOf, htmlOrError, noStore, refuseOverLimit, refuseProblems, wantsPage } from '../forms/index.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
-import { answerRefusedForm, type FormPages } from '../leads/form-refusal.ts';
-import { acceptPlainForms } from '../routes/lead-forms.ts';
+import { acceptPlainForms, answerRefusedForm, type FormPages } from '../leads/index.ts';
 import { heldSignupPage } from './newsletter-pages.ts';
 import {
   heldFormToken,

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SubscriberInput } from '../../src/content/types.gen.ts';
-import { countFormPost } from '../forms/form-limits.ts';
 import {
   checkFormSpam,
-  isUniqueViolation,
-  tokenUsedBefore,
+  checkFormToken,
+  countFormPost,
+  fastestHumanMs,
   type FormArrival,
   type FormIntake,
+  issueFormToken,
+  isUniqueViolation,
   type SpamVerdict,
-} from '../forms/form-intake.ts';
-import { checkFormToken, fastestHumanMs, issueFormToken } from '../forms/form-token.ts';
+  tokenUsedBefore,
+} from '../forms/index.ts';
 import type { ErrorDetail } from '../http/errors.ts';
-import { singleLine, strictEmail } from '../leads/lead-intake.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { attributionColumns, emailKey } from '../store/leads.ts';
+import { attributionColumns, emailKey, singleLine, strictEmail } from '../leads/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 import type { Database } from '../store/schema.ts';
 import { confirmationMail } from './newsletter-mail.ts';
 import {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlogContext } from '../blog/blog-context.ts';
+import { createBlogContext } from '../blog/index.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 import { createClientFixture } from '../test-support/client-fixture.ts';

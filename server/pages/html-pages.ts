@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { LeadFormState } from '../../src/domain/lead-form-state.ts';
 import type * as EntryServer from '../../src/entry-server.tsx';
-import type { BlogContext } from '../blog/blog-context.ts';
+import type { BlogContext } from '../blog/index.ts';
 import { htmlAnswer, redirectAnswer, type Answer } from '../http/answer.ts';
 import { criticalCss, policyForPage } from './critical-css.ts';
 import { createPageReads } from './page-reads.ts';

@@ -3,14 +3,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as EntryServer from '../../src/entry-server.tsx';
 import type { BlogListQuery } from '../../src/content/types.gen.ts';
-import type { BlogContext } from '../blog/blog-context.ts';
-import { publicPostPage, type ListQuery } from '../blog/listing.ts';
-import { visiblePostJson } from '../blog/post-reads.ts';
-import { readersComments } from '../comments/comment-intake.ts';
+import { type BlogContext, type ListQuery, publicAuthor, publicPostPage, visiblePostJson } from '../blog/index.ts';
+import { readersComments } from '../comments/index.ts';
 import { readSchemaFiles } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
-import { publicAuthor } from '../routes/public-authors.ts';
 
 type PageReads = EntryServer.PageReads;
 type ApiErrorClass = typeof EntryServer.ApiError;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { dayOf, daySalt, pruneStats, storeViews } from '../store/stats.ts';
+import { dayOf, daySalt, pruneStats, storeViews } from './stats-store.ts';
 import type { KeyLimits } from './key-caps.ts';
 import type { ViewEvent } from './rollup.ts';
 import type { SitePaths } from './site-paths.ts';

@@ -17,7 +17,7 @@ import {
   readRangeTotals,
   type KeyCounts,
   type LeadAttributionCount,
-} from '../store/stats.ts';
+} from './stats-store.ts';
 import type { Dimension } from './rollup.ts';
 import type { SitePaths } from './site-paths.ts';
 

@@ -12,10 +12,10 @@ import { addMember, invitationToken, invite, memberPassword } from '../test-supp
 import { cookiesOf, currentCode, turnOnTwoFactor } from '../test-support/two-factor.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database.ts';
 import { openDatabase } from './database.ts';
-import { readLead, readLeadCv } from './leads.ts';
+import { readLead, readLeadCv } from '../leads/index.ts';
 import { sharedKey } from './server-secrets.ts';
-import { unsubscribeToken } from '../newsletter/subscriber-tokens.ts';
-import { storeViews } from './stats.ts';
+import { unsubscribeToken } from '../newsletter/index.ts';
+import { storeViews } from '../stats/index.ts';
 
 let sqliteApp: TestApp;
 let postgresApp: TestApp | undefined;

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { recordBlogChange } from './blog-changes.ts';
+import { recordBlogChange, writeSearchEntry } from '../blog/index.ts';
 import { openDatabase, sqliteFileName } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { writeSearchEntry } from './post-search.ts';
 import type { Database } from './schema.ts';
 
 export interface CopySummary {

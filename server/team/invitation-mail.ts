@@ -1,6 +1,6 @@
 import type { TeamRole } from '../../src/content/types.gen.ts';
 import { permissionMeanings, roleNames } from '../../src/domain/team-permissions.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 
 export interface InvitationMailFacts {
   /** The invitation's id, which the mail tells of. */

@@ -9,13 +9,20 @@ import type {
   OpenInvitation,
 } from '../../src/content/types.gen.ts';
 import { invitableRoles, roleNames } from '../../src/domain/team-permissions.ts';
-import { completeSignIn } from '../auth/complete-sign-in.ts';
-import { queuedHashPassword, type AuthSettings } from '../auth/log-in.ts';
-import { passwordProblem } from '../auth/password.ts';
-import { requirePermission } from '../auth/permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import {
+  type AuthSettings,
+  completeSignIn,
+  emailKey,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  passwordProblem,
+  queuedHashPassword,
+  requirePermission,
+  type SignedInUser,
+} from '../auth/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import {
   countInvitationsSince,
@@ -26,8 +33,7 @@ import {
   revokeInvitation,
   useInvitation,
   type Invitation,
-} from '../store/team.ts';
-import { emailKey, findUserByEmail, findUserById, insertUser } from '../store/users.ts';
+} from './team-store.ts';
 import { invitationMail } from './invitation-mail.ts';
 
 /** Where invitations link to and how they are sent. */

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { TeamMember, TeamMemberUpdate } from '../../src/content/types.gen.ts';
 import { invitableRoles } from '../../src/domain/team-permissions.ts';
-import { requirePermission } from '../auth/permissions.ts';
-import type { SignedInUser } from '../auth/sessions.ts';
+import { findUserById, requirePermission, type SignedInUser, type User } from '../auth/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { findMedia } from '../store/media.ts';
+import { findMedia } from '../media/index.ts';
 import type { Database } from '../store/schema.ts';
-import { changeProfile, changeRole, countPostsBy, removeUser } from '../store/team.ts';
-import { findUserById, type User } from '../store/users.ts';
+import { changeProfile, changeRole, countPostsBy, removeUser } from './team-store.ts';
 
 export function toTeamMember(user: User): TeamMember {
   return {

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { signInLinkWindowMs } from '../auth/sign-in-link.ts';
-import { deleteSignInLinksRequestedBefore } from '../store/sign-in-links.ts';
-import { deleteInvitationsExpiredBefore } from '../store/team.ts';
+import { deleteSignInLinksRequestedBefore, signInLinkWindowMs } from '../auth/index.ts';
+import { deleteInvitationsExpiredBefore } from './team-store.ts';
 
 export const teamRetentionIntervalMs = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { insertComment, type CommentRow } from '../store/comments.ts';
+import { insertComment, type CommentRow } from '../comments/index.ts';
 import { openDatabase, type StoreLocation } from '../store/database.ts';
-import { emailKey } from '../store/leads.ts';
+import { emailKey } from '../leads/index.ts';
 
 export type TestComment = Partial<Omit<CommentRow, 'id' | 'post_id'>>;
 

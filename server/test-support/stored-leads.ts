@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { LeadAttribution } from '../../src/content/types.gen.ts';
 import { openDatabase, type StoreLocation } from '../store/database.ts';
-import { attributionColumns, emailKey, insertLead, type LeadRow } from '../store/leads.ts';
+import { attributionColumns, emailKey, insertLead, type LeadRow } from '../leads/index.ts';
 
 export interface TestLead extends Partial<Omit<LeadRow, 'id'>> {
   attribution?: LeadAttribution;

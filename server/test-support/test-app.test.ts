@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { examplePosts } from '../blog/example-posts.ts';
+import { examplePosts } from '../blog/index.ts';
 import { migrations } from '../store/migrations/index.ts';
 import { openDatabase, type StoreLocation } from '../store/database.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

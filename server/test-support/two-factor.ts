@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { timeStep, totpCode } from '../auth/totp.ts';
+import { timeStep, totpCode } from '../auth/index.ts';
 import { asAdmin, testAdmin, type TestClock } from './test-app.ts';
 
 /** The re-authentication that changes to sign-in ask for. */

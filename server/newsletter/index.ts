@@ -1,0 +1,8 @@
+// The rest of the server reaches the newsletter and its subscribers only through this file (eslint.import-rules.js).
+export { newsletterPageRoutes } from './newsletter-page-routes.ts';
+export { subscriberAdminRoutes } from './subscriber-admin-routes.ts';
+export { newsletterDataOfEmail } from './subscriber-records.ts';
+export { subscriberRoutes } from './subscriber-routes.ts';
+export { deletePendingBefore, deleteSubscriberOfEmail } from './subscriber-store.ts';
+export { unsubscribeToken } from './subscriber-tokens.ts';
+export type { NewsletterContext } from './subscriptions.ts';
