@@ -46,7 +46,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false, resolveDependencies: stylesOnly },
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site-styles', test: siteStyles }] } } },
       },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     projects: [
       {

@@ -50,6 +50,7 @@ import { migrateToLatest } from './store/migrate.ts';
 import { sharedKey } from './store/server-secrets.ts';
 import { type AddressLimit, type KeyLimits, readContentRoutes, sitePaths, startStatsCollector } from './stats/index.ts';
 import { startTeamRetention } from './team/index.ts';
+import type { DevSite } from './dev-site/dev-site.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */
@@ -100,6 +101,8 @@ export interface AppOptions {
   statsKeyLimits?: KeyLimits;
   /** The content studio's git checkout (CONTENT_DIR, the repository by default), committer, remote and branch. */
   content?: Partial<ContentSettings>;
+  /** `npm run dev`: pages rendered from the sources by Vite, which serves the browser's modules (server/dev-site). */
+  devSite?: DevSite;
   /** Tests only: hash passwords at a low scrypt cost. Never set from configuration. */
   insecureFastPasswordHashingForTests?: boolean;
 }
@@ -122,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     // The site plugin loads the render bundle and every prerendered page: more than Fastify's 10 s on a busy host.
     pluginTimeout: 60_000,
+    ...(options.devSite ? { serverFactory: options.devSite.serverFactory } : {}),
     schemaController,
     // An absolute-form request target is routed by its path (RFC 9112); its authority names no link.
     rewriteUrl: originForm,
@@ -263,8 +267,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(newsletterPageRoutes, { newsletter });
     await app.register(mediaFileRoutes, { db });
+    const devSite = options.devSite;
+    if (devSite) app.addHook('onClose', () => devSite.close());
     await app.register(builtSiteRoutes, {
-      clientDir: options.clientDir ?? join(repositoryRoot, 'dist', 'client'),
+      clientDir: devSite
+        ? join(repositoryRoot, 'public')
+        : (options.clientDir ?? join(repositoryRoot, 'dist', 'client')),
+      devPages: devSite?.pages,
       blog,
       origin,
       brandName: facts.brandName,

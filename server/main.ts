@@ -39,10 +39,15 @@ const logOutput = writesJson(env) ? bufferedStandardOutput() : undefined;
 try {
   const port = portFrom(env.PORT);
   const host = env.HOST ?? '127.0.0.1';
+  // `npm run dev`: Vite serves the sources and the site renders from them; Vite stays out of production's imports.
+  const devSite = process.argv.includes('--dev')
+    ? await (await import('./dev-site/dev-site.ts')).createDevSite()
+    : undefined;
   const app = await buildApp({
     dataDir: env.DATA_DIR ?? 'data',
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: env.CLIENT_DIR || undefined,
+    devSite,
     seedExamples: env.SEED_EXAMPLES !== 'false',
     logger: loggerOptions(env, undefined, logOutput),
     metricsToken: env.METRICS_TOKEN || undefined,
@@ -59,8 +64,8 @@ try {
       committer: env.CONTENT_GIT_COMMITTER || undefined,
       remote: env.CONTENT_GIT_REMOTE || undefined,
       branch: env.CONTENT_GIT_BRANCH || undefined,
-      // Each save is built and served within seconds (docs/decisions/0015).
-      buildsDir: join(repositoryRoot, 'dist', 'live'),
+      // Each save is built and served within seconds (docs/decisions/0015); the dev server renders the saved files.
+      ...(devSite ? {} : { buildsDir: join(repositoryRoot, 'dist', 'live') }),
     },
     ...(env.LEAD_NOTICES_PER_HOUR
       ? { leadNoticesPerHour: wholeNumberFrom('LEAD_NOTICES_PER_HOUR', env.LEAD_NOTICES_PER_HOUR) }

@@ -93,7 +93,7 @@ describe('a trusted browser', () => {
     expect((await logIn({ ...wrong, email: 'other@northbeam.example' }, '192.0.2.10', device)).statusCode).toBe(429);
     await strangerFails();
     const [name, value] = device.split('=') as [string, string];
-    const forged = `${name}=${value.split('../routes')[0]}.${'A'.repeat(43)}`;
+    const forged = `${name}=${value.split('.')[0]}.${'A'.repeat(43)}`;
     expect((await logIn(testAdmin, '192.0.2.10', forged)).statusCode).toBe(429);
   });
 

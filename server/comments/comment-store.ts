@@ -223,17 +223,6 @@ export async function deleteCommentsOfEmail(db: Kysely<Database>, key: string): 
   });
 }
 
-/** How many comments of a post readers see (replies included): the Article's commentCount. */
-export async function countApprovedComments(db: Kysely<Database>, postId: string): Promise<number> {
-  const { total } = await db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll().as('total'))
-    .where('post_id', '=', postId)
-    .where('status', '=', 'approved')
-    .executeTakeFirstOrThrow();
-  return Number(total);
-}
-
 /** Retention: comments never published (waiting, spam or trashed) that arrived before `before`, e-mails and all. */
 export async function deleteUnpublishedCommentsBefore(db: Kysely<Database>, before: string): Promise<number> {
   const result = await db

@@ -9,7 +9,7 @@ import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
 import { answerKey, answerKeyOf, registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
 import { makeImagesResponsive } from '../media/index.ts';
-import { createHtmlPages } from './html-pages.ts';
+import { createHtmlPages, type HtmlPages, type HtmlPagesOptions } from './html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from './build-files.ts';
 import { compressibleFile, precompressDirectory } from './precompress.ts';
 import { refusedFormAt, refusedFormParameter, type FormPages } from '../leads/index.ts';
@@ -26,6 +26,8 @@ export interface BuiltSiteOptions {
   brandTagline: string;
   /** Given the renderer of a page holding a refused form, once the build is loaded. */
   formPages?: FormPages;
+  /** `npm run dev`: the pages rendered from the sources (server/dev-site), instead of a build's. */
+  devPages?: (app: FastifyInstance, options: Omit<HtmlPagesOptions, 'clientDir' | 'serverDir'>) => Promise<HtmlPages>;
   /** Given the way to serve another build, once the first is loaded: the content studio's publisher swaps builds. */
   live?: LiveBuild;
 }
@@ -45,14 +47,16 @@ export interface LiveBuild {
 
 /** One build of the site, loaded: its pages and what the sitemap tells of it. */
 async function loadBuild(app: FastifyInstance, options: BuiltSiteOptions, clientDir: string, serverDir: string) {
-  const pages = await createHtmlPages(app, {
-    clientDir,
-    serverDir,
+  const pageOptions = {
     origin: options.origin,
     blog: options.blog,
     onRender: () => app.metrics.pageRenders.inc(),
-    finishHtml: (html) => makeImagesResponsive(options.blog.db, html),
-  });
+    finishHtml: (html: string) => makeImagesResponsive(options.blog.db, html),
+  };
+  if (options.devPages) {
+    return { clientDir, pages: await options.devPages(app, pageOptions), builtAt: new Date(), fingerprint: null };
+  }
+  const pages = await createHtmlPages(app, { clientDir, serverDir, ...pageOptions });
   const readJson = <T>(file: string): T | undefined =>
     existsSync(join(serverDir, file)) ? (JSON.parse(readFileSync(join(serverDir, file), 'utf8')) as T) : undefined;
   return {
@@ -62,6 +66,17 @@ async function loadBuild(app: FastifyInstance, options: BuiltSiteOptions, client
     contentDates: readJson<Record<string, string>>('content-dates.json'),
     fingerprint: readJson<{ fingerprint: string }>('content.json')?.fingerprint ?? null,
   };
+}
+
+async function precompress(app: FastifyInstance, clientDir: string) {
+  try {
+    await precompressDirectory(clientDir);
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      `Could not write compressed copies of the site into ${clientDir}; serving it uncompressed`,
+    );
+  }
 }
 
 /** Hashed files (assets/ of any build served) are immutable; the rest is kept an hour. */
@@ -88,20 +103,14 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     if (canonical) return reply.redirect(canonical, 301);
   });
 
-  if (!existsSync(join(serverDir, 'entry-server.js')) || !existsSync(join(clientDir, 'routes.json'))) {
-    app.log.warn(`No build of the site in ${clientDir}: serving the API only. Run \`npm run build\`../routes`);
+  const built = existsSync(join(serverDir, 'entry-server.js')) && existsSync(join(clientDir, 'routes.json'));
+  if (!options.devPages && !built) {
+    app.log.warn(`No build of the site in ${clientDir}: serving the API only. Run \`npm run build\`.`);
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Nothing at ${request.url}.`)));
     return;
   }
 
-  try {
-    await precompressDirectory(clientDir);
-  } catch (error) {
-    app.log.warn(
-      { err: error },
-      `Could not write compressed copies of the site into ${clientDir}; serving it uncompressed`,
-    );
-  }
+  if (!options.devPages) await precompress(app, clientDir);
 
   let build = await loadBuild(app, options, clientDir, serverDir);
   const clientDirs = new Set([clientDir]);

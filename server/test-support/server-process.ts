@@ -39,6 +39,8 @@ export interface ServerProcessOptions {
   entry?: string;
   /** Before the entry: `['--import', 'tsx']` to run `serverSource`. */
   nodeArguments?: string[];
+  /** After the entry: `['--dev']` for `npm run dev`. */
+  entryArguments?: string[];
   /** The checkout the server runs in: this one unless another (an older commit's, to compare with) is given. */
   cwd?: string;
   timeoutMs?: number;
@@ -82,6 +84,7 @@ export async function startServerProcess(
   {
     entry = startScript,
     nodeArguments = [],
+    entryArguments = [],
     cwd = repositoryRoot,
     timeoutMs = 45_000,
     output: kept = 'kept',
@@ -89,7 +92,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArguments, entry], {
+  const child = spawn(process.execPath, [...nodeArguments, entry, ...entryArguments], {
     cwd,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...(typeof env === 'function' ? env(base) : env) },
     stdio: kept === 'kept' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeApi } from './testing/fake-api.ts';
 import { ApiError, apiJson, apiRequest, networkErrorMessage, retryTransientFailure } from './api-client.ts';

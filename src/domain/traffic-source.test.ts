@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { campaignTag, checkedAttribution, maxTagLength, referrerHost, sitePath, sourceHost } from './traffic-source.ts';
 

@@ -87,7 +87,3 @@ export function documentProblems(schemaId: string, document: unknown): DocumentP
   }
   return problems;
 }
-
-export function hasValidator(schemaId: string): boolean {
-  return schemaId in validatorsBySchema;
-}

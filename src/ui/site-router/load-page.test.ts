@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { loadPage, matchRoute, readyPage, resolveRoute } from './load-page.ts';
 import { isRouteErrorResponse } from './route-error.ts';
