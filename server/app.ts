@@ -37,6 +37,7 @@ import type { FormPages } from './leads/form-refusal.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { newsletterPageRoutes } from './newsletter/newsletter-page-routes.ts';
 import type { NewsletterContext } from './newsletter/subscriptions.ts';
+import { startNewsletterSending } from './newsletter/newsletter-start.ts';
 import { smtpTransport } from './mail/smtp-transport.ts';
 import { startRetention } from './inbox/retention.ts';
 import { startAvifWorker } from './media/avif-worker.ts';
@@ -97,6 +98,8 @@ export interface AppOptions {
   mailFrom?: string;
   /** Lead notices e-mailed in an hour, all instances together (LEAD_NOTICES_PER_HOUR); later leads are kept as spam. */
   leadNoticesPerHour?: number;
+  /** Newsletter messages a second, all instances together (NEWSLETTER_RATE, 10 by default); 0 for no limit. */
+  newsletterRate?: number;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
   mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
   /** Page views one address may send to /api/collect per window; defaultCollectLimit otherwise. */
@@ -209,6 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       key: await sharedKey(db, 'newsletter'),
       consentText: leadFacts.newsletterConsentText,
     };
+    const sending = startNewsletterSending(options, { db, clock, origin, key: newsletter.key, log: app.log });
+    app.addHook('onClose', () => sending.worker?.stop());
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
     const teamRetention = startTeamRetention(db, clock, app.log);
@@ -253,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
       leads: { intake, formPages },
       newsletter,
+      sending,
       comments: {
         db,
         clock,

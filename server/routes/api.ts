@@ -17,6 +17,8 @@ import { leadRoutes } from './leads.ts';
 import { mediaRoutes } from './media.ts';
 import { subscriberAdminRoutes } from '../newsletter/subscriber-admin-routes.ts';
 import { subscriberRoutes } from '../newsletter/subscriber-routes.ts';
+import { newsletterSendRoutes } from '../newsletter/newsletter-send-routes.ts';
+import type { NewsletterSending } from '../newsletter/newsletter-sends.ts';
 import type { NewsletterContext } from '../newsletter/subscriptions.ts';
 import { privacyRoutes } from './privacy.ts';
 import { publicAuthorRoutes } from './public-authors.ts';
@@ -29,8 +31,10 @@ export interface ApiOptions {
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
   leads: LeadFormOptions;
-  /** The newsletter's subscribers and sends. */
+  /** The newsletter's subscribers. */
   newsletter: NewsletterContext;
+  /** Sending posts to the subscribers. */
+  sending: NewsletterSending;
   /** Readers' comments and their moderation. */
   comments: CommentContext;
   /** The public origin of absolute URLs, such as invitation links. */
@@ -41,7 +45,7 @@ export interface ApiOptions {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, newsletter, comments, origin, stats, content } = options;
+  const { blog, auth, trustedOrigins, media, leads, newsletter, sending, comments, origin, stats, content } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -57,6 +61,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(leadFormRoutes, leads);
   await app.register(subscriberRoutes, { newsletter, formPages: leads.formPages });
   await app.register(subscriberAdminRoutes, { prefix: '/subscribers', newsletter });
+  await app.register(newsletterSendRoutes, { sending });
   await app.register(commentRoutes, { comments, formPages: leads.formPages });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock, facts: leads.intake.facts });
   await app.register(privacyRoutes, {
