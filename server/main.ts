@@ -34,7 +34,8 @@ function wholeNumberFrom(name: string, value: string): number {
 /** A rate a second: a whole number, 0 for no limit. */
 function rateFrom(name: string, value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a whole number (0 for no limit), not "${value}"`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number (0 for no limit), not "${value}"`);
   return number;
 }
 
