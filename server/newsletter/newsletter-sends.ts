@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import { toPostJson } from '../store/post.ts';
 import { findPostById } from '../store/posts.ts';
 import type { Database } from '../store/schema.ts';
-import { renderNewsletter, type NewsletterFacts } from './newsletter-email.tsx';
+import { renderNewsletter, type NewsletterFacts } from './newsletter-email.ts';
 import {
   changeSendStatus,
   countActiveSubscribers,

@@ -6,7 +6,7 @@ import type { SiteDocument } from '../../src/content/types.gen.ts';
 import { smtpTransport } from '../mail/smtp-transport.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import type { Database } from '../store/schema.ts';
-import { newsletterFacts } from './newsletter-email.tsx';
+import { newsletterFacts } from './newsletter-email.ts';
 import type { NewsletterSending } from './newsletter-sends.ts';
 import { startNewsletterWorker } from './newsletter-worker.ts';
 
