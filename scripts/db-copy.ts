@@ -29,12 +29,12 @@ const dataDir = process.env.DATA_DIR ?? 'data';
 try {
   const copied = await copySqliteToPostgres(dataDir, url);
   const { posts, terms, users, revisions, redirects, auditEntries, media, leads, outboxMails, comments } = copied;
-  const { statsRollups, subscribers } = copied;
+  const { statsRollups, subscribers, newsletterSends } = copied;
   console.log(
     `Copied ${posts} posts (with ${terms} tags and categories, ${revisions} revisions, ${redirects} old slugs), ` +
       `${media} images, ${leads} leads, ${outboxMails} outbox mails, ${comments} comments, ${statsRollups} rows of daily and monthly stats and ` +
       `${users} users ` +
-      `(with ${auditEntries} audit entries) and ${subscribers} newsletter subscribers from ${dataDir} to ` +
+      `(with ${auditEntries} audit entries), ${subscribers} newsletter subscribers and ${newsletterSends} newsletter sends from ${dataDir} to ` +
       `${withoutPassword(url)}. Sessions were not copied: admins sign in again.`,
   );
 } catch (error) {

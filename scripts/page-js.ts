@@ -2,8 +2,8 @@
  * `npx tsx scripts/page-js.ts [--trace] [--files] [page ...]`: after `npm run build`, starts the production server
  * and opens the public benchmark pages (those of `bench:web`) in Chromium, until the app has started on each. Prints
  * the gzip size of every script each page loads (entry, modulepreloads and what the app imports as it starts),
- * summed per page, and whether any of them is admin, editor or chart code, or react-router (the admin's router: public
- * pages run their own, src/ui/site-router).
+ * summed per page, and whether any of them is admin, editor or chart code, react-router (the admin's router: public
+ * pages run their own, src/ui/site-router) or the newsletter's e-mail code.
  * With `--trace`, the CPU is slowed down 4 times (as Lighthouse's mobile run does) and each main-thread task over
  * 50 ms from navigation to the app's start is listed with the scripts and functions that ran in it (CPU profile
  * samples; `vite build --sourcemap` gives no names back, so the minified name and the chunk are what is shown).
@@ -33,6 +33,9 @@ const privateChunk = /^(admin|admin-pages|editor-pages|studio-pages|audience-pag
 
 /** React Router's module marks the window with its version; the minified chunk keeps the name. */
 const holdsReactRouter = (source: string) => source.includes('__reactRouterVersion');
+
+/** The newsletter's e-mail code (react-email, server/newsletter/): its Head writes this meta into every e-mail. */
+const holdsEmailCode = (source: string) => source.includes('x-apple-disable-message-reformatting');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-page-js-'));
 const server = await startServerFromSource((base) => ({ HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base }), {
@@ -86,10 +89,11 @@ async function measure(name: string, path: string): Promise<void> {
   await page.waitForTimeout(withTrace ? 1500 : 500);
   const files = [...scripts].map((file) => {
     const source = readFileSync(join('dist/client', file));
-    return { file, gzip: gzipSync(source).length, reactRouter: holdsReactRouter(source.toString('utf8')) };
+    const text = source.toString('utf8');
+    return { file, gzip: gzipSync(source).length, notPublic: holdsReactRouter(text) || holdsEmailCode(text) };
   });
   const total = files.reduce((sum, { gzip }) => sum + gzip, 0);
-  const leaks = files.filter(({ file, reactRouter }) => reactRouter || privateChunk.test(file.split('/').at(-1)!));
+  const leaks = files.filter(({ file, notPublic }) => notPublic || privateChunk.test(file.split('/').at(-1)!));
   console.log(
     `${name} (${path}): ${(total / 1024).toFixed(1)} KB gzip JS in ${files.length} files` +
       (leaks.length > 0 ? `; PRIVATE CODE: ${leaks.map(({ file }) => file).join(', ')}` : ''),

@@ -9,7 +9,13 @@ import { authorListRoutes, teamRoutes } from './team/index.ts';
 import { contentRoutes, type ContentRouteOptions } from './content-studio/index.ts';
 import { type CommentContext, commentRoutes } from './comments/index.ts';
 import { type LeadFormOptions, leadFormRoutes, leadRoutes } from './leads/index.ts';
-import { type NewsletterContext, subscriberAdminRoutes, subscriberRoutes } from './newsletter/index.ts';
+import {
+  type NewsletterContext,
+  type NewsletterSending,
+  newsletterSendRoutes,
+  subscriberAdminRoutes,
+  subscriberRoutes,
+} from './newsletter/index.ts';
 import { privacyRoutes } from './privacy/index.ts';
 import { statsRoutes, type StatsRoutesOptions } from './stats/index.ts';
 
@@ -19,8 +25,10 @@ export interface ApiOptions {
   trustedOrigins: ReadonlySet<string>;
   media: MediaContext;
   leads: LeadFormOptions;
-  /** The newsletter's subscribers and sends. */
+  /** The newsletter's subscribers. */
   newsletter: NewsletterContext;
+  /** Sending posts to the subscribers. */
+  sending: NewsletterSending;
   /** Readers' comments and their moderation. */
   comments: CommentContext;
   /** The public origin of absolute URLs, such as invitation links. */
@@ -31,7 +39,7 @@ export interface ApiOptions {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { blog, auth, trustedOrigins, media, leads, newsletter, comments, origin, stats, content } = options;
+  const { blog, auth, trustedOrigins, media, leads, newsletter, sending, comments, origin, stats, content } = options;
   registerApiGuard(app, { db: auth.db, clock: auth.clock, trustedOrigins });
   // After the guard, which tells a visitor from an admin.
   registerCachedAnswerReader(app, blog.responses);
@@ -47,6 +55,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(leadFormRoutes, leads);
   await app.register(subscriberRoutes, { newsletter, formPages: leads.formPages });
   await app.register(subscriberAdminRoutes, { prefix: '/subscribers', newsletter });
+  await app.register(newsletterSendRoutes, { sending });
   await app.register(commentRoutes, { comments, formPages: leads.formPages });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock, facts: leads.intake.facts });
   await app.register(privacyRoutes, {

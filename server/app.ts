@@ -35,7 +35,7 @@ import { schemaController } from './http/validation.ts';
 import { readLeadFacts } from './forms/index.ts';
 import type { FormPages } from './leads/index.ts';
 import { smtpTransport, startMailWorker } from './mail/index.ts';
-import { type NewsletterContext, newsletterPageRoutes } from './newsletter/index.ts';
+import { type NewsletterContext, newsletterPageRoutes, startNewsletterSending } from './newsletter/index.ts';
 import { startRetention } from './privacy/index.ts';
 import { createImageQueue, mediaFileRoutes, startAvifWorker } from './media/index.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -91,6 +91,8 @@ export interface AppOptions {
   mailFrom?: string;
   /** Lead notices e-mailed in an hour, all instances together (LEAD_NOTICES_PER_HOUR); later leads are kept as spam. */
   leadNoticesPerHour?: number;
+  /** Newsletter messages a second, all instances together (NEWSLETTER_RATE, 10 by default); 0 for no limit. */
+  newsletterRate?: number;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
   mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
   /** Page views one address may send to /api/collect per window; defaultCollectLimit otherwise. */
@@ -206,6 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       key: await sharedKey(db, 'newsletter'),
       consentText: leadFacts.newsletterConsentText,
     };
+    const sending = startNewsletterSending(options, { db, clock, origin, key: newsletter.key, log: app.log });
+    app.addHook('onClose', () => sending.worker?.stop());
     const retention = startRetention(db, clock, facts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
     const teamRetention = startTeamRetention(db, clock, app.log);
@@ -250,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       media: { db, clock, avif, images: createImageQueue(options.imageQueue) },
       leads: { intake, formPages },
       newsletter,
+      sending,
       comments: {
         db,
         clock,

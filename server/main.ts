@@ -31,6 +31,14 @@ function wholeNumberFrom(name: string, value: string): number {
   return number;
 }
 
+/** A rate a second: a whole number, 0 for no limit. */
+function rateFrom(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number (0 for no limit), not "${value}"`);
+  return number;
+}
+
 const env = process.env;
 /** How long requests in flight get to finish after SIGTERM before their connections are cut. */
 const shutdownGraceMs = 10_000;
@@ -70,6 +78,7 @@ try {
     ...(env.LEAD_NOTICES_PER_HOUR
       ? { leadNoticesPerHour: wholeNumberFrom('LEAD_NOTICES_PER_HOUR', env.LEAD_NOTICES_PER_HOUR) }
       : {}),
+    ...(env.NEWSLETTER_RATE ? { newsletterRate: rateFrom('NEWSLETTER_RATE', env.NEWSLETTER_RATE) } : {}),
     mailTiming: env.MAIL_LEASE_SECONDS
       ? { leaseMs: secondsFrom('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS) * 1000 }
       : {},

@@ -14,6 +14,7 @@ export { visiblePostJson } from './post-reads.ts';
 export { writeSearchEntry } from './post-search.ts';
 export { createPost } from './post-service.ts';
 export { findPostById } from './post-store.ts';
+export { toPostJson } from './post.ts';
 export type { Post } from './post.ts';
 export { publicAuthor, publicAuthorRoutes } from './public-author-routes.ts';
 export { publicReadHeaders } from './read-headers.ts';

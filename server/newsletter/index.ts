@@ -1,5 +1,8 @@
 // The rest of the server reaches the newsletter and its subscribers only through this file (eslint.import-rules.js).
 export { newsletterPageRoutes } from './newsletter-page-routes.ts';
+export { newsletterSendRoutes } from './newsletter-send-routes.ts';
+export type { NewsletterSending } from './newsletter-sends.ts';
+export { startNewsletterSending } from './newsletter-start.ts';
 export { subscriberAdminRoutes } from './subscriber-admin-routes.ts';
 export { newsletterDataOfEmail } from './subscriber-records.ts';
 export { subscriberRoutes } from './subscriber-routes.ts';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PrivacyExport, Subscriber } from '../../src/content/types.gen.ts';
 import { csvLine, readableDateTime, utf8Bom } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
+import { messagesOfSubscriber } from './newsletter-send-store.ts';
 import { mailsOfSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
 
 /** A row as the API shows it: only what is set. */
@@ -58,14 +59,17 @@ export const subscriberCsvHeader = utf8Bom + csvLine(columns.map(([heading]) => 
 /** One subscriber as a CSV line, every cell formula-escaped as the leads' export does. */
 export const subscriberCsvLine = (row: SubscriberRow): string => csvLine(columns.map(([, cell]) => cell(row)));
 
-/** What a privacy export holds of the newsletter for one address: its subscriber and what was e-mailed to it. */
+/** What a privacy export holds of the newsletter for one address: its subscriber and what was e-mailed to it (confirmations, and
+ * the posts sent to it). */
 export async function newsletterDataOfEmail(
   db: Kysely<Database>,
   emailKey: string,
 ): Promise<Pick<PrivacyExport, 'subscribers' | 'newsletterMails'>> {
   const row = await subscriberByEmailKey(db, emailKey);
   if (row === undefined) return { subscribers: [], newsletterMails: [] };
-  const mails = await mailsOfSubscriber(db, row.id);
+  const mails = [...(await mailsOfSubscriber(db, row.id)), ...(await messagesOfSubscriber(db, row.id))].sort((a, b) =>
+    a.created_at.localeCompare(b.created_at),
+  );
   return {
     subscribers: [toSubscriber(row)],
     newsletterMails: mails.map((mail) => ({

@@ -101,11 +101,15 @@ export async function deleteSubscriber(db: Kysely<Database>, id: string): Promis
   return result.numDeletedRows === 1n;
 }
 
-/** Erasure: the subscriber of an address, with the outbox mails that told of it. Returns how many were deleted. */
+/**
+ * Erasure: the subscriber of an address, with the outbox mails that told of it and the newsletter messages sent to
+ * it. Returns how many subscribers were deleted.
+ */
 export async function deleteSubscriberOfEmail(db: Kysely<Database>, emailKey: string): Promise<number> {
   const row = await subscriberByEmailKey(db, emailKey);
   if (row === undefined) return 0;
   await db.deleteFrom('mail_outbox').where('about', '=', `subscriber:${row.id}`).execute();
+  await db.deleteFrom('newsletter_messages').where('subscriber_id', '=', row.id).execute();
   return (await deleteSubscriber(db, row.id)) ? 1 : 0;
 }
 

@@ -268,7 +268,7 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
     }
   });
 
-  it('carries the newsletter subscribers, and their links keep working on the new database', async () => {
+  it('carries the newsletter subscribers and the posts sent to them, and their links keep working on the new database', async () => {
     sqliteApp = await createTestApp({ databaseUrl: undefined });
     const sqliteDb = openDatabase(sqliteApp.store);
     const at = '2025-12-01T12:00:00.000Z';
@@ -295,16 +295,50 @@ describe.runIf(testDatabaseUrl)('npm run db:copy -- --to postgres://…', () => 
       updated_at: at,
     };
     await sqliteDb.insertInto('subscribers').values(row).execute();
+    const send = {
+      id: 'a1c0c1d2-0000-4000-8000-000000000001',
+      post_id: 'some-post',
+      once_key: 'some-post',
+      status: 'sending' as const,
+      subject: 'A post',
+      html: '<p>A post</p>',
+      text: 'A post',
+      marker: 'UNSUBSCRIBE-1',
+      created_by: 'editor@northbeam.example',
+      created_at: at,
+      updated_at: at,
+    };
+    const message = {
+      send_id: send.id,
+      recipient_key: row.id,
+      subscriber_id: row.id,
+      email: row.email,
+      state: 'waiting' as const,
+      attempts: 1,
+      next_attempt_at: at,
+      leased_until: null,
+      lease_token: null,
+      sent_at: null,
+      last_error: '451 try later',
+      created_at: at,
+    };
+    await sqliteDb.insertInto('newsletter_sends').values(send).execute();
+    await sqliteDb
+      .insertInto('newsletter_messages')
+      .values({ ...message, leased_until: at, lease_token: 'an old server' })
+      .execute();
     const token = unsubscribeToken(await sharedKey(sqliteDb, 'newsletter'), row.id);
     await sqliteDb.destroy();
     target = await createTestDatabase();
     const copy = await runScript('db-copy.ts', ['--to', target.databaseUrl!], { DATA_DIR: sqliteApp.dataDir });
     expect(copy.code).toBe(0);
-    expect(copy.output).toMatch(/and 1 newsletter subscribers from/);
+    expect(copy.output).toMatch(/1 newsletter subscribers and 1 newsletter sends from/);
     postgresApp = await createTestApp({ databaseUrl: target.databaseUrl });
     const postgresDb = openDatabase({ dataDir: sqliteApp.dataDir, databaseUrl: target.databaseUrl });
     try {
       expect(await postgresDb.selectFrom('subscribers').selectAll().execute()).toEqual([row]);
+      expect(await postgresDb.selectFrom('newsletter_sends').selectAll().execute()).toEqual([send]);
+      expect(await postgresDb.selectFrom('newsletter_messages').selectAll().execute()).toEqual([message]);
       const page = await postgresApp.app.inject({ url: `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` });
       expect(page.statusCode).toBe(200);
     } finally {

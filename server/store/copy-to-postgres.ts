@@ -30,6 +30,8 @@ export interface CopySummary {
   comments: number;
   /** The newsletter's subscribers, whatever their state (their links keep working: the signing key comes along). */
   subscribers: number;
+  /** Posts sent (or being sent) to the newsletter, each with its messages. */
+  newsletterSends: number;
 }
 
 // Large enough to be quick, small enough that a batch of long posts stays a modest query.
@@ -75,7 +77,7 @@ async function copyMedia(source: Kysely<Database>, target: Transaction<Database>
 async function copyById(
   source: Kysely<Database>,
   target: Transaction<Database>,
-  table: 'leads' | 'lead_notes' | 'lead_status_changes' | 'mail_outbox' | 'subscribers',
+  table: 'leads' | 'lead_notes' | 'lead_status_changes' | 'mail_outbox' | 'subscribers' | 'newsletter_sends',
 ): Promise<number> {
   let copied = 0;
   for (let lastId = ''; ;) {
@@ -96,6 +98,29 @@ async function copyById(
       .execute();
     copied += rows.length;
     lastId = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The newsletter's messages, send by send and a page at a time; a lease belongs to a server of the old database. */
+async function copyNewsletterMessages(source: Kysely<Database>, target: Transaction<Database>): Promise<void> {
+  const sends = await source.selectFrom('newsletter_sends').select('id').orderBy('id').execute();
+  for (const { id } of sends) {
+    for (let lastKey = ''; ;) {
+      const rows = await source
+        .selectFrom('newsletter_messages')
+        .selectAll()
+        .where('send_id', '=', id)
+        .where('recipient_key', '>', lastKey)
+        .orderBy('recipient_key')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) break;
+      await target
+        .insertInto('newsletter_messages')
+        .values(rows.map((row) => ({ ...row, leased_until: null, lease_token: null })))
+        .execute();
+      lastKey = rows[rows.length - 1]!.recipient_key;
+    }
   }
 }
 
@@ -246,6 +271,7 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
         statsRollups: 0,
         comments: 0,
         subscribers: 0,
+        newsletterSends: 0,
       };
       const userRows = await source.selectFrom('users').selectAll().orderBy('id').execute();
       for (let start = 0; start < userRows.length; start += batchSize) {
@@ -344,6 +370,8 @@ export async function copySqliteToPostgres(dataDir: string, databaseUrl: string)
       summary.statsRollups = await copyStats(source, trx);
       summary.comments = await copyComments(source, trx);
       summary.subscribers = await copyById(source, trx, 'subscribers');
+      summary.newsletterSends = await copyById(source, trx, 'newsletter_sends');
+      await copyNewsletterMessages(source, trx);
       // The commits the content studio saved, so that servers on the new database know where content stands.
       const headRows = await source.selectFrom('content_heads').selectAll().execute();
       if (headRows.length > 0) await trx.insertInto('content_heads').values(headRows).execute();

@@ -359,6 +359,48 @@ export interface SubscriberTable extends AttributionColumns {
   updated_at: string;
 }
 
+/** A post sent to the newsletter (or a test of it to one member): its e-mail, rendered once when it was asked for. */
+export interface NewsletterSendTable {
+  id: string;
+  post_id: string;
+  /** The post's id for the one real send of it (unique); null for a test send. */
+  once_key: string | null;
+  status: 'queued' | 'sending' | 'paused' | 'done' | 'cancelled';
+  subject: string;
+  /** The e-mail's HTML and plain text, with `marker` where each recipient's unsubscribe link goes. */
+  html: string;
+  text: string;
+  marker: string;
+  /** The member who asked for it. */
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One message of a send to one recipient: the newsletter's outbox row, leased by one worker while it is sent. */
+export interface NewsletterMessageTable {
+  send_id: string;
+  /** The subscriber's id, or `test:{member}` for a test message. */
+  recipient_key: string;
+  subscriber_id: string | null;
+  email: string;
+  /** `waiting` until sent; `refused` by a permanent SMTP error; `skipped` when the subscriber left or the send was cancelled. */
+  state: 'waiting' | 'sent' | 'refused' | 'skipped';
+  attempts: number;
+  next_attempt_at: string;
+  leased_until: string | null;
+  lease_token: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** The next free moment (ms since the epoch) of NEWSLETTER_RATE, shared by every instance. */
+export interface NewsletterPaceTable {
+  id: string;
+  next_ms: number | string;
+}
+
 /** A public form sent without JavaScript and refused, kept an hour for its page to show it again. */
 export interface RefusedFormTable {
   /** The SHA-256 of the random token in the page's address (base64url): the token itself is not stored. */
@@ -482,4 +524,7 @@ export interface Database {
   refused_forms: RefusedFormTable;
   content_heads: ContentHeadTable;
   subscribers: SubscriberTable;
+  newsletter_sends: NewsletterSendTable;
+  newsletter_messages: NewsletterMessageTable;
+  newsletter_pace: NewsletterPaceTable;
 }

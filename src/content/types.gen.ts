@@ -77,6 +77,10 @@ export interface ContentSchemas {
   'api-invitation'?: Invitation;
   'api-lead-id-params'?: LeadIdParams;
   'api-login-body'?: LoginBody;
+  'api-newsletter-id-params'?: NewsletterIdParams;
+  'api-newsletter-preview'?: NewsletterPreview;
+  'api-newsletter-send-request'?: NewsletterSendRequest;
+  'api-newsletter-send'?: NewsletterSend;
   'api-open-invitation'?: OpenInvitation;
   'api-post-id-params'?: PostIdParams;
   'api-post-save-query'?: PostSaveQuery;
@@ -1776,6 +1780,75 @@ export interface LoginBody {
   password: string;
 }
 /**
+ * A newsletter send named by its identifier in the address.
+ */
+export interface NewsletterIdParams {
+  /**
+   * The send's _id.
+   */
+  id: string;
+}
+/**
+ * The e-mail a post would be sent as, the number of active subscribers it would reach, and its send if it went out.
+ */
+export interface NewsletterPreview {
+  subject: string;
+  /**
+   * The e-mail's HTML, as a recipient sees it (the unsubscribe link inert).
+   */
+  html: string;
+  /**
+   * The plain-text part.
+   */
+  text: string;
+  activeSubscribers: number;
+  /**
+   * The post's send, once asked for; null before.
+   */
+  sendId: string | null;
+}
+/**
+ * Sends a published post to every active subscriber, once; with testTo, one test message to the signed-in member instead.
+ */
+export interface NewsletterSendRequest {
+  /**
+   * "me": one test message to the signed-in member's own address; the post's real send is unaffected.
+   */
+  testTo?: 'me';
+}
+/**
+ * A post's send to the newsletter's subscribers and how far it has gone.
+ */
+export interface NewsletterSend {
+  _id: string;
+  postId: string;
+  /**
+   * queued until its first message goes, then sending; paused and cancelled by a member; done when no message waits.
+   */
+  status: 'queued' | 'sending' | 'paused' | 'done' | 'cancelled';
+  /**
+   * Its recipients: the subscribers active when it was asked for.
+   */
+  total: number;
+  /**
+   * Messages the SMTP server accepted.
+   */
+  sent: number;
+  /**
+   * Messages refused for good (5xx): their subscribers are marked bounced.
+   */
+  failed: number;
+  /**
+   * Messages still to send, retries after a temporary failure included.
+   */
+  waiting: number;
+  /**
+   * Messages not sent: their subscriber left during the send, or the send was cancelled.
+   */
+  skipped: number;
+  createdAt: string;
+}
+/**
  * An invitation whose link still works: not used, withdrawn nor expired. Its link is never shown again.
  */
 export interface OpenInvitation {
@@ -2038,7 +2111,12 @@ export interface AuditEntry {
     | 'content-restore'
     | 'subscriber-delete'
     | 'subscriber-import'
-    | 'subscriber-export';
+    | 'subscriber-export'
+    | 'post-newsletter-send'
+    | 'post-newsletter-test'
+    | 'post-newsletter-pause'
+    | 'post-newsletter-resume'
+    | 'post-newsletter-cancel';
   target: string | null;
   /**
    * The target's name as it is now: a post's title, an image's file name or a lead's name; null when the post, image or lead has been deleted, or when the target is not one (a session).
@@ -2087,7 +2165,12 @@ export interface AuditQuery {
     | 'content-restore'
     | 'subscriber-delete'
     | 'subscriber-import'
-    | 'subscriber-export';
+    | 'subscriber-export'
+    | 'post-newsletter-send'
+    | 'post-newsletter-test'
+    | 'post-newsletter-pause'
+    | 'post-newsletter-resume'
+    | 'post-newsletter-cancel';
   actor?: string;
 }
 /**

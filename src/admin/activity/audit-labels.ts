@@ -36,6 +36,11 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'subscriber-delete': 'Subscriber deleted',
   'subscriber-import': 'Subscribers imported',
   'subscriber-export': 'Subscribers exported',
+  'post-newsletter-send': 'Post sent to subscribers',
+  'post-newsletter-test': 'Test of a post’s e-mail sent',
+  'post-newsletter-pause': 'Sending to subscribers paused',
+  'post-newsletter-resume': 'Sending to subscribers resumed',
+  'post-newsletter-cancel': 'Sending to subscribers cancelled',
 };
 
 export const actions = Object.keys(actionLabels) as AuditEntry['action'][];

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/api/testing/fake-api.ts';
+import { fakeApi, type FakeRequest } from '@/api/testing/fake-api.ts';
 import { site } from '@/content/site.ts';
 import { fastestHumanMs } from '@/domain/form-timing.ts';
 import { NewsletterSignup } from './newsletter-signup.tsx';
@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const posts = (requests: { method: string }[]) => requests.filter((request) => request.method === 'POST');
+const posts = (requests: FakeRequest[]) => requests.filter((request) => request.method === 'POST');
 
 describe('a form sent sooner than the time trap', () => {
   it('waits out the rest of it before sending, so that a quick person is not taken for a program', async () => {
