@@ -55,6 +55,8 @@ export async function prerender(dist: string, { compressPages = true } = {}): Pr
   writeFileSync(join(dist, 'server', 'content-dates.json'), JSON.stringify(dates));
   // Which content the build shows: the server compares it with its checkout's to tell whether a build is current.
   writeFileSync(join(dist, 'server', 'content.json'), JSON.stringify({ fingerprint: contentFingerprint(contentRoot) }));
+  // Its redirects, which the server swaps with the build (server/http/content-redirects.ts).
+  copyFileSync(join(contentRoot, 'content', 'redirects.json'), join(dist, 'server', 'redirects.json'));
   console.log(`prerender: ${written} routes in ${Math.round(performance.now() - started)} ms`);
 
   // Compressed copies made here, at build time, so that a starting server has only to check they are current.
