@@ -1,41 +1,72 @@
 /**
- * Time from a content save to the public page's first HTML showing it (docs/decisions/0015): a production server
- * from source over the built site (`npm run build` first), with a temporary git copy of content/, saves the /seo
- * hero heading `--saves` times (20 by default) and polls /seo after each until the new heading is in it.
- *   npx tsx scripts/bench-content-live.ts [--saves 20]
+ * Time from a content save to the public page's first HTML showing it (docs/decisions/0015): production servers
+ * from source over the built site (`npm run build` first), each with a temporary git copy of content/, save the /seo
+ * hero heading `--saves` times (20 by default) on the first and poll /seo on every instance after each until the new
+ * heading is in it.
+ *   npm run bench:studio [-- --saves 20]    one server on SQLite
+ *   npm run bench:studio -- --instances 2   two servers on one PostgreSQL database with a bare remote: each builds
+ *                                           for itself, the second after pulling what the first pushed
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createContentRepository } from '../server/test-support/content-repository.ts';
-import { signInOver, startServerFromSource, stopServerProcess } from '../server/test-support/server-process.ts';
+import { createContentRepository, createRemoteWithClone } from '../server/test-support/content-repository.ts';
+import {
+  signInOver,
+  startServerFromSource,
+  stopServerProcess,
+  type ServerProcess,
+} from '../server/test-support/server-process.ts';
 import { formatFigure, medianOf } from './lib/figures.ts';
+import { startPrivatePostgres, type PrivatePostgres } from './lib/private-postgres.ts';
 
-const { values } = parseArgs({ options: { saves: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { saves: { type: 'string', default: '20' }, instances: { type: 'string', default: '1' } },
+});
 const saves = Number(values.saves);
+const instances = Number(values.instances);
+if (instances !== 1 && instances !== 2) throw new Error('--instances is 1 or 2');
 const admin = { email: 'bench-studio@northbeam.example', password: 'a passphrase for the bench' };
 const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-bench-live-'));
 const content = createContentRepository();
-const server = await startServerFromSource(
-  (base) => ({
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SITE_URL: base,
-    CONTENT_DIR: content.dir,
-    SEED_EXAMPLES: 'false',
-  }),
-  { timeoutMs: 90_000 },
-);
-const seo = `${server.base}/api/content/${encodeURIComponent('services/seo')}`;
+const shared = instances === 2 ? createRemoteWithClone(content) : undefined;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${formatFigure(ms / 1000, 1)} s`;
 
+let cluster: PrivatePostgres | undefined;
+const servers: ServerProcess[] = [];
 try {
-  const cookie = await signInOver(server.base, admin);
-  const headers = { cookie, origin: server.base, 'content-type': 'application/json' };
-  const times: number[] = [];
+  cluster = shared ? await startPrivatePostgres({ durable: true }) : undefined;
+  const checkouts = shared ? [content.dir, shared.clone.dir] : [content.dir];
+  for (const [index, checkout] of checkouts.entries()) {
+    const started = await startServerFromSource(
+      (base) => ({
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dataDir, String(index)),
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SITE_URL: base,
+        CONTENT_DIR: checkout,
+        SEED_EXAMPLES: 'false',
+        ...(cluster && shared ? { DATABASE_URL: cluster.url, CONTENT_GIT_REMOTE: shared.remote } : {}),
+      }),
+      { timeoutMs: 90_000 },
+    );
+    servers.push(started);
+  }
+  const [first] = servers as [ServerProcess];
+  const seo = `${first.base}/api/content/${encodeURIComponent('services/seo')}`;
+  const cookie = await signInOver(first.base, admin);
+  const headers = { cookie, origin: first.base, 'content-type': 'application/json' };
+  const times: number[][] = servers.map(() => []);
+
+  /** Polls the instance's /seo until its first HTML holds `heading`; answers the time since `started`. */
+  async function liveOn(server: ServerProcess, heading: string, started: number): Promise<number> {
+    while (!(await (await fetch(`${server.base}/seo`)).text()).includes(heading)) await sleep(100);
+    return performance.now() - started;
+  }
+
   for (let round = 1; round <= saves; round += 1) {
     const opened = (await (await fetch(seo, { headers })).json()) as {
       document: { sections: { heading?: string }[] };
@@ -50,18 +81,21 @@ try {
       body: JSON.stringify({ document: opened.document }),
     });
     if (saved.status !== 200) throw new Error(`save ${round}: ${saved.status} ${await saved.text()}`);
-    while (!(await (await fetch(`${server.base}/seo`)).text()).includes(heading)) await sleep(100);
-    times.push(performance.now() - started);
-    console.log(`save ${round}: live after ${formatFigure(times.at(-1)! / 1000, 1)} s`);
+    const live = await Promise.all(servers.map((server) => liveOn(server, heading, started)));
+    live.forEach((ms, index) => times[index]!.push(ms));
+    console.log(`save ${round}: live after ${live.map(seconds).join(' and ')}`);
   }
-  console.log(
-    `save to live (${saves} saves): median ${formatFigure(medianOf(times) / 1000, 1)} s, worst ${formatFigure(
-      Math.max(...times) / 1000,
-      1,
-    )} s`,
+  times.forEach((each, index) =>
+    console.log(
+      `instance ${index + 1}, save to live (${saves} saves): median ${seconds(medianOf(each))}, worst ${seconds(
+        Math.max(...each),
+      )}; each: ${each.map((ms) => formatFigure(ms / 1000, 1)).join(', ')}`,
+    ),
   );
 } finally {
-  await stopServerProcess(server);
+  for (const server of servers) await stopServerProcess(server);
+  cluster?.stop();
+  shared?.clone.remove();
   content.remove();
   rmSync(dataDir, { recursive: true, force: true });
 }

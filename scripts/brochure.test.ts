@@ -8,8 +8,11 @@ import {
   PDFRawStream,
   type PDFPage,
 } from 'pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBrochure } from './brochure.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { brochureKey, buildBrochure, previousBrochure } from './brochure.ts';
 import { brochureContent } from './lib/brochure-content.ts';
 import { loadContent } from './lib/content.ts';
 
@@ -124,5 +127,50 @@ describe('the brochure', () => {
 
   it('leaves no page nearly blank', () => {
     for (const page of pdf.getPages()) expect(pageText(page).length).toBeGreaterThan(400);
+  });
+});
+
+describe('the brochure of a content save', () => {
+  const made = loadContent();
+  const href = made.site.data.brochure.href;
+  let previous: string;
+  afterEach(() => rmSync(previous, { recursive: true, force: true }));
+
+  /** A previous build's client folder holding a brochure made from `key`. */
+  function previousBuild(key: string): string {
+    previous = mkdtempSync(join(tmpdir(), 'northbeam-brochure-'));
+    mkdirSync(join(previous, '.vite'));
+    mkdirSync(join(previous, dirname(href.slice(1))), { recursive: true });
+    writeFileSync(join(previous, href.slice(1)), 'the previous brochure');
+    writeFileSync(join(previous, '.vite', 'brochure.json'), JSON.stringify({ href, key }));
+    return previous;
+  }
+
+  it('takes the previous build’s brochure when what it tells has not changed', async () => {
+    const key = await brochureKey(made);
+    expect(previousBrochure(previousBuild(key), href, key)?.toString()).toBe('the previous brochure');
+  });
+
+  it('makes it again when a service it presents changed, but not for a heading it does not show', async () => {
+    const key = await brochureKey(made);
+    const seo = made.pages.find((page) => page.data.route === '/seo')!;
+    const hero = structuredClone(seo);
+    (hero.data.sections[0] as { heading: string }).heading = 'A heading the brochure does not show';
+    expect(await brochureKey({ site: made.site, pages: made.pages.map((p) => (p === seo ? hero : p)) })).toBe(key);
+
+    const site = structuredClone(made.site);
+    site.data.services[0]!.title = 'A service renamed';
+    const renamed = await brochureKey({ site, pages: made.pages });
+    expect(renamed).not.toBe(key);
+    expect(previousBrochure(previousBuild(key), href, renamed)).toBeUndefined();
+  });
+
+  it('makes it again when the previous build kept no key, or a garbled one', async () => {
+    const key = await brochureKey(made);
+    const folder = previousBuild(key);
+    rmSync(join(folder, '.vite', 'brochure.json'));
+    expect(previousBrochure(folder, href, key)).toBeUndefined();
+    writeFileSync(join(folder, '.vite', 'brochure.json'), '{ not json');
+    expect(previousBrochure(folder, href, key)).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildManifest } from '../src/entry-server.tsx';
 import { contentFingerprint } from '../server/content-studio/content-files.ts';
-import { lastChanged } from './lib/content-dates.ts';
+import { lastChangedAll } from './lib/content-dates.ts';
 import { contentRoot } from './lib/content.ts';
 import { contentRouteEntries } from './vite-content-routes.ts';
 import { criticalCss } from '../server/pages/critical-css.ts';
@@ -46,12 +46,17 @@ export async function prerender(dist: string, { compressPages = true } = {}): Pr
     written += 1;
   }
   // The sitemap's lastmod of each content route: when its document last changed (kept out of the served files).
-  const dates = Object.fromEntries(
-    contentRouteEntries().map(({ path, file }) => [path, lastChanged(contentRoot, file).toISOString()]),
+  const entries = contentRouteEntries();
+  const changed = lastChangedAll(
+    contentRoot,
+    entries.map(({ file }) => file),
   );
+  const dates = Object.fromEntries(entries.map(({ path, file }) => [path, changed.get(file)!.toISOString()]));
   writeFileSync(join(dist, 'server', 'content-dates.json'), JSON.stringify(dates));
   // Which content the build shows: the server compares it with its checkout's to tell whether a build is current.
   writeFileSync(join(dist, 'server', 'content.json'), JSON.stringify({ fingerprint: contentFingerprint(contentRoot) }));
+  // Its redirects, which the server swaps with the build (server/http/content-redirects.ts).
+  copyFileSync(join(contentRoot, 'content', 'redirects.json'), join(dist, 'server', 'redirects.json'));
   console.log(`prerender: ${written} routes in ${Math.round(performance.now() - started)} ms`);
 
   // Compressed copies made here, at build time, so that a starting server has only to check they are current.

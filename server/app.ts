@@ -217,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     // The served build, which the content studio's publisher swaps after each save (docs/decisions/0015).
     const live: LiveBuild = {};
+    const repositoryRedirects = readContentRedirects();
     const content = await startContentStudio(
       app,
       { dir: repositoryRoot, ...options.content },
@@ -233,7 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRequestFront(app, [
       tagRequestId,
       sendSecurityHeaders,
-      redirectMovedContent(readContentRedirects()),
+      // The served build's, swapped with it after a save in the content studio; the repository's without a build.
+      redirectMovedContent(() => live.redirects ?? repositoryRedirects),
       screenAddress,
     ]);
     registerErrorHandler(app);

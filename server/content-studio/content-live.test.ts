@@ -129,4 +129,32 @@ describe('content saved in the studio goes live without a restart', () => {
     },
     2 * buildWaitMs,
   );
+
+  it(
+    'serves a saved redirect on both instances without a restart',
+    async () => {
+      const redirects = `/api/content/${encodeURIComponent('redirects')}`;
+      const opened = (
+        await testApp.app.inject(asAdmin(cookies.get(testApp.app)!, { method: 'GET', url: redirects }))
+      ).json<ContentDocumentVersion & { document: { redirects: object[] } }>();
+      const moved = { from: '/search-engine-optimisation', to: '/seo', status: 301, note: 'The old name of the page.' };
+      const response = await testApp.app.inject(
+        asAdmin(cookies.get(testApp.app)!, {
+          method: 'PUT',
+          url: redirects,
+          payload: { document: { ...opened.document, redirects: [...opened.document.redirects, moved] } },
+          headers: { 'if-match': opened.version },
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      for (const app of [testApp.app, other]) {
+        const location = async () =>
+          (await app.inject({ method: 'GET', url: `${moved.from}?ref=mail` })).headers.location;
+        expect(await eventually(async () => (await location()) === '/seo?ref=mail')).toBe(true);
+        expect((await app.inject({ method: 'GET', url: moved.from })).statusCode).toBe(301);
+        expect((await app.inject({ method: 'GET', url: '/blog-detail' })).headers.location).toBe('/blog');
+      }
+    },
+    2 * buildWaitMs,
+  );
 });

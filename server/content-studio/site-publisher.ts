@@ -38,15 +38,20 @@ export interface SitePublisher {
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const buildScript = join(repositoryRoot, 'scripts', 'build-site.ts');
 
+/** Runs the build; answers the time its steps took, as it printed them (scripts/build-site.ts). */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, started: (child: ChildProcess) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repositoryRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     started(child);
     let errors = '';
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
     child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`The site's build failed (exit ${code}): ${errors.trim()}`)),
+      code === 0
+        ? resolve(/build-site steps: (.*)/.exec(output)?.[1] ?? '')
+        : reject(new Error(`The site's build failed (exit ${code}): ${errors.trim()}`)),
     );
   });
 }
@@ -84,11 +89,13 @@ export function createSitePublisher({ root, buildsDir, live, log }: PublisherOpt
       const started = Date.now();
       const args = [tsxCli, buildScript, '--out', out, ...(live.clientDir ? ['--previous', live.clientDir] : [])];
       const env = { ...process.env, CONTENT_DIR: source, NODE_ENV: 'production' };
-      await run(process.execPath, args, env, (started) => (child = started)).finally(() => (child = undefined));
+      const steps = await run(process.execPath, args, env, (started) => (child = started)).finally(
+        () => (child = undefined),
+      );
       if (stopped) return;
       await live.swap(join(out, 'client'));
       servedCommit = commit;
-      log.info(`The site shows content commit ${commit.slice(0, 7)}, built in ${Date.now() - started} ms`);
+      log.info(`The site shows content commit ${commit.slice(0, 7)}, built in ${Date.now() - started} ms (${steps})`);
       removeOlderBuilds();
     } finally {
       rmSync(source, { recursive: true, force: true });

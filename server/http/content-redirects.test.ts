@@ -1,5 +1,9 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redirect } from '../../src/content/types.gen.ts';
+import { createClientFixture } from '../test-support/client-fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { readContentRedirects, redirectMovedContent } from './content-redirects.ts';
 import { registerRequestFront } from './request-front.ts';
@@ -36,5 +40,38 @@ describe('redirects of content/redirects.json', () => {
     expect((await app.inject({ url: '/old-blog/more' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/services' })).body).toBe('services');
     await app.close();
+  });
+
+  it('follows the list in force at each request: a build swapped after a save brings its own', async () => {
+    const app = Fastify();
+    let inForce: Redirect[] = [{ from: '/old-offer', to: '/services', status: 301 }];
+    registerRequestFront(app, [redirectMovedContent(() => inForce)]);
+    app.get('/old-offer', async () => 'the old route');
+    expect((await app.inject({ url: '/old-offer' })).headers.location).toBe('/services');
+    inForce = [{ from: '/older-offer', to: '/services', status: 308 }];
+    expect((await app.inject({ url: '/old-offer' })).body).toBe('the old route');
+    const moved = await app.inject({ url: '/older-offer?utm_source=mail' });
+    expect(moved.statusCode).toBe(308);
+    expect(moved.headers.location).toBe('/services?utm_source=mail');
+    await app.close();
+  });
+});
+
+describe('redirects of the served build', () => {
+  it('are the content the build was made from, not the repository’s read at start', async () => {
+    const clientDir = createClientFixture();
+    const redirects = [{ from: '/old-about', to: '/about', status: 301 }];
+    writeFileSync(join(clientDir, '..', 'server', 'redirects.json'), JSON.stringify({ redirects }));
+    const test = await createTestApp({ clientDir });
+    try {
+      const moved = await test.app.inject({ url: '/old-about' });
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe('/about');
+      // The repository's redirect, which this build's content no longer holds.
+      expect((await test.app.inject({ url: '/blog-detail' })).statusCode).not.toBe(301);
+    } finally {
+      await test.close();
+      rmSync(join(clientDir, '..'), { recursive: true, force: true });
+    }
   });
 });

@@ -9,10 +9,19 @@ export function readContentRedirects(file = join(repositoryRoot, 'content', 'red
   return (JSON.parse(readFileSync(file, 'utf8')) as RedirectsDocument).redirects;
 }
 
-/** Answers every moved address before any route runs, keeping the query string. */
-export function redirectMovedContent(redirects: Redirect[]): FrontStep {
-  const byPath = new Map(redirects.map((redirect) => [redirect.from, redirect]));
+/**
+ * Answers every moved address before any route runs, keeping the query string. `redirects` names the list in force
+ * at each request: the served build's, which the content studio's publisher swaps after a save (docs/decisions/0015).
+ */
+export function redirectMovedContent(redirects: Redirect[] | (() => Redirect[])): FrontStep {
+  const current = typeof redirects === 'function' ? redirects : () => redirects;
+  let list: Redirect[] | undefined;
+  let byPath = new Map<string, Redirect>();
   return (request, reply) => {
+    if (current() !== list) {
+      list = current();
+      byPath = new Map(list.map((redirect) => [redirect.from, redirect]));
+    }
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const redirect = byPath.get(path);

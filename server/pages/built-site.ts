@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { isArchiveName } from '../../src/domain/term-slug.ts';
 import { isAuthorSlug } from '../../src/domain/author-slug.ts';
 import { type BlogContext, feedRoutes, movedPostPages } from '../blog/index.ts';
+import type { Redirect, RedirectsDocument } from '../../src/content/types.gen.ts';
+import { readContentRedirects } from '../http/content-redirects.ts';
 import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
 import { answerKey, answerKeyOf, registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
@@ -43,6 +45,8 @@ export interface LiveBuild {
   clientDir?: string;
   /** Which content the served build shows (content-files.ts `contentFingerprint`); null when it did not record it. */
   fingerprint?: string | null;
+  /** The redirects of the content the served build shows (its server/redirects.json), swapped with it. */
+  redirects?: Redirect[];
 }
 
 /** One build of the site, loaded: its pages and what the sitemap tells of it. */
@@ -65,6 +69,8 @@ async function loadBuild(app: FastifyInstance, options: BuiltSiteOptions, client
     builtAt: statSync(join(clientDir, 'routes.json')).mtime,
     contentDates: readJson<Record<string, string>>('content-dates.json'),
     fingerprint: readJson<{ fingerprint: string }>('content.json')?.fingerprint ?? null,
+    // A build from before the prerender wrote them: the repository's, as the server read them at start.
+    redirects: readJson<RedirectsDocument>('redirects.json')?.redirects ?? readContentRedirects(),
   };
 }
 
@@ -115,14 +121,14 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
   let build = await loadBuild(app, options, clientDir, serverDir);
   const clientDirs = new Set([clientDir]);
   const live = options.live ?? {};
-  Object.assign(live, { clientDir, fingerprint: build.fingerprint });
+  Object.assign(live, { clientDir, fingerprint: build.fingerprint, redirects: build.redirects });
   live.swap = async (nextClientDir: string) => {
     const next = await loadBuild(app, options, nextClientDir, join(nextClientDir, '..', 'server'));
     clientDirs.add(nextClientDir);
     build = next;
     // In the same turn: no answer of the old build is given from memory after the swap, nor kept if still being made.
     blog.responses.forget();
-    Object.assign(live, { clientDir: nextClientDir, fingerprint: next.fingerprint });
+    Object.assign(live, { clientDir: nextClientDir, fingerprint: next.fingerprint, redirects: next.redirects });
   };
   if (options.formPages) options.formPages.holds = (url) => build.pages.holdsForm(url);
   // A form's page named with a refused form sent without JavaScript: rendered with it, for this answer only, before

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { usePostRoutes } from '@/api/content-studio/post-routes.ts';
 import { useContentDocument } from '@/api/get-content-document.ts';
 import { useContentStatus } from '@/api/get-content-status.ts';
 import { useContentList } from '@/api/list-content.ts';
@@ -12,6 +13,8 @@ export function ContentDocumentPage() {
   const document = useContentDocument(id);
   const list = useContentList();
   const status = useContentStatus();
+  // Links to posts are offered once the posts are known; without them, the content's pages alone.
+  const posts = usePostRoutes();
   const entry = list.data?.find((candidate) => candidate.id === id);
   const error = document.error ?? list.error ?? status.error;
   if (error)
@@ -39,6 +42,7 @@ export function ContentDocumentPage() {
       loaded={document.data}
       title={entry?.title ?? id}
       routes={list.data.flatMap((candidate) => (candidate.route ? [candidate.route] : []))}
+      postRoutes={posts.data ?? []}
       writable={status.data.writable}
     />
   );

@@ -11,6 +11,7 @@ import { documentChanges, suggestMessage } from './document-diff.ts';
 import { documentProblems, type DocumentProblem } from './document-problems.ts';
 import { documentSchema } from './document-schemas.ts';
 import { ContentForm } from './form/content-form.tsx';
+import type { StudioFormContext } from './form/fields.tsx';
 import { imagesIn, sectionCatalogue } from './form/section-catalogue.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { PreviewFrame } from './preview-frame.tsx';
@@ -26,13 +27,15 @@ interface DocumentEditorProps {
   loaded: ContentDocumentVersion;
   title: string;
   routes: string[];
+  /** The blog's published posts, which links may lead to as well. */
+  postRoutes: StudioFormContext['postRoutes'];
   writable: boolean;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The form, its preview and its save: the person's edits are kept in this tab until saved. */
-export function DocumentEditor({ loaded, title, routes, writable }: DocumentEditorProps) {
+export function DocumentEditor({ loaded, title, routes, postRoutes, writable }: DocumentEditorProps) {
   const queryClient = useQueryClient();
   const save = useSaveContentDocument();
   const [base, setBase] = useState({ document: loaded.document, version: loaded.version });
@@ -156,7 +159,7 @@ export function DocumentEditor({ loaded, title, routes, writable }: DocumentEdit
               schema={schema}
               document={document}
               onChange={edit}
-              context={{ routes, images }}
+              context={{ routes, postRoutes, images }}
               problems={problems}
               readOnly={readOnly}
             />

@@ -10,6 +10,8 @@ import styles from './form.module.css';
 export interface StudioFormContext {
   /** Every route the site has now (from the content list). */
   routes: string[];
+  /** The blog's posts readers see now, at their addresses (/blogs/…): links may lead there too. */
+  postRoutes: { route: string; title: string }[];
   /** The site's images in use, with their sizes. */
   images: { src: string; width: number; height: number }[];
 }
@@ -20,12 +22,16 @@ const DefaultObjectField = defaults.ObjectField!;
 
 const lastName = (props: FieldProps) => String(props.fieldPathId.path.at(-1) ?? '');
 
-/** A link to a route of this site: a choice among the routes that exist, never a free path that may lead nowhere. */
+/**
+ * A link to a route of this site: a choice among the routes that exist (the content's pages, then the blog's
+ * published posts), never a free path that may lead nowhere. A stored route that no longer exists stays shown, named
+ * as such, until the person picks another.
+ */
 function RouteSelect(props: FieldProps) {
   const { fieldPathId, formData, onChange, registry, disabled, readonly, required, rawErrors } = props;
-  const { routes } = registry.formContext as StudioFormContext;
+  const { routes, postRoutes } = registry.formContext as StudioFormContext;
   const value = typeof formData === 'string' ? formData : '';
-  const options = value === '' || routes.includes(value) ? routes : [value, ...routes];
+  const exists = value === '' || routes.includes(value) || postRoutes.some(({ route }) => route === value);
   const id = fieldPathId.$id;
   return (
     <select
@@ -33,17 +39,28 @@ function RouteSelect(props: FieldProps) {
       value={value}
       required={required}
       disabled={disabled || readonly}
-      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-invalid={(rawErrors && rawErrors.length > 0) || !exists ? true : undefined}
       aria-describedby={`${id}__description`}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value, fieldPathId.path)}
     >
       <option value="">Choose a page…</option>
-      {options.map((route) => (
-        <option key={route} value={route}>
-          {route}
-          {routes.includes(route) ? '' : ' (no such page)'}
-        </option>
-      ))}
+      {!exists && <option value={value}>{value} (no such page: choose another)</option>}
+      <optgroup label="Pages">
+        {routes.map((route) => (
+          <option key={route} value={route}>
+            {route}
+          </option>
+        ))}
+      </optgroup>
+      {postRoutes.length > 0 && (
+        <optgroup label="Blog posts">
+          {postRoutes.map(({ route, title }) => (
+            <option key={route} value={route}>
+              {title} ({route})
+            </option>
+          ))}
+        </optgroup>
+      )}
     </select>
   );
 }
