@@ -29,7 +29,8 @@ const only = args.filter((arg) => !arg.startsWith('--'));
 const over = Number(args.find((arg) => arg.startsWith('--over='))?.slice('--over='.length) ?? 50);
 
 /** Chunks no public page may load. */
-const privateChunk = /^(admin|admin-pages|editor-pages|studio-pages|audience-pages|admin-editor|media-uploader|query-scope-admin|chart)/;
+const privateChunk =
+  /^(admin|admin-pages|editor-pages|studio-pages|audience-pages|admin-editor|media-uploader|query-scope-admin|chart)/;
 
 /** React Router's module marks the window with its version; the minified chunk keeps the name. */
 const holdsReactRouter = (source: string) => source.includes('__reactRouterVersion');

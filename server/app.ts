@@ -50,7 +50,7 @@ import { migrateToLatest } from './store/migrate.ts';
 import { sharedKey } from './store/server-secrets.ts';
 import { type AddressLimit, type KeyLimits, readContentRoutes, sitePaths, startStatsCollector } from './stats/index.ts';
 import { startTeamRetention } from './team/index.ts';
-import type { DevSite } from './dev-site/dev-site.ts';
+import type { DevSite } from './dev-site/index.ts';
 
 export interface AppOptions {
   /** Folder of the SQLite database file. */

@@ -49,7 +49,7 @@ try {
   const host = env.HOST ?? '127.0.0.1';
   // `npm run dev`: Vite serves the sources and the site renders from them; Vite stays out of production's imports.
   const devSite = process.argv.includes('--dev')
-    ? await (await import('./dev-site/dev-site.ts')).createDevSite()
+    ? await (await import('./dev-site/index.ts')).createDevSite()
     : undefined;
   const app = await buildApp({
     dataDir: env.DATA_DIR ?? 'data',

@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from '../http/security-headers.ts';
 import type { HtmlPages, HtmlPagesOptions } from '../pages/html-pages.ts';
 import { createPageReads } from '../pages/page-reads.ts';
 import { repositoryRoot } from '../repository-root.ts';
-import { readContentRoutes } from '../stats/site-paths.ts';
+import { readContentRoutes } from '../stats/index.ts';
 
 /** Scripts that run: JSON data blocks (`type="application/json"`) need no source in the policy. */
 const inlineScripts = /<script(?: type="module")?>([\s\S]*?)<\/script>/g;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { NewsletterSendRequest } from '../../src/content/types.gen.ts';
-import { auditRequest, type AuditAction } from '../audit/audit-log.ts';
-import { signedInAdmin } from '../auth/guard.ts';
+import { auditRequest, type AuditAction } from '../audit/index.ts';
+import { signedInAdmin } from '../auth/index.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
 import {
   changeSend,

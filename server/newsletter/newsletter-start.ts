@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SiteDocument } from '../../src/content/types.gen.ts';
-import { smtpTransport } from '../mail/smtp-transport.ts';
+import { smtpTransport } from '../mail/index.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import type { Database } from '../store/schema.ts';
 import { newsletterFacts } from './newsletter-email.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
-import { backoffMs } from '../mail/mail-worker.ts';
+import { backoffMs } from '../mail/index.ts';
 import type { Database } from '../store/schema.ts';
 import {
   changeSendStatus,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SubscriberImportReport, SubscriberListQuery } from '../../src/content/types.gen.ts';
-import { auditRequest } from '../audit/audit-log.ts';
+import { auditRequest } from '../audit/index.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { attachmentDisposition } from '../leads/index.ts';
