@@ -50,7 +50,7 @@ export const newsletterSendRoutes: FastifyPluginAsync<{ sending: NewsletterSendi
       schema: {
         params: postParams,
         body: schemaRef('api/newsletter-send-request.schema.json'),
-        response: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: 'newsletter' },
     },

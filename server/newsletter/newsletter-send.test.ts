@@ -112,6 +112,19 @@ describe('sending a post to subscribers', () => {
     expect((await sendToSubscribers(app, editor.cookie, post._id)).statusCode).toBe(202);
   });
 
+  it('refuses on a server without SMTP_URL with 409 and a sentence saying how to send, recording no send', async () => {
+    mail = await startMailApp({ smtp: false });
+    const { app } = mail.testApp;
+    const cookie = await signIn(app);
+    const post = await publishedPost(app, cookie);
+    for (const payload of [{}, { testTo: 'me' }]) {
+      const refused = await sendToSubscribers(app, cookie, post._id, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toContain('set SMTP_URL');
+    }
+    expect(await mail.db.selectFrom('newsletter_sends').select('id').execute()).toEqual([]);
+  });
+
   it('sends a test to the signed-in member only, and leaves the post free to be sent', async () => {
     const { app, cookie, db, sink } = await start();
     await addSubscribers(db, ['ada@example.com']);

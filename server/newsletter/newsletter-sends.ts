@@ -50,9 +50,10 @@ export async function previewNewsletter(sending: NewsletterSending, postId: stri
 }
 
 function requireSmtp(sending: NewsletterSending): NewsletterWorker {
+  // A setting of this server, not a fault of the moment: 409, as for sign-in links, so that no client retries it.
   if (sending.worker === null) {
     throw new HttpError(
-      503,
+      409,
       'This server has no SMTP_URL, so it cannot send e-mail: set SMTP_URL and restart it, then send the post.',
     );
   }
