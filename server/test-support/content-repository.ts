@@ -18,12 +18,27 @@ export function runGit(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } }).trim();
 }
 
-/** A folder with the project's content/ and schemas/, as a git repository with one commit (git: false, a plain copy). */
-export function createContentRepository({ git = true }: { git?: boolean } = {}): ContentRepository {
+/**
+ * A folder with the project's content/ and schemas/, as a git repository with one commit (git: false, a plain copy;
+ * `history: true`, a clone of the project's repository, so that each document keeps the date of its last change, as
+ * the sitemap tells it, with what the working tree has uncommitted committed on top).
+ */
+export function createContentRepository({
+  git = true,
+  history = false,
+}: { git?: boolean; history?: boolean } = {}): ContentRepository {
   const dir = mkdtempSync(join(tmpdir(), 'northbeam-content-'));
+  if (history) runGit(dir, 'clone', '--quiet', repositoryRoot, '.');
   cpSync(join(repositoryRoot, 'content'), join(dir, 'content'), { recursive: true });
   cpSync(join(repositoryRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
-  if (git) {
+  if (history) {
+    runGit(dir, 'config', 'user.name', 'A developer');
+    runGit(dir, 'config', 'user.email', 'developer@northbeam.example');
+    if (runGit(dir, 'status', '--porcelain', '--', 'content', 'schemas') !== '') {
+      runGit(dir, 'add', 'content', 'schemas');
+      runGit(dir, 'commit', '--quiet', '-m', 'The content as the project has it');
+    }
+  } else if (git) {
     runGit(dir, 'init', '--quiet', '--initial-branch=main');
     runGit(dir, 'config', 'user.name', 'A developer');
     runGit(dir, 'config', 'user.email', 'developer@northbeam.example');

@@ -16,8 +16,9 @@ export const admin = { email: 'e2e-admin@northbeam.example', password: 'e2e-corr
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/client/index.html')) throw new Error('No build: run `npm run build` before the browser tests.');
   const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-'));
-  // The content studio commits its saves: into a git copy of content/, never into the project's own repository.
-  const content = createContentRepository();
+  // The content studio commits its saves: into a clone of the project's repository, never into the project's own
+  // (a clone, so that a build the studio publishes dates the pages in the sitemap as the project's build does).
+  const content = createContentRepository({ history: true });
   const server = await startServerFromSource(
     (baseURL) => ({
       HOST: '127.0.0.1',
