@@ -11,6 +11,7 @@ import {
   type OutboxRow,
 } from './mail-outbox.ts';
 import type { Database } from '../store/schema.ts';
+import { startPollingLoop } from './polling-loop.ts';
 
 export interface MailWorkerSettings {
   db: Kysely<Database>;
@@ -52,10 +53,6 @@ export function startMailWorker(settings: MailWorkerSettings): MailWorker {
   const leaseMs = settings.leaseMs ?? 60_000;
   const firstBackoffMs = settings.firstBackoffMs ?? 10_000;
   const maxBackoffMs = settings.maxBackoffMs ?? 60 * 60 * 1000;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function deliver(row: OutboxRow): Promise<void> {
     const token = randomUUID();
@@ -83,44 +80,23 @@ export function startMailWorker(settings: MailWorkerSettings): MailWorker {
     }
   }
 
-  async function drain(): Promise<void> {
+  async function drain(stopped: () => boolean): Promise<void> {
     for (;;) {
       const due = await dueOutboxMails(db, new Date().toISOString(), 20);
       for (const row of due) {
-        if (stopped) return;
+        if (stopped()) return;
         await deliver(row);
       }
-      if (due.length < 20 || stopped) break;
+      if (due.length < 20 || stopped()) break;
     }
     await deleteSentOutboxMailsBefore(db, new Date(Date.now() - sentMailKeptMs).toISOString());
   }
 
-  function run(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'The mail worker failed; it tries again shortly'))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          run();
-        } else timer = setTimeout(run, pollMs);
-      });
-  }
-
-  run();
+  const loop = startPollingLoop(drain, { pollMs, log, name: 'mail worker' });
   return {
-    wake: run,
+    wake: loop.wake,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

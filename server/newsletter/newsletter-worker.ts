@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
-import { backoffMs } from '../mail/index.ts';
+import { backoffMs, startPollingLoop } from '../mail/index.ts';
 import type { Database } from '../store/schema.ts';
 import {
   changeSendStatus,
@@ -80,10 +80,6 @@ export function startNewsletterWorker(settings: NewsletterWorkerSettings): Newsl
   const firstBackoffMs = settings.firstBackoffMs ?? 60_000;
   const maxBackoffMs = settings.maxBackoffMs ?? 6 * 60 * 60 * 1000;
   const sends = new Map<string, SendRow>();
-  let stopped = false;
-  let current: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function sendOf(id: string): Promise<SendRow | undefined> {
     // The e-mail of a send never changes; its status is read again for each message.
@@ -157,43 +153,22 @@ export function startNewsletterWorker(settings: NewsletterWorkerSettings): Newsl
     }
   }
 
-  async function drain(): Promise<void> {
+  async function drain(stopped: () => boolean): Promise<void> {
     for (;;) {
       const due = await dueMessages(db, new Date().toISOString(), concurrency * 8);
-      for (let start = 0; start < due.length && !stopped; start += concurrency) {
+      for (let start = 0; start < due.length && !stopped(); start += concurrency) {
         await Promise.all(due.slice(start, start + concurrency).map(deliver));
       }
-      if (due.length === 0 || stopped) break;
+      if (due.length === 0 || stopped()) break;
     }
     await markFinishedSendsDone(db, new Date().toISOString());
   }
 
-  function run(): void {
-    if (stopped) return;
-    if (current) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    current = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'The newsletter worker failed; it tries again shortly'))
-      .finally(() => {
-        current = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          run();
-        } else timer = setTimeout(run, pollMs);
-      });
-  }
-
-  run();
+  const loop = startPollingLoop(drain, { pollMs, log, name: 'newsletter worker' });
   return {
-    wake: run,
+    wake: loop.wake,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+      await loop.stop();
       transport.close();
     },
   };
