@@ -1,23 +1,38 @@
 #!/usr/bin/env bash
-# The inner loop (`npm run test:fast`): the typecheck, and the unit and API tests, on SQLite, of what changed since
-# main (committed or not; `vitest --changed` follows the imports), without the build, the browser or PostgreSQL.
-# Another base: `npm run test:fast -- BRANCH`.
-# The typecheck is incremental (its state kept in node_modules/.cache: after the first run it checks what changed and
-# what depends on it), and runs beside the tests, one core each, instead of before them.
+# The inner loop (`npm run test:fast`): for what changed since main (committed or not, new files too), the typecheck of
+# the changed modules and of those that import them, and the unit and API tests, on SQLite, of the changed modules
+# (their own test files and those that import them directly: scripts/lib/fast-test-files.ts), without the build, the
+# browser or PostgreSQL. `npm test` runs everything else. Another base: `npm run test:fast -- BRANCH`.
+# The typecheck runs beside the tests, one core each, instead of before them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-main}
 mkdir -p node_modules/.cache
+project=node_modules/.cache/test-fast.tsconfig.json
 typecheck_log=$(mktemp)
 trap 'rm -f "$typecheck_log"' EXIT
-npx tsc --noEmit -p . --incremental --tsBuildInfoFile node_modules/.cache/test-fast.tsbuildinfo > "$typecheck_log" 2>&1 &
-typecheck=$!
-echo "::: unit and API tests of what changed since $base (the typecheck runs beside them)"
-npx vitest run --project web --project node --changed "$base" --passWithNoTests
-tests=$?
-echo "::: typecheck"
-wait "$typecheck"
-checked=$?
-cat "$typecheck_log"
-[ "$checked" -eq 0 ] && echo "typecheck: no errors"
+mapfile -t files < <(npx tsx scripts/fast-test-files.ts "$base" --tsconfig "$project")
+if [ -f "$project" ]; then
+  npx tsc --noEmit -p "$project" > "$typecheck_log" 2>&1 &
+  typecheck=$!
+else
+  typecheck=
+fi
+tests=0
+if [ ${#files[@]} -gt 0 ]; then
+  echo "::: ${#files[@]} test files of what changed since $base (the typecheck runs beside them)"
+  printf '  %s\n' "${files[@]}"
+  npx vitest run --project web --project node "${files[@]}"
+  tests=$?
+else
+  echo "::: no unit or API test file is about what changed since $base"
+fi
+checked=0
+if [ -n "$typecheck" ]; then
+  echo "::: typecheck of the changed modules and their importers"
+  wait "$typecheck"
+  checked=$?
+  cat "$typecheck_log"
+  [ "$checked" -eq 0 ] && echo "typecheck: no errors"
+fi
 [ "$tests" -eq 0 ] && [ "$checked" -eq 0 ]
