@@ -7,7 +7,7 @@ import { auditRoutes } from './audit/index.ts';
 import { type MediaContext, mediaRoutes } from './media/index.ts';
 import { authorListRoutes, teamRoutes } from './team/index.ts';
 import { contentRoutes, type ContentRouteOptions } from './content-studio/index.ts';
-import { type CommentContext, commentRoutes } from './comments/index.ts';
+import { type CommentContext, commentModerationRoutes, commentRoutes } from './comments/index.ts';
 import { type LeadFormOptions, leadFormRoutes, leadRoutes } from './leads/index.ts';
 import {
   type NewsletterContext,
@@ -57,6 +57,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(subscriberAdminRoutes, { prefix: '/subscribers', newsletter });
   await app.register(newsletterSendRoutes, { sending });
   await app.register(commentRoutes, { comments, formPages: leads.formPages });
+  await app.register(commentModerationRoutes, { comments });
   await app.register(leadRoutes, { prefix: '/leads', db: auth.db, clock: auth.clock, facts: leads.intake.facts });
   await app.register(privacyRoutes, {
     prefix: '/privacy',

@@ -33,7 +33,7 @@ import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
 import { readLeadFacts } from './forms/index.ts';
-import type { FormPages } from './leads/index.ts';
+import { type FormPages, noFormPages } from './leads/index.ts';
 import { smtpTransport, startMailWorker } from './mail/index.ts';
 import { type NewsletterContext, newsletterPageRoutes, startNewsletterSending } from './newsletter/index.ts';
 import { startRetention } from './privacy/index.ts';
@@ -41,7 +41,8 @@ import { createImageQueue, mediaFileRoutes, startAvifWorker } from './media/inde
 import { apiRoutes } from './api-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { originForm } from './http/request-target.ts';
-import { builtSiteRoutes, type LiveBuild } from './pages/built-site.ts';
+import { builtSiteRoutes } from './pages/built-site.ts';
+import { type LiveBuild, loadServedSite } from './pages/served-site.ts';
 import { startContentStudio, type ContentSettings } from './content-studio/index.ts';
 import { repositoryRoot } from './repository-root.ts';
 import { readBrandFacts } from './brand-facts.ts';
@@ -199,7 +200,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     // Writes the last second's page views before the database closes.
     app.addHook('onClose', () => collector.stop());
-    const formPages: FormPages = {};
     const leadFacts = readLeadFacts();
     const formKey = await sharedKey(db, 'form-token');
     const intake = { db, clock, facts: leadFacts, formKey, origin, mail, noticesPerHour: options.leadNoticesPerHour };
@@ -215,8 +215,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const teamRetention = startTeamRetention(db, clock, app.log);
     app.addHook('onClose', () => teamRetention.stop());
 
-    // The served build, which the content studio's publisher swaps after each save (docs/decisions/0015).
-    const live: LiveBuild = {};
+    // The page renderer first, then the plugins that need it: the site's routes, the forms that answer with their
+    // page, and the content studio's publisher, which swaps the served build after each save (docs/decisions/0015).
+    const devSite = options.devSite;
+    if (devSite) app.addHook('onClose', () => devSite.close());
+    const site = await loadServedSite(app, {
+      clientDir: devSite
+        ? join(repositoryRoot, 'public')
+        : (options.clientDir ?? join(repositoryRoot, 'dist', 'client')),
+      devPages: devSite?.pages,
+      blog,
+      origin,
+    });
+    const formPages: FormPages = site ?? noFormPages;
+    const live: LiveBuild = site ?? {};
     const repositoryRedirects = readContentRedirects();
     const content = await startContentStudio(
       app,
@@ -274,19 +286,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (options.routesForTests) await app.register(options.routesForTests);
     await app.register(newsletterPageRoutes, { newsletter });
     await app.register(mediaFileRoutes, { db });
-    const devSite = options.devSite;
-    if (devSite) app.addHook('onClose', () => devSite.close());
     await app.register(builtSiteRoutes, {
-      clientDir: devSite
-        ? join(repositoryRoot, 'public')
-        : (options.clientDir ?? join(repositoryRoot, 'dist', 'client')),
-      devPages: devSite?.pages,
+      site,
       blog,
       origin,
       brandName: facts.brandName,
       brandTagline: facts.tagline,
-      formPages,
-      live,
     });
     await app.ready();
   } catch (error) {

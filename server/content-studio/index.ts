@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LiveBuild } from '../pages/built-site.ts';
+import type { LiveBuild } from '../pages/served-site.ts';
 import type { Database } from '../store/schema.ts';
 import type { ContentRouteOptions } from './content-routes.ts';
 import { watchContentHeads } from './content-watcher.ts';

@@ -1,13 +1,13 @@
 /**
  * Live in seconds (docs/decisions/0015): after a save, a restore or a pull, the site is built again from the commit
- * now checked out, into a folder of its own, and the server swaps it in whole (server/pages/built-site.ts
+ * now checked out, into a folder of its own, and the server swaps it in whole (server/pages/served-site.ts
  * `LiveBuild`). One build at a time; saves made meanwhile are taken together by the next.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { LiveBuild } from '../pages/built-site.ts';
+import type { LiveBuild } from '../pages/served-site.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { contentFingerprint } from './content-files.ts';
 import { git, head } from './git.ts';

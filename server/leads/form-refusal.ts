@@ -7,11 +7,14 @@ import type { HttpError } from '../http/errors.ts';
 import { emailKey } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
 
-/** Filled by the site's routes once the build is loaded: the API's routes are registered before them. */
+/** The site's page renderer as the forms see it, loaded before their routes (server/pages/served-site.ts). */
 export interface FormPages {
   /** Whether the page at this path is one the site renders with a refused form in it. */
-  holds?: (path: string) => boolean;
+  holds(path: string): boolean;
 }
+
+/** Without a build of the site: no page holds a form, and a refused form gets the bare page of problems. */
+export const noFormPages: FormPages = { holds: () => false };
 
 export interface RefusedFormContext {
   db: Kysely<Database>;
@@ -50,7 +53,7 @@ export async function answerRefusedForm(
   /** The bare page's link back to the form. */
   backTo = page,
 ): Promise<FastifyReply> {
-  if (!context.formPages.holds?.(page)) return sendRefusalPage(reply, error, bareRefusalPage(state, backTo));
+  if (!context.formPages.holds(page)) return sendRefusalPage(reply, error, bareRefusalPage(state, backTo));
   const now = context.clock();
   const token = randomBytes(18).toString('base64url');
   const email = state.values.email?.trim();

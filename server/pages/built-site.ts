@@ -1,88 +1,25 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isArchiveName } from '../../src/domain/term-slug.ts';
 import { isAuthorSlug } from '../../src/domain/author-slug.ts';
 import { type BlogContext, feedRoutes, movedPostPages } from '../blog/index.ts';
-import type { Redirect, RedirectsDocument } from '../../src/content/types.gen.ts';
-import { readContentRedirects } from '../http/content-redirects.ts';
 import { errorBody } from '../http/errors.ts';
 import type { Answer } from '../http/answer.ts';
 import { answerKey, answerKeyOf, registerCachedAnswerReader, sendAnswer } from '../http/cached-answers.ts';
-import { makeImagesResponsive } from '../media/index.ts';
-import { createHtmlPages, type HtmlPages, type HtmlPagesOptions } from './html-pages.ts';
 import { isBuildBookkeeping, withoutTrailingSlash } from './build-files.ts';
-import { compressibleFile, precompressDirectory } from './precompress.ts';
-import { refusedFormAt, refusedFormParameter, type FormPages } from '../leads/index.ts';
+import { compressibleFile } from './precompress.ts';
+import type { ServedSite } from './served-site.ts';
+import { refusedFormAt, refusedFormParameter } from '../leads/index.ts';
 
 export interface BuiltSiteOptions {
-  /** The browser app's build: prerendered pages, hashed files in assets/, and everything of public/. */
-  clientDir: string;
-  /** The server render bundle and the page template; dist/server beside clientDir by default. */
-  serverDir?: string;
+  /** The site's build, loaded before the plugins; undefined without one (the API only is served). */
+  site: ServedSite | undefined;
   blog: BlogContext;
   /** The public origin of absolute URLs: from the configuration, never from the request. */
   origin: string;
   brandName: string;
   brandTagline: string;
-  /** Given the renderer of a page holding a refused form, once the build is loaded. */
-  formPages?: FormPages;
-  /** `npm run dev`: the pages rendered from the sources (server/dev-site), instead of a build's. */
-  devPages?: (app: FastifyInstance, options: Omit<HtmlPagesOptions, 'clientDir' | 'serverDir'>) => Promise<HtmlPages>;
-  /** Given the way to serve another build, once the first is loaded: the content studio's publisher swaps builds. */
-  live?: LiveBuild;
-}
-
-/** The served build, and the way to serve another in its place without a restart (docs/decisions/0015). */
-export interface LiveBuild {
-  /**
-   * Loads the build whose client folder is `clientDir` (its render bundle in ../server) and serves it from the next
-   * request on, every kept answer forgotten: each page comes whole from one build or the other.
-   */
-  swap?: (clientDir: string) => Promise<void>;
-  /** The served build's client folder. */
-  clientDir?: string;
-  /** Which content the served build shows (content-files.ts `contentFingerprint`); null when it did not record it. */
-  fingerprint?: string | null;
-  /** The redirects of the content the served build shows (its server/redirects.json), swapped with it. */
-  redirects?: Redirect[];
-}
-
-/** One build of the site, loaded: its pages and what the sitemap tells of it. */
-async function loadBuild(app: FastifyInstance, options: BuiltSiteOptions, clientDir: string, serverDir: string) {
-  const pageOptions = {
-    origin: options.origin,
-    blog: options.blog,
-    onRender: () => app.metrics.pageRenders.inc(),
-    finishHtml: (html: string) => makeImagesResponsive(options.blog.db, html),
-  };
-  if (options.devPages) {
-    return { clientDir, pages: await options.devPages(app, pageOptions), builtAt: new Date(), fingerprint: null };
-  }
-  const pages = await createHtmlPages(app, { clientDir, serverDir, ...pageOptions });
-  const readJson = <T>(file: string): T | undefined =>
-    existsSync(join(serverDir, file)) ? (JSON.parse(readFileSync(join(serverDir, file), 'utf8')) as T) : undefined;
-  return {
-    clientDir,
-    pages,
-    builtAt: statSync(join(clientDir, 'routes.json')).mtime,
-    contentDates: readJson<Record<string, string>>('content-dates.json'),
-    fingerprint: readJson<{ fingerprint: string }>('content.json')?.fingerprint ?? null,
-    // A build from before the prerender wrote them: the repository's, as the server read them at start.
-    redirects: readJson<RedirectsDocument>('redirects.json')?.redirects ?? readContentRedirects(),
-  };
-}
-
-async function precompress(app: FastifyInstance, clientDir: string) {
-  try {
-    await precompressDirectory(clientDir);
-  } catch (error) {
-    app.log.warn(
-      { err: error },
-      `Could not write compressed copies of the site into ${clientDir}; serving it uncompressed`,
-    );
-  }
 }
 
 /** Hashed files (assets/ of any build served) are immutable; the rest is kept an hour. */
@@ -97,11 +34,10 @@ function cacheHeaders(clientDirs: ReadonlySet<string>) {
 /**
  * Serves the built site: content pages prerendered at build time, the blog rendered per request, the admin's
  * shell, static files, and for every other address the not-found page with status 404. The build can be swapped
- * for another while the server runs (`LiveBuild`).
+ * for another while the server runs (served-site.ts).
  */
 export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app, options) => {
-  const { clientDir, blog } = options;
-  const serverDir = options.serverDir ?? join(clientDir, '..', 'server');
+  const { site, blog } = options;
   // One address per page: `/about/` moves to `/about` before any file lookup, whatever the request accepts.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -109,28 +45,11 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     if (canonical) return reply.redirect(canonical, 301);
   });
 
-  const built = existsSync(join(serverDir, 'entry-server.js')) && existsSync(join(clientDir, 'routes.json'));
-  if (!options.devPages && !built) {
-    app.log.warn(`No build of the site in ${clientDir}: serving the API only. Run \`npm run build\`.`);
+  if (!site) {
     app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Nothing at ${request.url}.`)));
     return;
   }
-
-  if (!options.devPages) await precompress(app, clientDir);
-
-  let build = await loadBuild(app, options, clientDir, serverDir);
-  const clientDirs = new Set([clientDir]);
-  const live = options.live ?? {};
-  Object.assign(live, { clientDir, fingerprint: build.fingerprint, redirects: build.redirects });
-  live.swap = async (nextClientDir: string) => {
-    const next = await loadBuild(app, options, nextClientDir, join(nextClientDir, '..', 'server'));
-    clientDirs.add(nextClientDir);
-    build = next;
-    // In the same turn: no answer of the old build is given from memory after the swap, nor kept if still being made.
-    blog.responses.forget();
-    Object.assign(live, { clientDir: nextClientDir, fingerprint: next.fingerprint, redirects: next.redirects });
-  };
-  if (options.formPages) options.formPages.holds = (url) => build.pages.holdsForm(url);
+  const { clientDir } = site;
   // A form's page named with a refused form sent without JavaScript: rendered with it, for this answer only, before
   // any kept answer is looked up. Once the form is no longer kept, the page as it is.
   app.addHook('onRequest', async (request, reply) => {
@@ -139,7 +58,7 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     const token = new URLSearchParams(query).get(refusedFormParameter);
     if (token === null) return;
     const state = await refusedFormAt(blog.db, path, token, blog.clock());
-    const html = state && (await build.pages.renderFormPage(path, state));
+    const html = state && (await site.build.pages.renderFormPage(path, state));
     if (!html) return /^\/(?!\/)/.test(path) ? reply.redirect(path, 303) : undefined;
     return reply.headers({ 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' }).send(html);
   });
@@ -157,14 +76,14 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
       request,
       reply,
       async () => {
-        const page = await build.pages.render(url);
+        const page = await site.build.pages.render(url);
         return status === undefined ? page : { ...page, status };
       },
       url,
     );
 
   // Each page declares the query parameters it reads, in the build served now: the others are no part of its key.
-  const config = { readsQuery: (path: string) => build.pages.queryParametersOf(path) };
+  const config = { readsQuery: (path: string) => site.build.pages.queryParametersOf(path) };
   app.get(
     '/blogs/:slug',
     { config, preHandler: movedPostPages(blog, (request, reply) => sendRendered(request, reply, 410)) },
@@ -183,18 +102,18 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     );
   }
   const adminShell = (request: FastifyRequest, reply: FastifyReply) =>
-    send(request, reply, async () => build.pages.shell);
+    send(request, reply, async () => site.build.pages.shell);
   // The admin's shell is the same page whatever the address: the admin's own router reads it in the browser.
   app.get('/admin', { config: { readsQuery: [] } }, adminShell);
   app.get('/admin/*', { config: { readsQuery: [] } }, adminShell);
 
   await app.register(feedRoutes, {
     blog,
-    site: () => build,
+    site: () => site.build,
     origin: options.origin,
     brandName: options.brandName,
     description: options.brandTagline,
-    postSummary: build.pages.postSummary,
+    postSummary: site.build.pages.postSummary,
   });
 
   await app.register(fastifyStatic, {
@@ -206,15 +125,15 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
     index: false,
     // Pages are served by the route below, with the public origin filled in; never the raw files.
     allowedPath: (path) => !isBuildBookkeeping(path),
-    setHeaders: cacheHeaders(clientDirs),
+    setHeaders: cacheHeaders(site.clientDirs),
   });
   // Content pages, and the files of the build, from whichever build is served now.
   app.get<{ Params: { '*': string } }>('/*', { config }, (request, reply) => {
     const path = `/${request.params['*']}`;
-    const page = build.pages.prerendered(path);
+    const page = site.build.pages.prerendered(path);
     if (page) return send(request, reply, async () => page);
-    if (build.pages.renderedRoutes.includes(path)) return sendRendered(request, reply);
-    return reply.sendFile(path, build.clientDir);
+    if (site.build.pages.renderedRoutes.includes(path)) return sendRendered(request, reply);
+    return reply.sendFile(path, site.build.clientDir);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -222,6 +141,6 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
       return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url}.`));
     }
     const path = request.url.split('?', 1)[0]!;
-    return sendRendered(request, reply, undefined, answerKeyOf(request.url, build.pages.queryParametersOf(path)));
+    return sendRendered(request, reply, undefined, answerKeyOf(request.url, site.build.pages.queryParametersOf(path)));
   });
 };
