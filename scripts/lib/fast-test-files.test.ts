@@ -14,6 +14,8 @@ const modules = new Map([
   ['server/test-support/test-app.ts', "import { buildApp } from '../app.ts';"],
   ['server/api.test.ts', "import { buildApp } from './app.ts';"],
   ['src/ui/button.tsx', 'export const Button = 1;'],
+  ['src/content/virtual.d.ts', "declare module 'virtual:routes' {}"],
+  ['server/test-support/global-setup.ts', "declare module 'vitest' {\n}"],
   ['src/ui/button.test.tsx', "import { Button } from './button.tsx';"],
   ['src/site/contact.tsx', "import { Button } from '@/ui/button.tsx';"],
   ['src/site/contact.test.tsx', "import { Contact } from './contact.tsx';"],
@@ -54,8 +56,10 @@ describe('the test files of a change', () => {
 });
 
 describe('the modules a change typechecks', () => {
-  it('are the changed modules and their direct importers, not every module up to the app', () => {
+  it('are the changed modules, their direct importers and the declarations of types, not every module up to the app', () => {
     expect(fastTestFiles(modules, ['src/ui/button.tsx']).typecheck).toEqual([
+      'server/test-support/global-setup.ts',
+      'src/content/virtual.d.ts',
       'src/site/contact.tsx',
       'src/ui/button.test.tsx',
       'src/ui/button.tsx',

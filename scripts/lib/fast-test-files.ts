@@ -4,6 +4,8 @@ import { importGraph } from './import-cycles.ts';
 /** The test files of Vitest's `web` and `node` projects (vite.config.ts): the browser's tests are not the loop's. */
 const unitTest = /^(src\/.*\.test\.tsx?|server\/.*\.test\.ts|scripts\/.*\.test\.ts)$/;
 const typescript = /\.tsx?$/;
+/** Modules that declare types for others (`declare module`, `.d.ts`): a program without them would not typecheck. */
+const ambient = (path: string, text: string) => path.endsWith('.d.ts') || /^declare (module|global)\b/m.test(text);
 
 /**
  * What `npm run test:fast` checks for a change: the changed modules' own tests (`lead-intake.ts` →
@@ -38,5 +40,6 @@ export function fastTestFiles(
     // A module no test names (a feature's routes, tried through the app): its folder's tests.
     for (const test of own.length > 0 ? own : siblings) tests.add(test);
   }
+  if (typecheck.size > 0) for (const [path, text] of modules) if (ambient(path, text)) typecheck.add(path);
   return { tests: [...tests].sort(), typecheck: [...typecheck].sort() };
 }
