@@ -67,6 +67,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Migrated template databases, and the folder for the one site build of the run.
           globalSetup: ['server/test-support/global-setup.ts'],
+          // A worker keeps the modules it imported for its next file: each file importing the whole server afresh
+          // (Vite's transforms, then Fastify, Kysely, sharp, React's render) was most of this project's time. The
+          // files share no state through modules: each test makes its own app, database and clock.
+          isolate: false,
           // Some tests start the server or the admin CLI as processes (tsx compiles them as they start), and setting up
           // an app hashes passwords with scrypt: both take many seconds when the two cores are shared by every runner.
           testTimeout: 60000,

@@ -30,26 +30,41 @@ mkdir -p node_modules/.cache
 TEST_SHARED_FOLDER=$(mktemp -d "$PWD/node_modules/.cache/northbeam-test-run-XXXXXX")
 export TEST_SHARED_FOLDER
 trap 'rm -rf "$TEST_SHARED_FOLDER"' EXIT
-# The browser tests wait on Chromium and the server under test most of their time: they run beside the unit and API
-# tests (one core each) instead of after them, their report written to a file of its own and shown at the end.
-npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=test-results/vitest-e2e.json \
-  > test-results/vitest-e2e.log 2>&1 &
-e2e_pid=$!
-step "vitest" npx vitest run --project web --project node \
-  --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+# Three passes, two at a time, each writing its report and log to files of its own, shown in this order at the end:
+# the browser tests (which wait on Chromium and the server under test most of their time) beside the unit and API
+# tests on SQLite, and the PostgreSQL pass as soon as either of them is done, so that neither core idles while one
+# pass runs alone (docs/decisions/0022). The SQLite pass has two workers: most of its time is importing and setting
+# up files, which two cores do side by side while the browser tests wait.
+pass_status=test-results/passes
+rm -rf "$pass_status"
+mkdir -p "$pass_status"
+run_pass() {
+  local name=$1
+  shift
+  "$@" > "$pass_status/$name.log" 2>&1
+  echo $? > "$pass_status/$name.status"
+}
+run_pass e2e npx vitest run --project e2e --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-e2e.json &
+run_pass vitest npx vitest run --project web --project node --maxWorkers=2 \
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest.json &
+wait -n
 # The server's tests that touch a database again on PostgreSQL, in a private cluster made and removed for this run;
 # the browser tests run once, on SQLite (`npx tsx scripts/postgres-test-files.ts --database-free` lists the others).
 if postgres_files=$(npx tsx scripts/postgres-test-files.ts) && [ -n "$postgres_files" ]; then
   mapfile -t postgres_files <<< "$postgres_files"
-  step "vitest on PostgreSQL" npx tsx scripts/with-postgres.ts -- npx vitest run --project node "${postgres_files[@]}" \
-    --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json
+  run_pass postgres npx tsx scripts/with-postgres.ts -- npx vitest run --project node "${postgres_files[@]}" \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json &
 else
-  failed_steps+=("choosing the tests for PostgreSQL")
+  echo 1 > "$pass_status/postgres.status"
+  echo "Could not choose the tests for PostgreSQL." > "$pass_status/postgres.log"
 fi
-
-echo "::: browser tests (ran beside the others)"
-wait "$e2e_pid" || failed_steps+=("browser tests")
-cat test-results/vitest-e2e.log
+wait
+for pass in "vitest:vitest" "postgres:vitest on PostgreSQL" "e2e:browser tests"; do
+  echo "::: ${pass#*:}"
+  cat "$pass_status/${pass%%:*}.log"
+  [ "$(cat "$pass_status/${pass%%:*}.status")" = 0 ] || failed_steps+=("${pass#*:}")
+done
 
 node -e '
   const fs = require("fs");
