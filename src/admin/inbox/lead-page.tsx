@@ -6,8 +6,10 @@ import { leadCvAddress, useLead } from '@/api/get-lead.ts';
 import { site } from '@/content/site.ts';
 import type { LeadRecord } from '@/content/types.gen.ts';
 import { cvDownloadName, deletionNotice } from '@/domain/lead-retention.ts';
+import { EmailAddress } from '@/ui/email-address.tsx';
 import { describeSize } from '../media/media-thumbnail.ts';
 import { formatTime } from '../ui/dates.ts';
+import { mailtoHref } from '../ui/mailto.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { LeadAttributionFacts } from './lead-attribution-facts.tsx';
@@ -35,7 +37,9 @@ function LeadDetails({ lead }: { lead: LeadRecord }) {
       <dl className={styles.facts}>
         <dt>E-mail</dt>
         <dd>
-          <a href={`mailto:${lead.email.replace(/[?&#%]/g, encodeURIComponent)}`}>{lead.email}</a>
+          <a href={mailtoHref(lead.email)}>
+            <EmailAddress address={lead.email} />
+          </a>
         </dd>
         <Fact term="Phone" value={lead.phone} />
         <Fact term="Company" value={lead.company} />
