@@ -118,14 +118,13 @@ describe('the Inbox, by keyboard alone', () => {
       { name, email, created_at: arrived.toISOString() },
       { name, email, created_at: new Date(Date.now() - dayMs).toISOString() },
     ]);
-    // The consent text's promise: deleted a year after it arrived, whatever its status.
-    const deletedOn = new Date(arrived.getTime() + 365 * dayMs).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
     await page.goto(`/admin/inbox?q=${encodeURIComponent(name)}`);
+    // The consent text's promise: deleted a year after it arrived, whatever its status; said as the admin writes
+    // every date ("05 Mar 2026"), in the reader's zone.
+    const deletedOn = await page.evaluate(
+      (at) => new Date(at).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }),
+      arrived.getTime() + 365 * dayMs,
+    );
     await page.getByText('2 leads match, newest first.').waitFor();
     const rows = page.getByRole('row').filter({ hasText: name });
     expect(
