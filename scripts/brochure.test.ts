@@ -81,6 +81,56 @@ function pageImages(page: PDFPage): string[] {
   });
 }
 
+/** The operators of a page's content streams, as text. */
+function pageOperators(page: PDFPage): string {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+  return streams
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map(streamText)
+    .join('\n');
+}
+
+interface Box {
+  left: number;
+  bottom: number;
+  right: number;
+  top: number;
+}
+
+/**
+ * The boxes of the straight-edged shapes a page fills (pdf-lib draws a rectangle as a path of lines, moved into
+ * place by translations), in the page's points.
+ */
+function filledBoxes(page: PDFPage): Box[] {
+  const boxes: Box[] = [];
+  const saved: [number, number][] = [];
+  let [dx, dy] = [0, 0];
+  let points: [number, number][] = [];
+  let curved = false;
+  for (const line of pageOperators(page).split('\n')) {
+    const words = line.trim().split(/\s+/);
+    const operator = words.at(-1);
+    const numbers = words.slice(0, -1).map(Number);
+    if (operator === 'q') saved.push([dx, dy]);
+    else if (operator === 'Q') [dx, dy] = saved.pop() ?? [0, 0];
+    else if (operator === 'cm' && numbers.slice(0, 4).join() === '1,0,0,1')
+      [dx, dy] = [dx + numbers[4]!, dy + numbers[5]!];
+    else if (operator === 'm' || operator === 'l') points.push([dx + numbers[0]!, dy + numbers[1]!]);
+    else if (operator === 'c') curved = true;
+    else if (operator === 'f' || operator === 'n' || operator === 'S') {
+      if (operator === 'f' && !curved && points.length > 0) {
+        const xs = points.map(([x]) => x);
+        const ys = points.map(([, y]) => y);
+        boxes.push({ left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) });
+      }
+      points = [];
+      curved = false;
+    }
+  }
+  return boxes;
+}
+
 describe('the brochure', () => {
   it('shows the logo on every page, with the contact details', () => {
     const { width, height } = site.data.brand.logo;
@@ -123,6 +173,27 @@ describe('the brochure', () => {
     expect(rupees.length).toBeGreaterThan(0);
     expect(text).toContain('₹');
     expect(text).not.toMatch(/\bRs\b/);
+  });
+
+  it('draws every background that meets a page’s edge past it: drawn flush, a viewer showed a thin line there', () => {
+    for (const [number, page] of pdf.getPages().entries()) {
+      const { width, height } = page.getSize();
+      const boxes = filledBoxes(page);
+      // The cover's dark ground covers the whole page.
+      if (number === 0)
+        expect(boxes.some((box) => box.right - box.left >= width && box.top - box.bottom >= height)).toBe(true);
+      const flush = boxes.flatMap((box) =>
+        [
+          ['left', box.left, 0],
+          ['bottom', box.bottom, 0],
+          ['right', box.right, width],
+          ['top', box.top, height],
+        ]
+          .filter(([, at, edge]) => Math.abs((at as number) - (edge as number)) < 0.5)
+          .map(([side]) => `page ${number + 1}: a box's ${side} side on the page's edge`),
+      );
+      expect(flush).toEqual([]);
+    }
   });
 
   it('leaves no page nearly blank', () => {

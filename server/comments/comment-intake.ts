@@ -15,7 +15,7 @@ import {
   readComment,
   type CommentRow,
 } from './comment-store.ts';
-import { emailKey } from '../leads/index.ts';
+import { emailKey, singleLine, strictEmail } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
 import { commentFlood, commentNotification } from './comment-mail.ts';
 
@@ -47,10 +47,16 @@ export async function readersComments(
 export const addressHash = (key: Buffer, address: string): string =>
   createHmac('sha256', key).update(`comment-address:${address}`).digest('base64url');
 
-/** The rules the schema cannot say, each with its field. */
+/**
+ * The rules the schema cannot say, each with its field: a name that is more than spaces, and an address a `mailto:`
+ * link reads as one recipient (the schema's "email" format lets `?cc=` and `&body=` through), as the lead forms ask.
+ */
 function inputProblems(input: CommentInput): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  if (input.name.trim() === '') problems.push({ path: '/name', message: 'must not be empty' });
+  if (singleLine(input.name) === '') problems.push({ path: '/name', message: 'must not be empty' });
+  // The schema's own message, which the form already puts in words.
+  if (input.email?.trim() && !strictEmail.test(input.email.trim()))
+    problems.push({ path: '/email', message: 'must match format "email"' });
   if (input.text.trim().length < 2) problems.push({ path: '/text', message: 'must NOT have fewer than 2 characters' });
   return problems;
 }
@@ -99,7 +105,8 @@ export async function acceptComment(
     post_id: postId,
     parent_id: input.parentId ?? null,
     status: 'pending',
-    author_name: input.name.trim(),
+    // One line: a name forges no line in the notice, nor a header in its subject.
+    author_name: singleLine(input.name),
     author_email: email,
     email_key: key,
     address_hash: hash,

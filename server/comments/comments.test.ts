@@ -243,6 +243,29 @@ describe('bad input', () => {
     expect(await db.selectFrom('comments').selectAll().execute()).toEqual([]);
   });
 
+  it('refuses an address a mailto: link would read as more headers, naming the field, and stores nothing', async () => {
+    for (const email of ['a?cc=spy%40evil.example&body=hi@example.com', 'a@example', 'x@-a.example']) {
+      const token = await commentToken(app(), testApp.clock);
+      const response = await app().inject(postComment(post._id, commentInput({ email, formToken: token })));
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json<{ details: { path: string }[] }>().details.map((detail) => detail.path)).toEqual(['/email']);
+    }
+    expect(await db.selectFrom('comments').selectAll().execute()).toEqual([]);
+    const fine = await sendComment(app(), testApp.clock, post._id, { email: "o'brien+blog@mail.example.co.uk" });
+    expect(fine.published).toBe(false);
+  });
+
+  it('keeps the name on one line, so that it forges no line in the notice', async () => {
+    const sent = await sendComment(app(), testApp.clock, post._id, {
+      name: 'Ola\r\nE-mail: boss@example.com\u2028x\u0007',
+    });
+    const [queued] = await queue(app(), cookie, '?status=pending');
+    expect(queued).toMatchObject({ _id: sent.id, authorName: 'Ola E-mail: boss@example.com x' });
+    const [mail] = await outbox();
+    expect(mail!.text.match(/^E-mail:.*$/gm)).toEqual(['E-mail: ola@example.com']);
+    expect(mail!.subject).toBe(`New comment from Ola E-mail: boss@example.com x on “${post.title}”`);
+  });
+
   it('refuses a reply to a reply and a reply to a comment not approved with 400', async () => {
     const top = await sendComment(app(), testApp.clock, post._id);
     const toPending = await app().inject(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cvDownloadName, deletionNotice, leadDeletionDate, retentionCutOff } from './lead-retention.ts';
+import { cvDownloadName, deletionSoon, leadDeletionDate, retentionCutOff } from './lead-retention.ts';
 
 describe('when a lead is deleted', () => {
   const arrived = '2025-12-01T09:30:00.000Z';
@@ -11,9 +11,13 @@ describe('when a lead is deleted', () => {
   });
 
   it('is said in the admin within 30 days of it, and not before', () => {
-    expect(deletionNotice(arrived, 365, new Date('2026-10-31T09:00:00.000Z'))).toBeNull();
-    expect(deletionNotice(arrived, 365, new Date('2026-11-01T10:00:00.000Z'))).toBe('Deleted on 1 December 2026');
-    expect(deletionNotice(arrived, 365, new Date('2026-12-02T00:00:00.000Z'))).toBe('Deleted on 1 December 2026');
+    expect(deletionSoon(arrived, 365, new Date('2026-10-31T09:00:00.000Z'))).toBeNull();
+    expect(deletionSoon(arrived, 365, new Date('2026-11-01T10:00:00.000Z'))?.toISOString()).toBe(
+      '2026-12-01T09:30:00.000Z',
+    );
+    expect(deletionSoon(arrived, 365, new Date('2026-12-02T00:00:00.000Z'))?.toISOString()).toBe(
+      '2026-12-01T09:30:00.000Z',
+    );
   });
 });
 

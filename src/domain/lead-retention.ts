@@ -12,14 +12,12 @@ export const retentionCutOff = (now: Date, retentionDays: number): Date =>
   new Date(now.getTime() - retentionDays * dayMs);
 
 /**
- * "Deleted on 3 January 2027" when the lead goes within the next 30 days (the daily run may take up to a day more),
- * or null while it is further off.
+ * The moment a lead goes, when that is within the next 30 days (the daily run may take up to a day more), for the
+ * admin to say; null while it is further off.
  */
-export function deletionNotice(createdAt: string, retentionDays: number, now: Date): string | null {
+export function deletionSoon(createdAt: string, retentionDays: number, now: Date): Date | null {
   const at = leadDeletionDate(createdAt, retentionDays);
-  if (at.getTime() - now.getTime() > deletionNoticeDays * dayMs) return null;
-  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return `Deleted on ${day}`;
+  return at.getTime() - now.getTime() > deletionNoticeDays * dayMs ? null : at;
 }
 
 /** A CV's download name: the sender's, with the extension of the type found in its bytes (never theirs). */

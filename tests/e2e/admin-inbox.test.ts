@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storeLeads, testPdf } from '../../server/test-support/stored-leads.ts';
 import { signedIn, uniqueSlug, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { seriousViolations, tabTo } from './page-helpers.ts';
+import { phone, seriousViolations, tabTo } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -106,5 +106,61 @@ describe('the Inbox, by keyboard alone', () => {
 
     expect(unexpected(errors).filter((error) => !/ERR_CONNECTION_REFUSED|ERR_FAILED/.test(error))).toEqual([]);
     await context.close();
+  });
+
+  it('says on a phone when an old lead will be deleted, and breaks its address only after the @ or a dot', async () => {
+    const { page, close, errors } = await signedIn(browser, phone);
+    const dayMs = 24 * 60 * 60 * 1000;
+    const name = `Old ${uniqueSlug('Retained')}`;
+    const email = `${uniqueSlug('procurement.department')}@regional-hospital-group.example`;
+    const arrived = new Date(Date.now() - 350 * dayMs);
+    await storeLeads({ dataDir: inject('dataDir') }, [
+      { name, email, created_at: arrived.toISOString() },
+      { name, email, created_at: new Date(Date.now() - dayMs).toISOString() },
+    ]);
+    await page.goto(`/admin/inbox?q=${encodeURIComponent(name)}`);
+    // The consent text's promise: deleted a year after it arrived, whatever its status; said as the admin writes
+    // every date ("05 Mar 2026"), in the reader's zone.
+    const deletedOn = await page.evaluate(
+      (at) => new Date(at).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }),
+      arrived.getTime() + 365 * dayMs,
+    );
+    await page.getByText('2 leads match, newest first.').waitFor();
+    const rows = page.getByRole('row').filter({ hasText: name });
+    expect(
+      await rows
+        .nth(0)
+        .getByText(/Deleted on/)
+        .count(),
+    ).toBe(0);
+    expect(await rows.nth(1).getByText(`Deleted on ${deletedOn}`).isVisible()).toBe(true);
+
+    await rows.nth(1).getByRole('link', { name }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    const retention = page.locator('dt', { hasText: 'Retention' }).locator('xpath=following-sibling::dd[1]');
+    expect(await retention.textContent()).toBe(`Deleted on ${deletedOn}`);
+    const address = page.getByRole('link', { name: email });
+    const lines = await address.evaluate((link) => {
+      const byTop = new Map<number, string>();
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let index = 0; index < node.textContent!.length; index += 1) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? '') + node.textContent![index]);
+        }
+      }
+      return [...byTop.values()];
+    });
+    // Too long for one line at 375 px: it wraps, but only where a reader expects it to (after @, a dot or a hyphen).
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe(email);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/[@.-]$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CommentRecord } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
 import { formatTime } from '../ui/dates.ts';
+import { mailtoHref } from '../ui/mailto.ts';
 import { actionLabels, actionsFor, type ModerationAction } from './comment-labels.ts';
 import { ReplyForm } from './reply-form.tsx';
 import styles from './comments.module.css';
@@ -74,7 +75,7 @@ export function CommentItem(props: CommentItemProps) {
         <p className={styles.meta}>
           {seesEmail && comment.authorEmail && (
             <>
-              <a href={`mailto:${comment.authorEmail}`}>{comment.authorEmail}</a>
+              <a href={mailtoHref(comment.authorEmail)}>{comment.authorEmail}</a>
               {' · '}
             </>
           )}

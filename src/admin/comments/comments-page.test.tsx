@@ -115,6 +115,8 @@ describe('CommentsPage', () => {
     const hostile = aComment({
       _id: 'c9',
       authorName: '<b>Eve</b>',
+      // Stored before addresses were checked strictly: the link must not read it as a copy and a body.
+      authorEmail: 'a?cc=spy%40evil.example&body=hi@example.com',
       text: '<script>alert(1)</script><a href="javascript:alert(2)">win</a>',
     });
     withComments([ana, hostile]);
@@ -138,6 +140,10 @@ describe('CommentsPage', () => {
       within(evil).getByText('<script>alert(1)</script><a href="javascript:alert(2)">win</a>'),
     ).toBeInTheDocument();
     expect(evil.querySelector('script, b, a[href^="javascript"]')).toBeNull();
+    expect(within(evil).getByRole('link', { name: /^a\?cc=/ })).toHaveAttribute(
+      'href',
+      'mailto:a%3Fcc=spy%2540evil.example%26body=hi@example.com',
+    );
     expect(screen.getByText('2 comments, newest first.')).toBeInTheDocument();
   });
 

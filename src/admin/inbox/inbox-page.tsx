@@ -1,13 +1,12 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { leadsCsvAddress, useLeads } from '@/api/list-leads.ts';
-import { site } from '@/content/site.ts';
-import { deletionNotice } from '@/domain/lead-retention.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import tableStyles from '../posts/posts-page.module.css';
+import { deletionNotice } from './deletion-notice.ts';
 import { filtersFromSearch } from './inbox-filters.ts';
 import { serviceTitle, services, statusLabels, statuses, typeLabels, types } from './lead-labels.ts';
 import styles from './inbox.module.css';
@@ -18,7 +17,7 @@ const pageSize = 25;
 
 /** Under a lead's arrival, when it is deleted within 30 days (the consent text's promise). */
 function DeletionNotice({ createdAt }: { createdAt: string }) {
-  const notice = deletionNotice(createdAt, site.privacy.retentionDays, new Date());
+  const notice = deletionNotice(createdAt);
   if (notice === null) return null;
   return (
     <>

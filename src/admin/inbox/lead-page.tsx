@@ -3,13 +3,15 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/api-client.ts';
 import { useDeleteLead } from '@/api/delete-lead.ts';
 import { leadCvAddress, useLead } from '@/api/get-lead.ts';
-import { site } from '@/content/site.ts';
 import type { LeadRecord } from '@/content/types.gen.ts';
-import { cvDownloadName, deletionNotice } from '@/domain/lead-retention.ts';
+import { cvDownloadName } from '@/domain/lead-retention.ts';
+import { EmailAddress } from '@/ui/email-address.tsx';
 import { describeSize } from '../media/media-thumbnail.ts';
 import { formatTime } from '../ui/dates.ts';
+import { mailtoHref } from '../ui/mailto.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
+import { deletionNotice } from './deletion-notice.ts';
 import { LeadAttributionFacts } from './lead-attribution-facts.tsx';
 import { serviceTitle, statusLabels, typeLabels } from './lead-labels.ts';
 import { LeadNoteForm } from './lead-note-form.tsx';
@@ -35,7 +37,9 @@ function LeadDetails({ lead }: { lead: LeadRecord }) {
       <dl className={styles.facts}>
         <dt>E-mail</dt>
         <dd>
-          <a href={`mailto:${lead.email.replace(/[?&#%]/g, encodeURIComponent)}`}>{lead.email}</a>
+          <a href={mailtoHref(lead.email)}>
+            <EmailAddress address={lead.email} />
+          </a>
         </dd>
         <Fact term="Phone" value={lead.phone} />
         <Fact term="Company" value={lead.company} />
@@ -45,10 +49,7 @@ function LeadDetails({ lead }: { lead: LeadRecord }) {
         <Fact term="Message" value={lead.message} />
         <Fact term="Cover letter" value={lead.coverLetter} />
         <Fact term="Received" value={formatTime(lead.createdAt)} />
-        <Fact
-          term="Retention"
-          value={deletionNotice(lead.createdAt, site.privacy.retentionDays, new Date()) ?? undefined}
-        />
+        <Fact term="Retention" value={deletionNotice(lead.createdAt) ?? undefined} />
         <Fact term="Agreed to" value={lead.consentText} />
       </dl>
       {lead.cv && (

@@ -8,6 +8,7 @@ import { roleNames } from '@/domain/team-permissions.ts';
 import { fieldErrorsOf } from '../security/field-errors.ts';
 import styles from '../session/sign-in.module.css';
 import { Alert } from '../ui/alert.tsx';
+import { formatTime } from '../ui/dates.ts';
 import { controlProps, Field } from '../ui/field.tsx';
 
 type Name = 'name' | 'password' | 'repeated';
@@ -75,7 +76,7 @@ export function AcceptInvitationPage() {
         {check.data && !deadLink && (
           <p>
             You are invited as {roleNames[check.data.role].toLowerCase()}, with the address {check.data.email}. The link
-            works once, until {new Date(check.data.expiresAt).toLocaleString()}.
+            works once, until {formatTime(check.data.expiresAt)}.
           </p>
         )}
         {!check.isPending && !deadLink && (

@@ -80,7 +80,7 @@ describe('an invitation link', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('form', { name: 'Join the team' })).not.toBeInTheDocument();
   });
 
-  it('shows the form, with the role offered, while it works', async () => {
+  it('shows the form, with the role offered and the expiry in the admin’s date format, while it works', async () => {
     fakeApi({
       'GET /api/invitations/good-token': {
         body: { email: 'grace@northbeam.example', role: 'contributor', expiresAt: '2025-04-08T12:00:00.000Z' },
@@ -89,5 +89,7 @@ describe('an invitation link', { timeout: 20_000 }, () => {
     renderAdmin('/admin/invitations/good-token');
     expect(await screen.findByRole('form', { name: 'Join the team' }, chunkWait)).toBeInTheDocument();
     expect(screen.getByText(/invited as contributor, with the address grace@northbeam.example/)).toBeInTheDocument();
+    // Its expiry in the admin's one date format, as the Users screen writes it (the tests' zone is UTC).
+    expect(screen.getByText(/The link works once, until 08 Apr 2025, 12:00\.$/)).toBeInTheDocument();
   });
 });
