@@ -9,13 +9,12 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { SendControls } from './send-controls.tsx';
 import { describeSendProblem } from './send-problem.ts';
 import { SendProgress } from './send-progress.tsx';
-import { statusSentence } from './send-words.ts';
+import { handledOf, statusSentence } from './send-words.ts';
 import styles from './send.module.css';
 
-/** A tenth of the way at a time: the polite announcement changes with the status and every tenth, not every poll. */
-function announcement(sentence: string, status: string, handled: number, total: number) {
-  if (status !== 'sending' || total === 0) return sentence;
-  return `Sending: about ${Math.floor((handled / total) * 10) * 10}% dealt with.`;
+/** How far a send under way has gone, a tenth at a time: announced politely then, not at every poll. */
+function tenths(handled: number, total: number) {
+  return total === 0 ? '' : `About ${Math.floor((handled / total) * 10) * 10}% of the messages dealt with.`;
 }
 
 /**
@@ -32,7 +31,6 @@ export function NewsletterSendPage() {
 
   let body;
   if (send) {
-    const sentence = statusSentence(send);
     body = (
       <>
         {started && (
@@ -40,11 +38,11 @@ export function NewsletterSendPage() {
             <p>The send has started: every active subscriber gets the post once. You may leave this page.</p>
           </Alert>
         )}
-        <p className={styles.status} data-status={send.status}>
-          {sentence}
+        <p className={styles.status} role="status">
+          {statusSentence(send)}
         </p>
         <p className="visually-hidden" role="status">
-          {announcement(sentence, send.status, send.sent + send.failed + send.skipped, send.total)}
+          {send.status === 'sending' && tenths(handledOf(send), send.total)}
         </p>
         <p className={styles.meta}>
           Asked for {formatTime(send.createdAt)}

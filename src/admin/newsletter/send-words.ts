@@ -12,19 +12,20 @@ export const countOf = (value: number, one: string, many = `${one}s`) =>
 /** The messages a send has dealt with, one way or another: what the progress bar counts. */
 export const handledOf = (send: NewsletterSend) => send.sent + send.failed + send.skipped;
 
-/** Where a send stands, in a sentence: what is happening and what happens next. */
+/** Where a send stands, in a sentence that changes with its status only: the figures say how far it has gone. */
 export function statusSentence(send: NewsletterSend): string {
-  const sent = `${countOf(send.sent, 'message')} of ${formatCount(send.total)} sent`;
   switch (send.status) {
     case 'queued':
-      return `Queued: the first messages go out in a moment. ${sent}.`;
+      return 'Queued: the first messages go out in a moment.';
     case 'sending':
-      return `Sending: ${sent}. Messages go out a few a second; you may leave this page.`;
+      return 'Sending: messages go out a few a second. You may leave this page; the send goes on.';
     case 'paused':
-      return `Paused: ${sent}. No more messages go out until you resume.`;
+      return 'Paused: no more messages go out until you resume.';
     case 'done':
-      return `Done: ${sent}${send.failed > 0 ? `, ${formatCount(send.failed)} refused by the receiving server` : ''}.`;
+      return send.failed > 0
+        ? `Done: every message was dealt with; ${countOf(send.failed, 'address', 'addresses')} refused it for good.`
+        : 'Done: every message was dealt with.';
     case 'cancelled':
-      return `Cancelled: ${sent}; the ${countOf(send.skipped, 'message')} left were not sent.`;
+      return `Cancelled: ${countOf(send.sent, 'message')} went out before; the rest were not sent.`;
   }
 }
