@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
+import { newsletterPreviewAddress } from '@/api/newsletter/get-newsletter-preview.ts';
 import { useSendNewsletter } from '@/api/newsletter/send-newsletter.ts';
 import type { BlogPost, NewsletterPreview } from '@/content/types.gen.ts';
 import { useAdminSession } from '../session/admin-session.ts';
@@ -15,7 +16,8 @@ export interface SendDialogProps {
 }
 
 /**
- * The post's e-mail as subscribers will see it (in a sandboxed frame: no script of the e-mail runs), a test to
+ * The post's e-mail as subscribers will see it (a sandboxed frame of the server's document of it, whose own policy
+ * lets its inline styles apply and runs no script: a srcdoc would take the admin's policy and lose them), a test to
  * oneself, and the one send to every active subscriber, which then opens the send's screen.
  */
 export function SendDialog({ post, preview, onClose }: SendDialogProps) {
@@ -78,7 +80,12 @@ export function SendDialog({ post, preview, onClose }: SendDialogProps) {
         <dt>To</dt>
         <dd>{recipients}, each with their own unsubscribe link</dd>
       </dl>
-      <iframe className={styles.preview} title="The e-mail, as subscribers see it" sandbox="" srcDoc={preview.html} />
+      <iframe
+        className={styles.preview}
+        title="The e-mail, as subscribers see it"
+        sandbox=""
+        src={newsletterPreviewAddress(post._id)}
+      />
       <details className={styles.text}>
         <summary>Plain-text version</summary>
         <pre>{preview.text}</pre>

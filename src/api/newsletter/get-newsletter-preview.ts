@@ -8,6 +8,10 @@ export function getNewsletterPreview(postId: string, signal?: AbortSignal): Prom
   return apiJson<NewsletterPreview>(`/api/blogs/${encodeURIComponent(postId)}/newsletter`, { signal });
 }
 
+/** The e-mail as a document of its own, for a frame: the server answers it under a policy that runs no script. */
+export const newsletterPreviewAddress = (postId: string) =>
+  `/api/blogs/${encodeURIComponent(postId)}/newsletter/preview`;
+
 export function newsletterPreviewQueryOptions(postId: string) {
   return queryOptions({
     queryKey: [...newsletterQueryKey, 'preview', postId],
