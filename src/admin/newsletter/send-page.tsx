@@ -33,7 +33,7 @@ export function NewsletterSendPage() {
   if (send) {
     body = (
       <>
-        {started && (
+        {started && isUnderWay(send) && (
           <Alert tone="success">
             <p>The send has started: every active subscriber gets the post once. You may leave this page.</p>
           </Alert>
@@ -53,8 +53,9 @@ export function NewsletterSendPage() {
             </>
           )}
         </p>
-        <SendProgress send={send} />
+        {/* The controls before the figures: on a phone they stay in the first screen. */}
         <SendControls send={send} onCancelled={() => headingRef.current?.focus()} />
+        <SendProgress send={send} />
         {isRefetchError && (
           <Alert>
             <p>
