@@ -45,22 +45,25 @@ beforeAll(async () => {
   sink = new SmtpSink(await freePort());
   await sink.start();
   dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-send-'));
-  server = await startServerFromSource((base) => ({
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SITE_URL: base,
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    // Four messages a second: a send of 40 lasts ten seconds, time enough to pause it by keyboard.
-    NEWSLETTER_RATE: '4',
-    SEED_EXAMPLES: 'false',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  }));
+  server = await startServerFromSource(
+    (base) => ({
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: base,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      // Four messages a second: a send of 40 lasts ten seconds, time enough to pause it by keyboard.
+      NEWSLETTER_RATE: '4',
+      SEED_EXAMPLES: 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    }),
+    { timeoutMs: 120_000 },
+  );
   cookie = await signInOver(server.base, admin);
   const rows = Array.from({ length: subscribers }, (_, i) => `reader-${i}@example.com,2025-06-01,signed up at a fair`);
   await api('POST', '/api/subscribers/import', ['email,consented_at,consent_basis', ...rows].join('\n'), 'text/csv');
   browser = await launchBrowser();
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
