@@ -30,7 +30,7 @@ const over = Number(args.find((arg) => arg.startsWith('--over='))?.slice('--over
 
 /** Chunks no public page may load. */
 const privateChunk =
-  /^(admin|admin-pages|editor-pages|studio-pages|audience-pages|admin-editor|media-uploader|query-scope-admin|chart)/;
+  /^(admin|admin-pages|editor-pages|studio-pages|audience-pages|newsletter-pages|admin-editor|media-uploader|query-scope-admin|chart)/;
 
 /** React Router's module marks the window with its version; the minified chunk keeps the name. */
 const holdsReactRouter = (source: string) => source.includes('__reactRouterVersion');

@@ -59,6 +59,21 @@ export const previewContentSecurityPolicy = contentSecurityPolicy.replace(
   "frame-ancestors 'self'",
 );
 
+/**
+ * A newsletter's e-mail shown in the editor's frame (GET /api/blogs/{id}/newsletter/preview): its own inline styles and
+ * images, nothing else, and no script whoever opens it (the policy's sandbox), framed by the admin's pages only. A
+ * frame's srcdoc would inherit the admin's policy, under which the e-mail's inline styles do not apply.
+ */
+export const emailPreviewContentSecurityPolicy = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src * data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox',
+].join('; ');
+
 const previewHeaders = { ...documentHeaders, 'content-security-policy': previewContentSecurityPolicy } as const;
 
 const apiHeaders = { 'content-security-policy': apiContentSecurityPolicy, ...sentWithEverything } as const;

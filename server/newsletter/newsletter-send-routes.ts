@@ -3,6 +3,7 @@ import type { NewsletterSendRequest } from '../../src/content/types.gen.ts';
 import { auditRequest, type AuditAction } from '../audit/index.ts';
 import { signedInAdmin } from '../auth/index.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { emailPreviewContentSecurityPolicy } from '../http/security-headers.ts';
 import {
   changeSend,
   previewNewsletter,
@@ -42,6 +43,32 @@ export const newsletterSendRoutes: FastifyPluginAsync<{ sending: NewsletterSendi
       config: { access: 'newsletter' },
     },
     async (request, reply) => reply.headers(noStore).send(await previewNewsletter(sending, request.params.id)),
+  );
+
+  // The one HTML document of the API: the e-mail itself, for the editor's frame, under a policy of its own.
+  app.get<{ Params: { id: string } }>(
+    '/blogs/:id/newsletter/preview',
+    {
+      schema: {
+        params: postParams,
+        response: {
+          200: {
+            description:
+              'The e-mail as a document, for a frame of the admin: its inline styles apply, no script runs in it.',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+      config: { access: 'newsletter' },
+    },
+    async (request, reply) => {
+      const { html } = await previewNewsletter(sending, request.params.id);
+      return reply
+        .headers({ ...noStore, 'content-security-policy': emailPreviewContentSecurityPolicy })
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
   );
 
   app.post<{ Params: { id: string }; Body: NewsletterSendRequest | undefined }>(

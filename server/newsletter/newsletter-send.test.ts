@@ -150,6 +150,31 @@ describe('sending a post to subscribers', () => {
     expect(preview.json<{ html: string }>().html).toContain('<html');
   });
 
+  it('answers the e-mail as a document for the editor’s frame: its inline styles apply, no script, framed by the admin only', async () => {
+    const { app, cookie } = await start();
+    const post = await publishedPost(app, cookie);
+    const url = `/api/blogs/${post._id}/newsletter/preview`;
+    const page = await app.inject(asAdmin(cookie, { method: 'GET', url }));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    const policy = String(page.headers['content-security-policy']).split('; ');
+    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", 'sandbox']));
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy.some((directive) => directive.startsWith('script-src'))).toBe(false);
+    expect(page.body).toContain('<html');
+    expect(page.body).toContain(post.title);
+
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const author = await addMember(app, cookie, 'author');
+    expect((await app.inject(asAdmin(author.cookie, { method: 'GET', url }))).statusCode).toBe(403);
+    const draft = await createPost(app, cookie);
+    const refused = await app.inject(
+      asAdmin(cookie, { method: 'GET', url: `/api/blogs/${draft._id}/newsletter/preview` }),
+    );
+    expect(refused.statusCode).toBe(409);
+  });
+
   it('puts the posts sent to a subscriber in a privacy export, and erases them with it', async () => {
     const { app, cookie, db, sink } = await start();
     await addSubscribers(db, ['ada@example.com']);

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import type * as AdminPages from './admin-pages.ts';
 import type * as AudiencePages from './audience-pages.ts';
 import type * as EditorPages from './editor-pages.ts';
+import type * as NewsletterPages from './newsletter-pages.ts';
 import type * as StudioPages from './studio-pages.ts';
 
 /** Loads a lazy admin chunk; src/app passes its chunk loader, which reports failed downloads. */
@@ -10,6 +11,7 @@ export interface AdminChunks {
   editor: () => Promise<typeof EditorPages>;
   studio: () => Promise<typeof StudioPages>;
   audience: () => Promise<typeof AudiencePages>;
+  newsletter: () => Promise<typeof NewsletterPages>;
 }
 
 function notFound(): never {
@@ -20,7 +22,7 @@ function notFound(): never {
  * The admin's pages under /admin. Only types come from the page modules, so the public bundle that
  * holds this table downloads no admin code: each page arrives with its lazy chunk.
  */
-export function adminRoutes({ pages, editor, studio, audience }: AdminChunks): RouteObject[] {
+export function adminRoutes({ pages, editor, studio, audience, newsletter }: AdminChunks): RouteObject[] {
   return [
     { index: true, lazy: async () => ({ Component: (await pages()).DashboardPage }) },
     { path: 'posts', lazy: async () => ({ Component: (await pages()).PostsPage }) },
@@ -31,6 +33,7 @@ export function adminRoutes({ pages, editor, studio, audience }: AdminChunks): R
     { path: 'inbox/:id', lazy: async () => ({ Component: (await pages()).LeadPage }) },
     { path: 'comments', lazy: async () => ({ Component: (await pages()).CommentsPage }) },
     { path: 'subscribers', lazy: async () => ({ Component: (await audience()).SubscribersPage }) },
+    { path: 'newsletters/:id', lazy: async () => ({ Component: (await newsletter()).NewsletterSendPage }) },
     { path: 'privacy', lazy: async () => ({ Component: (await pages()).PrivacyPage }) },
     { path: 'media', lazy: async () => ({ Component: (await pages()).MediaLibraryPage }) },
     { path: 'users', lazy: async () => ({ Component: (await pages()).TeamPage }) },

@@ -13,6 +13,7 @@ const adminPages = () => loadChunk('admin', () => import('@/admin/admin-pages.ts
 const editorPages = () => loadChunk('admin-editor', () => import('@/admin/editor-pages.ts'));
 const studioPages = () => loadChunk('admin-studio', () => import('@/admin/studio-pages.ts'));
 const audiencePages = () => loadChunk('admin-audience', () => import('@/admin/audience-pages.ts'));
+const newsletterPages = () => loadChunk('admin-newsletter', () => import('@/admin/newsletter-pages.ts'));
 const contentPreview = () => loadChunk('content-preview', () => import('./content-preview.tsx'));
 
 /**
@@ -35,7 +36,13 @@ export const adminRouteTree: RouteObject[] = [
     children: [
       {
         errorElement: <AdminErrorScreen />,
-        children: adminRoutes({ pages: adminPages, editor: editorPages, studio: studioPages, audience: audiencePages }),
+        children: adminRoutes({
+          pages: adminPages,
+          editor: editorPages,
+          studio: studioPages,
+          audience: audiencePages,
+          newsletter: newsletterPages,
+        }),
       },
     ],
   },

@@ -84,6 +84,9 @@ describe('EditPostPage', () => {
       ...signedIn,
       'GET /api/blogs/p7': () => ({ body: version }),
       'GET /api/blogs/p7/revisions': { body: [] },
+      'GET /api/blogs/p7/newsletter': {
+        body: { subject: 'Stored title', html: '', text: '', activeSubscribers: 0, sendId: null },
+      },
       'PUT /api/blogs/p7': () => {
         version = { ...stored, title: 'Their title', updatedAt: '2025-04-02T08:00:00.000Z' };
         return errorReply(

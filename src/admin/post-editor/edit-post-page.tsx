@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { useAdminSession } from '../session/admin-session.ts';
 import { PostForm } from './post-form.tsx';
 import { valuesFromPost } from './post-form-values.ts';
+import { NewsletterPanel } from './newsletter-panel.tsx';
 import { ReadOnlyPost } from './read-only-post.tsx';
 
 /** /admin/blog/edit/{id}: the post as stored, in the editor, saved with the version it was read at. */
@@ -40,6 +41,7 @@ export function EditPostPage() {
         onLoadLatest={() => void refetch().then(() => setGeneration((count) => count + 1))}
         reviewRequestedAt={post.reviewRequestedAt}
         signature={{ id: post.authorId ?? null, name: post.author }}
+        publishing={<NewsletterPanel post={post} />}
       />
     );
   } else if (isPending) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { BlogPost, BlogPostInput, PostSaveQuery } from '@/content/types.gen.ts';
 import { useAdminSession, useCan } from '../session/admin-session.ts';
@@ -47,6 +47,8 @@ interface PostFormProps {
   reviewRequestedAt?: string | null;
   /** Edit only: who signs the stored post. A new post is signed by the member writing it. */
   signature?: PostSignature;
+  /** Edit only: more of the stored post's publishing, such as sending it to the newsletter. */
+  publishing?: ReactNode;
 }
 
 /** The one editor for new and existing posts: checks with the schema's rules, keeps a draft, shows a preview. */
@@ -60,6 +62,7 @@ export function PostForm({
   onLoadLatest,
   reviewRequestedAt,
   signature,
+  publishing,
 }: PostFormProps) {
   const navigate = useNavigate();
   const { user } = useAdminSession();
@@ -239,6 +242,7 @@ export function PostForm({
                 }
               />
               {!publishes && <SubmitForReview postId={postId} requestedAt={reviewRequestedAt} />}
+              {publishing}
             </fieldset>
           </div>
           <fieldset className={`${styles.panel} ${styles.seo}`}>

@@ -12,6 +12,7 @@ const pages = () => import('../admin-pages.ts');
 const editor = () => import('../editor-pages.ts');
 const studio = () => import('../studio-pages.ts');
 const audience = () => import('../audience-pages.ts');
+const newsletter = () => import('../newsletter-pages.ts');
 
 /** Renders the admin's routes (react-router) at a URL with a fresh query client that does not retry. */
 function renderRoutes(routes: RouteObject[], url: string) {
@@ -33,7 +34,7 @@ export function renderAdmin(url: string) {
     {
       path: '/admin',
       lazy: async () => ({ Component: (await pages()).AdminLayout }),
-      children: adminRoutes({ pages, editor, studio, audience }),
+      children: adminRoutes({ pages, editor, studio, audience, newsletter }),
     },
   ];
   return renderRoutes(tree, url);
