@@ -144,6 +144,7 @@ export interface ContentSchemas {
   commentReply?: CommentReply;
   'content-change'?: ContentChange;
   'content-document'?: ContentDocumentVersion;
+  'content-image'?: ContentImage;
   'content-restore'?: ContentRestore;
   'content-save'?: ContentSave;
   'content-saved'?: ContentSaved;
@@ -3117,6 +3118,23 @@ export interface ContentChange {
    * The commit's message, its first line being the summary.
    */
   message: string;
+}
+/**
+ * An image file of the site that content may name (GET /api/content/images), with its intrinsic size.
+ */
+export interface ContentImage {
+  /**
+   * Its address on the site, such as /images/seo.svg.
+   */
+  src: string;
+  /**
+   * Intrinsic width in pixels.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels.
+   */
+  height: number;
 }
 /**
  * The body of POST /api/content/{id}/restore: the commit whose version of the document is saved again.
