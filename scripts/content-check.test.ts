@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PageDocument } from '../src/content/types.gen.ts';
 import { loadContent } from './lib/content.ts';
+import { checkContent } from '../server/content-studio/content-check.ts';
 import { createContentAjv, formatError } from '../server/content-studio/content-schemas.ts';
+import { repositoryRoot } from '../server/repository-root.ts';
 
 const ajv = createContentAjv();
 const validatePage = ajv.getSchema('page.schema.json')!;
@@ -122,6 +127,37 @@ describe('page schema', () => {
     expect(pageErrors(page)).toEqual([
       '/sections/1/options/slidesVisible: must be one of 1, 1.5, 2, 2.5, 3',
       '/sections/1/options/loop: must be one of "always", "narrow", "never"',
+    ]);
+  });
+});
+
+describe('content:check and images', () => {
+  const seoPath = 'content/services/seo.json';
+  const seo = () => JSON.parse(readFileSync(join(repositoryRoot, seoPath), 'utf8')) as PageDocument;
+  const withHero = (change: (image: Record<string, unknown>) => void) => {
+    const page = seo();
+    change((page.sections[0] as unknown as { image: Record<string, unknown> }).image);
+    return checkContent({ replace: new Map([[seoPath, page]]) }).problems.filter(({ file }) => file === seoPath);
+  };
+
+  it('names the file and the field of an image that is not in the repository, the library’s included', () => {
+    for (const src of ['/images/services/missing.svg', '/images/library/0123456789abcdef0123.webp']) {
+      expect(withHero((image) => (image.src = src))).toEqual([
+        {
+          file: seoPath,
+          pointer: '/sections/0/image/src',
+          message: `refers to "${src}", which is not in public/: choose an image that exists`,
+        },
+      ]);
+    }
+  });
+
+  it('refuses an image without alt text, and a video or font where an image belongs', () => {
+    expect(withHero((image) => (image.alt = ''))).toEqual([
+      { file: seoPath, pointer: '/sections/0/image/alt', message: 'must NOT have fewer than 1 characters' },
+    ]);
+    expect(withHero((image) => (image.src = '/video/portfolio-reel.mp4')).map(({ pointer }) => pointer)).toEqual([
+      '/sections/0/image/src',
     ]);
   });
 });

@@ -39,15 +39,15 @@ export interface CheckOptions {
   /** The checkout holding content/ (the repository by default). */
   root?: string;
   ajv?: Ajv2020;
-  /** Where images and fonts are looked for: root/public by default. */
-  publicDir?: string;
+  /** Where images and fonts are looked for (a file in any of them exists): root/public by default. */
+  publicDir?: string | string[];
   /** Documents to check in place of their files, by path relative to root (`content/services/seo.json`). */
   replace?: ReadonlyMap<string, unknown>;
 }
 
 export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }: CheckOptions = {}): ContentReport {
   const validator = ajv ?? (sharedAjv ??= createContentAjv());
-  const assets = publicDir ?? join(root, 'public');
+  const assets = [publicDir ?? join(root, 'public')].flat();
   const problems: ContentProblem[] = [];
   const report = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
 
@@ -122,8 +122,8 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
         report(file.path, pointer, `links to "${value}", which is no route of the site`);
       }
       const isAsset = /^\/(images|media|fonts)\//.test(value);
-      if (isAsset && !existsSync(join(assets, value))) {
-        report(file.path, pointer, `refers to "${value}", which is not in public/`);
+      if (isAsset && !assets.some((dir) => existsSync(join(dir, value)))) {
+        report(file.path, pointer, `refers to "${value}", which is not in public/: choose an image that exists`);
       }
     }
   }

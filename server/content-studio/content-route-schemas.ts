@@ -28,6 +28,18 @@ export const statusSchema = {
   response: { 200: schemaRef('content-status.schema.json') },
 };
 
+export const imagesSchema = {
+  summary: 'The images content may name',
+  description:
+    'Every image file under public/images, with its intrinsic size, for the studio’s image picker. Images of the ' +
+    'media library are named `/images/library/{file}` (the file of its `url`): a save copies each into the ' +
+    'checkout and commits it with the document. Editors and above.',
+  tags,
+  response: {
+    200: { type: 'array', items: schemaRef('content-image.schema.json'), description: 'The images, by address.' },
+  },
+};
+
 export const documentSchema = {
   summary: 'Read a content document',
   description: 'The id is URL-encoded as one path segment (`services%2Fseo`). The version is also the ETag.',

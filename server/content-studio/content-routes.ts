@@ -16,6 +16,7 @@ import { errorBody } from '../http/errors.ts';
 import {
   documentSchema,
   historySchema,
+  imagesSchema,
   listSchema,
   restoreSchema,
   saveSchema,
@@ -88,6 +89,10 @@ export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (
     };
     return reply.headers(noStore).send(body);
   });
+
+  app.get('/images', { schema: imagesSchema, config: access }, async (_request, reply) =>
+    reply.headers(noStore).send(await studio.images()),
+  );
 
   app.get<{ Params: ContentIdParams }>('/:id', { schema: documentSchema, config: access }, async (request, reply) => {
     const body = studio.read(request.params.id);

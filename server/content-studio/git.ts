@@ -89,12 +89,12 @@ export async function fileAt(dir: string, commit: string, path: string): Promise
   }
 }
 
-/** Commits one file as it is in the working tree, by `author`, with the server as committer; the new commit's id. */
-export async function commitFile(dir: string, path: string, author: Person, committer: Person, message: string) {
-  await git(dir, ['add', '--', path]);
+/** Commits files as they are in the working tree, by `author`, with the server as committer; the new commit's id. */
+export async function commitFiles(dir: string, paths: string[], author: Person, committer: Person, message: string) {
+  await git(dir, ['add', '--', ...paths]);
   const identity = { GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email };
   const authorFlag = `--author=${author.name} <${author.email}>`;
-  await git(dir, ['commit', '--quiet', '--no-verify', authorFlag, '-m', message, '--', path], identity);
+  await git(dir, ['commit', '--quiet', '--no-verify', authorFlag, '-m', message, '--', ...paths], identity);
   return head(dir);
 }
 

@@ -16,6 +16,7 @@ import type {
   ContentSummary,
 } from '../../src/content/types.gen.ts';
 import { recordAudit } from '../audit/index.ts';
+import { readMediaFile } from '../media/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { writeContentHead } from './content-heads.ts';
@@ -25,7 +26,7 @@ import { checkContent, formatProblem } from './content-check.ts';
 import { formatDocument, suggestMessage } from './document-format.ts';
 import {
   blobId,
-  commitFile,
+  commitFiles,
   currentBranch,
   fileAt,
   fileHistory,
@@ -35,6 +36,7 @@ import {
   type Person,
 } from './git.ts';
 import type { ContentRemote } from './remote.ts';
+import { copyLibraryImages, listSiteImages, removeFiles } from './site-images.ts';
 
 export interface StudioOptions {
   /** The checkout holding content/. */
@@ -66,6 +68,8 @@ const unknownDocument = () => new HttpError(404, 'There is no content document w
 
 export function createStudio(options: StudioOptions) {
   const { root, db, clock, committer, remote, published } = options;
+  // The checkout's public/, where library images are copied, then the repository's, which the site is built from.
+  const publicDir = [join(root, 'public'), join(repositoryRoot, 'public')];
   let queue: Promise<unknown> = Promise.resolve();
   /** One save at a time: the version check, the write and the commit must not interleave. */
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
@@ -114,7 +118,6 @@ export function createStudio(options: StudioOptions) {
 
   /** Every problem the change would bring that the content did not have before, in whichever document. */
   function newProblems(entry: CatalogueEntry, document: unknown): ProblemsError['body'] | undefined {
-    const publicDir = join(repositoryRoot, 'public');
     const before = new Set(checkContent({ root, publicDir }).problems.map(formatProblem));
     const after = checkContent({ root, publicDir, replace: new Map([[entry.path, document]]) }).problems;
     const added = after.filter((problem) => !before.has(formatProblem(problem)));
@@ -147,17 +150,26 @@ export function createStudio(options: StudioOptions) {
     const stored = readStored(entry);
     const text = await formatDocument(document, stored.bytes.toString('utf8'), entry.path);
     if (text === stored.bytes.toString('utf8')) return { version: stored.version, commit: null };
+    const copied = await copyLibraryImages(
+      root,
+      JSON.parse(text),
+      async (name) => (await readMediaFile(db, name))?.data,
+    );
     const problems = newProblems(entry, JSON.parse(text));
-    if (problems) throw new ProblemsError(problems);
+    if (problems) {
+      await removeFiles(root, copied);
+      throw new ProblemsError(problems);
+    }
     // Written whole or not at all: a reader (or a crash) never sees half a file.
     const temporary = `${entry.absolutePath}.studio-${process.pid}`;
     await writeFile(temporary, text);
     await rename(temporary, entry.absolutePath);
     let commit: string;
     try {
-      commit = await commitFile(root, entry.path, editor, committer, message(stored.document));
+      commit = await commitFiles(root, [entry.path, ...copied], editor, committer, message(stored.document));
     } catch (error) {
       await writeFile(entry.absolutePath, stored.bytes);
+      await removeFiles(root, copied);
       throw error;
     }
     if (remote) commit = await remote.publish(commit);
@@ -211,7 +223,10 @@ export function createStudio(options: StudioOptions) {
     return { branch: await currentBranch(root), head: await head(root) };
   }
 
-  return { list, read, history, at, save, restore, writable, gitState, root };
+  /** The images content may name now: the checkout's and the site's files under public/images. */
+  const images = () => listSiteImages(publicDir);
+
+  return { list, read, history, at, save, restore, writable, gitState, images, root };
 }
 
 export type Studio = ReturnType<typeof createStudio>;

@@ -5,5 +5,5 @@ export { mediaFileRoutes } from './media-file-routes.ts';
 export { mediaUrl } from './media-json.ts';
 export { mediaRoutes } from './media-routes.ts';
 export type { MediaContext } from './media-service.ts';
-export { filesOfMedia, findMedia } from './media-store.ts';
+export { filesOfMedia, findMedia, readMediaFile } from './media-store.ts';
 export { makeImagesResponsive } from './responsive-images.ts';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signedIn, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
@@ -36,20 +36,70 @@ const heroHeading = (page: Page) => page.locator('[data-pointer="/sections/0/hea
 const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of"]');
 
 async function openSeo(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pages' }).click();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  // On a phone the admin's links are behind its menu button.
+  if (page.viewportSize()!.width < 600) await nav.getByRole('button', { name: 'Menu' }).click();
+  await nav.getByRole('link', { name: 'Pages' }).click();
   await page.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
   await page.getByRole('searchbox').fill('/seo');
   await page.getByRole('link', { name: 'SEO Services in Gurugram | Northbeam' }).click();
   await heroHeading(page).waitFor();
 }
 
-describe('the content studio', () => {
+/** The control is what a pointer at its centre would hit: nothing covers it. */
+async function isOnTop(target: Locator): Promise<boolean> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+}
+
+/** Chooses the hero's image with the picker by keyboard alone: Tab to it, search, Enter; the preview follows. */
+async function chooseHeroImage(page: Page, search: string, file: string, shot?: string): Promise<void> {
+  const field = page.locator('[data-pointer="/sections/0/image/src"]');
+  const opener = field.getByRole('button', { name: /^(Change|Choose) image/ });
+  await tabTo(page, opener);
+  expect(await isOnTop(opener)).toBe(true);
+  await page.keyboard.press('Enter');
+  const box = field.getByRole('combobox', { name: 'Search images' });
+  await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.type(search);
+  await field
+    .getByRole('option', { name: new RegExp(file) })
+    .first()
+    .waitFor();
+  if (shot) {
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, shot);
+  }
+  await page.keyboard.press('Enter');
+  await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect.poll(() => preview(page).locator(`img[src="/images/${file}"]`).count()).toBeGreaterThan(0);
+}
+
+describe.each([
+  ['1280', desktop],
+  ['375', phone],
+])('the content studio at %s px', (width, viewport) => {
   it('lets an editor change the /seo hero and add testimonials by keyboard, preview, save, publish and restore', async () => {
-    const { page, errors, close } = await signedIn(browser, desktop, editor);
+    const { page, errors, close } = await signedIn(browser, viewport, editor);
     await openSeo(page);
     const original = await heroHeading(page).inputValue();
     await expect.poll(() => preview(page).locator('h1').textContent()).toBe(original);
     expect(await seriousViolations(page)).toEqual([]);
+    if (viewport === phone) {
+      await page.getByRole('button', { name: 'Phone (375 px)' }).click();
+      await expect.poll(() => preview(page).locator('h1').count()).toBe(1);
+      await shoot(page, 'preview-phone-375');
+    }
+
+    // The picker, by keyboard: another image shows in the preview, then the page's own again.
+    const image = await page.locator('[data-pointer="/sections/0/image/src"]').textContent();
+    const originalFile = /\/images\/(\S+)/.exec(image ?? '')![1]!;
+    await chooseHeroImage(page, 'branding', 'services/branding.svg', `picker-${width}`);
+    await chooseHeroImage(page, originalFile.replace(/\.svg$/, ''), originalFile);
+    expect(await preview(page).locator('img[src="/images/services/branding.svg"]').count()).toBe(0);
 
     await heroHeading(page).fill('SEO that brings buyers who are ready to talk');
     await expect
@@ -63,11 +113,13 @@ describe('the content studio', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Carousel');
     await expect.poll(() => preview(page).getByRole('region', { name: 'Client testimonials' }).count()).toBe(1);
-    await shoot(page, 'form-1280');
+    await shoot(page, `form-${width}`);
 
     const message = page.getByLabel('What changed (the history shows this)');
     expect(await message.inputValue()).toBe('Add a carousel section to /seo');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await isOnTop(save)).toBe(true);
+    await save.click();
     await page.getByText(/^Saved as commit [0-9a-f]{7}\./).waitFor();
     // Live without a restart: the public page's first HTML shows the new heading.
     await expect.poll(() => publicHtml('/seo'), live).toContain('SEO that brings buyers who are ready to talk');
@@ -84,7 +136,7 @@ describe('the content studio', () => {
     const older = versions.nth(1);
     await older.getByRole('button', { name: /^Compare with now/ }).click();
     await older.getByRole('cell', { name: original }).waitFor();
-    await shoot(page, 'history-1280');
+    await shoot(page, `history-${width}`);
     await older.getByRole('button', { name: /^Restore this version/ }).click();
     await page.getByRole('button', { name: 'Yes, restore it' }).click();
     await page.getByText(/is back, saved as a new change\./).waitFor();
@@ -104,7 +156,7 @@ describe('the content studio', () => {
   }, 600_000);
 
   it('refuses a save with problems, a moved version and a lost network in sentences, keeping the edits', async () => {
-    const { page, close } = await signedIn(browser, desktop);
+    const { page, close } = await signedIn(browser, viewport);
     await openSeo(page);
     await heroHeading(page).fill('');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -114,7 +166,7 @@ describe('the content studio', () => {
     expect(await refusal.textContent()).toContain('Fill this in: it is required.');
     expect(await page.locator('[data-pointer="/sections/0/heading"]').textContent()).toContain('Fill this in');
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'errors-1280');
+    await shoot(page, `errors-${width}`);
 
     // Someone else saves meanwhile: the save is refused with what they changed, and this person's edit stays.
     await heroHeading(page).fill('My own heading for the SEO page');
@@ -142,6 +194,8 @@ describe('the content studio', () => {
     await conflict.waitFor();
     expect(await conflict.textContent()).toContain('Title: now “SEO Services for Gurugram businesses | Northbeam”');
     expect(await heroHeading(page).inputValue()).toBe('My own heading for the SEO page');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, `conflict-${width}`);
 
     // The network goes: nothing is lost, and a reload brings the edit back from this tab's draft.
     await page.route('**/api/content/**', (route) =>
@@ -154,9 +208,30 @@ describe('the content studio', () => {
     await heroHeading(page).waitFor();
     expect(await heroHeading(page).inputValue()).toBe('My own heading for the SEO page');
     await page.getByText(/Your unsaved changes from .* are back/).waitFor();
+    // The other person's title goes back, for the next run of this journey.
+    await page.unroute('**/api/content/**');
+    const now = await callApi<{ document: Record<string, unknown>; version: string }>(
+      page,
+      'GET',
+      '/api/content/services%2Fseo',
+    );
+    const reverted = await page.evaluate(
+      async ({ document, version }) =>
+        (
+          await fetch('/api/content/services%2Fseo', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', 'if-match': version },
+            body: JSON.stringify({ document, message: 'Put the title back' }),
+          })
+        ).status,
+      { document: { ...now.body.document, title: current.body.document.title }, version: now.body.version },
+    );
+    expect(reverted).toBe(200);
     await close();
   }, 240_000);
+});
 
+describe('the content studio', () => {
   it('works at 375 px: the list, the form with its preview, axe clean', async () => {
     const { page, close } = await signedIn(browser, phone);
     await page.goto('/admin/pages');
@@ -178,7 +253,7 @@ describe('the content studio', () => {
     await page.getByRole('button', { name: 'Phone (375 px)' }).click();
     await expect.poll(() => preview(page).locator('h1').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'form-375');
+    await shoot(page, 'form-phone-preview-375');
     await close();
   }, 240_000);
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useContentImages, useLibraryImages } from '@/api/content-studio/content-images.ts';
 import { contentDocumentQueryOptions } from '@/api/get-content-document.ts';
 import { useSaveContentDocument } from '@/api/save-content-document.ts';
 import type { ContentDocumentVersion } from '@/content/types.gen.ts';
@@ -12,6 +13,7 @@ import { documentProblems, type DocumentProblem } from './document-problems.ts';
 import { documentSchema } from './document-schemas.ts';
 import { ContentForm } from './form/content-form.tsx';
 import type { StudioFormContext } from './form/fields.tsx';
+import { libraryImage } from './form/library-images.ts';
 import { imagesIn, sectionCatalogue } from './form/section-catalogue.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { PreviewFrame } from './preview-frame.tsx';
@@ -56,10 +58,17 @@ export function DocumentEditor({ loaded, title, routes, postRoutes, writable }: 
     () => [...documentProblems(loaded.schema, document), ...serverProblems],
     [loaded.schema, document, serverProblems],
   );
+  const siteImages = useContentImages();
+  const libraryImages = useLibraryImages();
+  // Until the list arrives, the images the document and the section examples use are offered.
   const images = useMemo(
-    () => [...imagesIn([document, sectionCatalogue.map((entry) => entry.section)]).values()],
-    [document],
+    () => siteImages.data ?? [...imagesIn([loaded.document, sectionCatalogue.map((entry) => entry.section)]).values()],
+    [siteImages.data, loaded.document],
   );
+  const library = useMemo(() => libraryImages.data?.map(libraryImage), [libraryImages.data]);
+  const libraryProblem = libraryImages.isError
+    ? 'The media library could not be read just now: its images are not offered. Reload the page to try again.'
+    : undefined;
   const changed = !same(document, base.document);
   const suggested = suggestMessage(base.document, document, (loaded.document.route as string | undefined) ?? title);
   const readOnly = !writable;
@@ -159,7 +168,7 @@ export function DocumentEditor({ loaded, title, routes, postRoutes, writable }: 
               schema={schema}
               document={document}
               onChange={edit}
-              context={{ routes, postRoutes, images }}
+              context={{ routes, postRoutes, images, library, libraryProblem }}
               problems={problems}
               readOnly={readOnly}
             />

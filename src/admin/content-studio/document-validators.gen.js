@@ -726,7 +726,12 @@ const schema40 = {
           'How to treat search as a growth system tied to revenue: technical foundations, content built on intent, local search, authority and honest measurement.',
         dateLabel: 'May 20th',
         route: '/seo-for-bussiness',
-        image: { src: '/images/articles/seo-for-bussiness.svg', alt: '', width: 1200, height: 630 },
+        image: {
+          src: '/images/articles/seo-for-bussiness.svg',
+          alt: 'A search results page beside a bar chart rising, under a magnifying glass',
+          width: 1200,
+          height: 630,
+        },
       },
       cards: [
         {
@@ -735,7 +740,12 @@ const schema40 = {
             "Kotler's eight demand states, why buyers actively avoid some products, and the conversional marketing strategies that win them over.",
           dateLabel: 'May 20th',
           route: '/negative-marketing-demands',
-          image: { src: '/images/articles/negative-marketing-demands.svg', alt: '', width: 1200, height: 630 },
+          image: {
+            src: '/images/articles/negative-marketing-demands.svg',
+            alt: 'A dotted line dipping down, then a curve climbing steeply to a report of rising bars',
+            width: 1200,
+            height: 630,
+          },
         },
         {
           title: 'The First Thing to Develop: Self-Awareness, Then Everything Else',
@@ -743,7 +753,12 @@ const schema40 = {
             'Personality development at work starts with seeing yourself clearly. Here is how to build self-awareness, communication and habits, with a 30-day plan.',
           dateLabel: 'May 10th',
           route: '/first-thing-to-develop',
-          image: { src: '/images/articles/first-thing-to-develop.svg', alt: '', width: 1200, height: 630 },
+          image: {
+            src: '/images/articles/first-thing-to-develop.svg',
+            alt: 'A person climbing a staircase of rising blocks, with seedlings on the steps, towards a flag',
+            width: 1200,
+            height: 630,
+          },
         },
         {
           title: 'From Automation to AI: How Ad Tech Is Changing',
@@ -751,7 +766,12 @@ const schema40 = {
             'From bid rules and programmatic auctions to Smart Bidding, Advantage+ and generative creative, and what marketers should focus on now.',
           dateLabel: 'March 18',
           route: '/automation-to-ai',
-          image: { src: '/images/articles/automation-to-ai.svg', alt: '', width: 1200, height: 630 },
+          image: {
+            src: '/images/articles/automation-to-ai.svg',
+            alt: 'A robotic arm passing a spark to a network of connected nodes',
+            width: 1200,
+            height: 630,
+          },
         },
       ],
     },
@@ -790,12 +810,18 @@ const schema48 = {
   additionalProperties: false,
   required: ['src', 'alt', 'width', 'height'],
   properties: {
-    src: { title: 'Image file', $ref: '#/$defs/assetPath', description: 'Path of the image file.' },
+    src: {
+      title: 'Image file',
+      $ref: '#/$defs/imagePath',
+      description: "The image shown: one of the site's images or of the media library.",
+    },
     alt: {
       title: 'Text for people who cannot see the image',
       type: 'string',
+      minLength: 1,
+      maxLength: 300,
       pattern: '^[^<>]*$',
-      description: 'What the image shows, for screen readers; empty for a decorative image.',
+      description: 'What the image shows, in a sentence, for screen readers and search engines; every image needs one.',
     },
     width: {
       title: 'Width in pixels',
@@ -814,14 +840,14 @@ const schema48 = {
   },
 };
 const schema49 = {
-  description: 'A file served by this site from public/, such as /images/seo.svg.',
+  title: 'Image file',
+  description:
+    "An image of this site: a file under public/images (the media library's images are copied to /images/library/ when a document naming them is saved).",
   type: 'string',
-  pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+  contentMediaType: 'image/*',
+  pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$',
 };
-const pattern18 = new RegExp(
-  '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-  'u',
-);
+const pattern18 = new RegExp('^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$', 'u');
 function validate28(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -919,15 +945,10 @@ function validate28(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -939,7 +960,7 @@ function validate28(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -955,13 +976,13 @@ function validate28(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -970,8 +991,38 @@ function validate28(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -979,9 +1030,9 @@ function validate28(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -989,7 +1040,7 @@ function validate28(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -997,15 +1048,15 @@ function validate28(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -1013,54 +1064,19 @@ function validate28(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -1069,8 +1085,43 @@ function validate28(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -1078,16 +1129,16 @@ function validate28(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1095,9 +1146,9 @@ function validate28(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -1907,13 +1958,23 @@ const schema50 = {
           kind: 'card',
           heading: 'Our Vision',
           text: 'To be the agency ambitious Indian businesses trust with their growth: the partner that tells them plainly what will work, builds it properly, and stays until the numbers move.',
-          image: { src: '/images/home/vision.svg', alt: '', width: 400, height: 260 },
+          image: {
+            src: '/images/home/vision.svg',
+            alt: 'A telescope under a starry sky, pointed at a bright star as the sun rises',
+            width: 400,
+            height: 260,
+          },
         },
         {
           kind: 'card',
           heading: 'Our Mission',
           text: 'To turn marketing spend into measurable revenue by joining strategy, creative and technology, choosing every channel for the customers it reaches and reporting every result honestly.',
-          image: { src: '/images/home/mission.svg', alt: '', width: 400, height: 260 },
+          image: {
+            src: '/images/home/mission.svg',
+            alt: 'A path climbing a mountain to a flag at the summit, beside a target hit dead centre',
+            width: 400,
+            height: 260,
+          },
         },
       ],
     },
@@ -2051,15 +2112,10 @@ function validate33(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -2071,7 +2127,7 @@ function validate33(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -2087,13 +2143,13 @@ function validate33(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -2102,8 +2158,38 @@ function validate33(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -2111,9 +2197,9 @@ function validate33(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -2121,7 +2207,7 @@ function validate33(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -2129,15 +2215,15 @@ function validate33(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -2145,54 +2231,19 @@ function validate33(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -2201,8 +2252,43 @@ function validate33(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -2210,16 +2296,16 @@ function validate33(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2227,9 +2313,9 @@ function validate33(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -5126,15 +5212,10 @@ function validate41(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -5146,7 +5227,7 @@ function validate41(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -5162,13 +5243,13 @@ function validate41(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -5177,8 +5258,38 @@ function validate41(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -5186,9 +5297,9 @@ function validate41(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -5196,7 +5307,7 @@ function validate41(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -5204,15 +5315,15 @@ function validate41(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -5220,54 +5331,19 @@ function validate41(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -5276,8 +5352,43 @@ function validate41(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -5285,16 +5396,16 @@ function validate41(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5302,9 +5413,9 @@ function validate41(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -6390,15 +6501,10 @@ function validate46(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -6410,7 +6516,7 @@ function validate46(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -6426,13 +6532,13 @@ function validate46(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -6441,8 +6547,38 @@ function validate46(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -6450,9 +6586,9 @@ function validate46(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -6460,7 +6596,7 @@ function validate46(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -6468,15 +6604,15 @@ function validate46(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -6484,54 +6620,19 @@ function validate46(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -6540,8 +6641,43 @@ function validate46(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -6549,16 +6685,16 @@ function validate46(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6566,9 +6702,9 @@ function validate46(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -7190,7 +7326,12 @@ const schema97 = {
       heading: 'How an engagement works',
       intro:
         'Whether you need one campaign or a long-term partner, every engagement follows the same clear path, so you always know what happens next.',
-      image: { src: '/images/journey-map.svg', alt: '', width: 720, height: 480 },
+      image: {
+        src: '/images/journey-map.svg',
+        alt: 'A winding road with five numbered stops leading to a flag',
+        width: 720,
+        height: 480,
+      },
       steps: [
         {
           title: 'Discovery call',
@@ -7313,15 +7454,10 @@ function validate51(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -7333,7 +7469,7 @@ function validate51(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -7349,13 +7485,13 @@ function validate51(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -7364,8 +7500,38 @@ function validate51(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -7373,9 +7539,9 @@ function validate51(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -7383,7 +7549,7 @@ function validate51(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -7391,15 +7557,15 @@ function validate51(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -7407,54 +7573,19 @@ function validate51(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -7463,8 +7594,43 @@ function validate51(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -7472,16 +7638,16 @@ function validate51(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -7489,9 +7655,9 @@ function validate51(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -8075,15 +8241,10 @@ function validate54(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -8095,7 +8256,7 @@ function validate54(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -8111,13 +8272,13 @@ function validate54(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -8126,8 +8287,38 @@ function validate54(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -8135,9 +8326,9 @@ function validate54(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -8145,7 +8336,7 @@ function validate54(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -8153,15 +8344,15 @@ function validate54(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -8169,54 +8360,19 @@ function validate54(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -8225,8 +8381,43 @@ function validate54(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -8234,16 +8425,16 @@ function validate54(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8251,9 +8442,9 @@ function validate54(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -11820,15 +12011,10 @@ function validate69(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -11840,7 +12026,7 @@ function validate69(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -11856,13 +12042,13 @@ function validate69(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -11871,8 +12057,38 @@ function validate69(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -11880,9 +12096,9 @@ function validate69(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -11890,7 +12106,7 @@ function validate69(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -11898,15 +12114,15 @@ function validate69(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -11914,54 +12130,19 @@ function validate69(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -11970,8 +12151,43 @@ function validate69(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -11979,16 +12195,16 @@ function validate69(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -11996,9 +12212,9 @@ function validate69(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -12742,7 +12958,7 @@ const schema153 = {
         src: { title: 'Video file', $ref: '../common.schema.json#/$defs/assetPath', description: 'Video file.' },
         poster: {
           title: 'Picture shown before the video plays',
-          $ref: '../common.schema.json#/$defs/assetPath',
+          $ref: '../common.schema.json#/$defs/imagePath',
           description: 'Image shown before the video plays.',
         },
         width: { title: 'Width in pixels', type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
@@ -12772,6 +12988,15 @@ const schema153 = {
     },
   ],
 };
+const schema157 = {
+  description: 'A file served by this site from public/, such as /images/seo.svg.',
+  type: 'string',
+  pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+};
+const pattern106 = new RegExp(
+  '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+  'u',
+);
 function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -13110,7 +13335,7 @@ function validate73(
         if (data4.src !== undefined) {
           let data5 = data4.src;
           if (typeof data5 === 'string') {
-            if (!pattern18.test(data5)) {
+            if (!pattern106.test(data5)) {
               const err20 = {
                 instancePath: instancePath + '/video/src',
                 schemaPath: '../common.schema.json#/$defs/assetPath/pattern',
@@ -13153,16 +13378,10 @@ function validate73(
             if (!pattern18.test(data6)) {
               const err22 = {
                 instancePath: instancePath + '/video/poster',
-                schemaPath: '../common.schema.json#/$defs/assetPath/pattern',
+                schemaPath: '../common.schema.json#/$defs/imagePath/pattern',
                 keyword: 'pattern',
-                params: {
-                  pattern:
-                    '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-                },
-                message:
-                  'must match pattern "' +
-                  '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-                  '"',
+                params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+                message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err22];
@@ -13174,7 +13393,7 @@ function validate73(
           } else {
             const err23 = {
               instancePath: instancePath + '/video/poster',
-              schemaPath: '../common.schema.json#/$defs/assetPath/type',
+              schemaPath: '../common.schema.json#/$defs/imagePath/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -14385,7 +14604,7 @@ const schema160 = {
     },
   },
 };
-const func86 = Object.prototype.hasOwnProperty;
+const func100 = Object.prototype.hasOwnProperty;
 const pattern116 = new RegExp('^\\+[0-9]{8,15}$', 'u');
 const pattern122 = new RegExp('^[A-Z]{2}$', 'u');
 const pattern123 = new RegExp('^https://', 'u');
@@ -14487,15 +14706,10 @@ function validate94(
         if (!pattern18.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/src',
-            schemaPath: '#/$defs/assetPath/pattern',
+            schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: {
-              pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
-            },
-            message:
-              'must match pattern "' +
-              '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
-              '"',
+            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -14507,7 +14721,7 @@ function validate94(
       } else {
         const err6 = {
           instancePath: instancePath + '/src',
-          schemaPath: '#/$defs/assetPath/type',
+          schemaPath: '#/$defs/imagePath/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -14523,13 +14737,13 @@ function validate94(
     if (data.alt !== undefined) {
       let data1 = data.alt;
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (func1(data1) > 300) {
           const err7 = {
             instancePath: instancePath + '/alt',
-            schemaPath: '#/properties/alt/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
+            schemaPath: '#/properties/alt/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 300 },
+            message: 'must NOT have more than 300 characters',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -14538,8 +14752,38 @@ function validate94(
           }
           errors++;
         }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data1)) {
+          const err9 = {
+            instancePath: instancePath + '/alt',
+            schemaPath: '#/properties/alt/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err10 = {
           instancePath: instancePath + '/alt',
           schemaPath: '#/properties/alt/type',
           keyword: 'type',
@@ -14547,9 +14791,9 @@ function validate94(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err10];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -14557,7 +14801,7 @@ function validate94(
     if (data.width !== undefined) {
       let data2 = data.width;
       if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -14565,15 +14809,15 @@ function validate94(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 4000 || isNaN(data2)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -14581,54 +14825,19 @@ function validate94(
             message: 'must be <= 4000',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.height !== undefined) {
-      let data3 = data.height;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/height',
-          schemaPath: '#/properties/height/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 4000 || isNaN(data3)) {
-          const err13 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 4000 },
-            message: 'must be <= 4000',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -14637,8 +14846,43 @@ function validate94(
           }
           errors++;
         }
+      }
+    }
+    if (data.height !== undefined) {
+      let data3 = data.height;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err14 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4000 || isNaN(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4000 },
+            message: 'must be <= 4000',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/minimum',
             keyword: 'minimum',
@@ -14646,16 +14890,16 @@ function validate94(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -14663,9 +14907,9 @@ function validate94(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -15014,7 +15258,7 @@ function validate93(
       errors++;
     }
     for (const key0 in data) {
-      if (!func86.call(schema160.properties, key0)) {
+      if (!func100.call(schema160.properties, key0)) {
         const err10 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -16762,7 +17006,7 @@ function validate93(
         if (data32.href !== undefined) {
           let data34 = data32.href;
           if (typeof data34 === 'string') {
-            if (!pattern18.test(data34)) {
+            if (!pattern106.test(data34)) {
               const err114 = {
                 instancePath: instancePath + '/brochure/href',
                 schemaPath: 'common.schema.json#/$defs/assetPath/pattern',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { forPreview } from './form/library-images.ts';
 import styles from './studio.module.css';
 
 const previewMessage = 'northbeam:preview';
@@ -20,7 +21,10 @@ export function PreviewFrame({ document, title }: { document: Record<string, unk
   useEffect(() => {
     latest.current = document;
     const timer = setTimeout(() => {
-      frame.current?.contentWindow?.postMessage({ type: previewMessage, document }, window.location.origin);
+      frame.current?.contentWindow?.postMessage(
+        { type: previewMessage, document: forPreview(document) },
+        window.location.origin,
+      );
     }, delayMs);
     return () => clearTimeout(timer);
   }, [document]);
@@ -32,7 +36,7 @@ export function PreviewFrame({ document, title }: { document: Record<string, unk
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       if (data?.type === previewReady)
         frame.current?.contentWindow?.postMessage(
-          { type: previewMessage, document: latest.current },
+          { type: previewMessage, document: forPreview(latest.current) },
           window.location.origin,
         );
     };
