@@ -112,6 +112,16 @@ describe('sending a post to subscribers', () => {
     expect((await sendToSubscribers(app, editor.cookie, post._id)).statusCode).toBe(202);
   });
 
+  it('refuses a post scheduled for later (409): its link would not work yet, and no send is recorded', async () => {
+    const { app, cookie } = await start();
+    const scheduled = await createPost(app, cookie, { status: 'published', publishedAt: '2099-01-01T09:00:00.000Z' });
+    const refused = await sendToSubscribers(app, cookie, scheduled._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toContain('scheduled for 2099-01-01');
+    const preview = await app.inject(asAdmin(cookie, { method: 'GET', url: `/api/blogs/${scheduled._id}/newsletter` }));
+    expect(preview.statusCode).toBe(409);
+  });
+
   it('refuses on a server without SMTP_URL with 409 and a sentence saying how to send, recording no send', async () => {
     mail = await startMailApp({ smtp: false });
     const { app } = mail.testApp;

@@ -20,6 +20,7 @@ import {
   type SendStatus,
 } from './newsletter-send-store.ts';
 import type { NewsletterWorker } from './newsletter-worker.ts';
+import { isScheduledAt } from '../../src/domain/post-visibility.ts';
 
 /** What sending a post needs: the store, the clock, the e-mail's facts, and the worker to wake (null without SMTP). */
 export interface NewsletterSending {
@@ -35,7 +36,14 @@ async function publishedPost(sending: NewsletterSending, postId: string): Promis
   if (post.status !== 'published') {
     throw new HttpError(409, 'Only a published post can be sent to subscribers: publish it first, then send it.');
   }
-  return toPostJson(post);
+  const json = toPostJson(post);
+  if (isScheduledAt(json, sending.clock())) {
+    throw new HttpError(
+      409,
+      `This post is scheduled for ${json.publishedAt}: its link would not work yet. Send it once it is live on the site.`,
+    );
+  }
+  return json;
 }
 
 /** The e-mail a post would be sent as (its unsubscribe link pointing to the bare page), and whom it would reach. */
