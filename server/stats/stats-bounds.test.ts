@@ -152,22 +152,25 @@ describe('what page views are counted under', () => {
     // The next day's keys have room again, but only as many as the month has left.
     testApp.clock.advance(24 * 60 * 60 * 1000);
     for (let view = 0; view < 6; view += 1) await collect({ path: '/seo', utm_campaign: `next-${view}` });
-    await vi.waitFor(async () => {
-      const next = await db
-        .selectFrom('stats_daily')
-        .select('key')
-        .where('dimension', '=', 'campaign')
-        .where('day', '=', '2025-12-02')
-        .execute();
-      expect(next.map((row) => row.key).sort()).toEqual(['(other)', 'next-0', 'next-1', 'next-2']);
-      // Every view of the day written, so that none is still on its way when the next test empties the tables.
-      const views = await db
-        .selectFrom('stats_views')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('day', '=', '2025-12-02')
-        .executeTakeFirstOrThrow();
-      expect(Number(views.n)).toBe(6);
-    });
+    await vi.waitFor(
+      async () => {
+        const next = await db
+          .selectFrom('stats_daily')
+          .select('key')
+          .where('dimension', '=', 'campaign')
+          .where('day', '=', '2025-12-02')
+          .execute();
+        expect(next.map((row) => row.key).sort()).toEqual(['(other)', 'next-0', 'next-1', 'next-2']);
+        // Every view of the day written, so that none is still on its way when the next test empties the tables.
+        const views = await db
+          .selectFrom('stats_views')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('day', '=', '2025-12-02')
+          .executeTakeFirstOrThrow();
+        expect(Number(views.n)).toBe(6);
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 });
 
