@@ -10,7 +10,7 @@ import type { PageDocument } from './types.gen.ts';
 type DocumentSource = (id: string) => Promise<PageDocument>;
 
 /** The meta element of every page of a build that names its content version (scripts/lib/content-build.ts). */
-export const contentVersionMeta = 'content-version';
+const contentVersionMeta = 'content-version';
 
 /** The browser's file of a document: `services/seo` of version `abc` is /assets/content.abc.services.seo.json. */
 export function pageDocumentAsset(version: string, id: string): string {
