@@ -49,6 +49,8 @@ try {
         SITE_URL: base,
         CONTENT_DIR: checkout,
         SEED_EXAMPLES: 'false',
+        // The publisher's line of each build (its steps' wall and CPU time) is logged at info.
+        LOG_LEVEL: 'info',
         ...(cluster && shared ? { DATABASE_URL: cluster.url, CONTENT_GIT_REMOTE: shared.remote } : {}),
       }),
       { timeoutMs: 90_000 },
@@ -84,6 +86,10 @@ try {
     const live = await Promise.all(servers.map((server) => liveOn(server, heading, started)));
     live.forEach((ms, index) => times[index]!.push(ms));
     console.log(`save ${round}: live after ${live.map(seconds).join(' and ')}`);
+    for (const [index, server] of servers.entries()) {
+      const published = [...server.output().matchAll(/The site shows content commit [^"]*/g)].at(-1)?.[0];
+      console.log(`  instance ${index + 1}: ${published ?? 'no build logged'}`);
+    }
   }
   times.forEach((each, index) =>
     console.log(

@@ -1,7 +1,8 @@
 /**
- * Vite plugin: `virtual:content-routes` lists every content route (a page's route and its aliases)
- * with a lazy import of its document, so each page's copy is its own chunk; the build also writes
- * routes.json, which the server reads to tell site routes from unknown paths.
+ * Vite plugin: `virtual:content-routes` lists every content route (a page's route and its aliases) with the way to
+ * load its document: in a build, read at run time (src/content/page-documents.ts), so that the bundles hold no page's
+ * words and a save of words needs no Vite (docs/decisions/0015); on the dev server, an import of the file itself. The
+ * build also writes routes.json, which the server reads to tell site routes from unknown paths.
  */
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
@@ -29,9 +30,22 @@ export function contentRouteEntries(): ContentRouteEntry[] {
   });
 }
 
+/** A page document's id: its file under content/ without `.json` (`services/seo`). */
+export const documentId = (file: string): string =>
+  relative('content', file)
+    .split(sep)
+    .join('/')
+    .replace(/\.json$/, '');
+
+const pageDocuments = join(repoRoot, 'src', 'content', 'page-documents.ts');
+
 export function contentRoutes(): Plugin {
+  let building = false;
   return {
     name: 'content-routes',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     resolveId(id) {
       return id === virtualId ? resolvedId : undefined;
     },
@@ -39,11 +53,14 @@ export function contentRoutes(): Plugin {
       if (id !== resolvedId) return undefined;
       const entries = contentRouteEntries();
       for (const entry of entries) this.addWatchFile(join(contentRoot, entry.file));
+      const load = (file: string) =>
+        building ? `pageDocument(${JSON.stringify(documentId(file))})` : `import(${JSON.stringify(`/${file}`)})`;
       const items = entries.map(
         ({ path, file, alias, sectionTypes }) =>
-          `  { path: ${JSON.stringify(path)}, alias: ${alias}, file: ${JSON.stringify(file)}, chunk: ${JSON.stringify(relative('content', file))}, sectionTypes: ${JSON.stringify(sectionTypes)}, load: () => import(${JSON.stringify(`/${file}`)}) }`,
+          `  { path: ${JSON.stringify(path)}, alias: ${alias}, file: ${JSON.stringify(file)}, chunk: ${JSON.stringify(relative('content', file))}, sectionTypes: ${JSON.stringify(sectionTypes)}, load: () => ${load(file)} }`,
       );
-      return `export const contentRoutes = [\n${items.join(',\n')}\n];\n`;
+      const imports = building ? `import { pageDocument } from ${JSON.stringify(pageDocuments)};\n` : '';
+      return `${imports}export const contentRoutes = [\n${items.join(',\n')}\n];\n`;
     },
     generateBundle(options) {
       if (options.dir?.endsWith('client') ?? true) {

@@ -2,11 +2,14 @@
  * Renders a URL of the site to HTML on the server, from the same route tree the browser hydrates:
  * prerendering content routes at build time, and blog pages per request.
  */
+import { readFile } from 'node:fs/promises';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { siteRoutes, type RouteModules } from './app/routes.tsx';
 import { ApiError, isApiError, networkErrorMessage } from './api/api-client.ts';
+import { readPageDocumentsWith } from './content/page-documents.ts';
+import type { PageDocument } from './content/types.gen.ts';
 import { serverPageRequest, type PageReads } from './api/page-reads.ts';
 import type { LeadFormState } from './domain/lead-form-state.ts';
 import { LeadFormStateContext } from './ui/lead-form-state-context.ts';
@@ -21,6 +24,11 @@ import { snapshotOf } from './ui/site-router/snapshot.ts';
 export { ApiError, type PageReads };
 // The feed describes posts by the same rule as the cards, from this one implementation.
 export { postSummary } from '@/domain/post-summary.ts';
+
+// A build's page documents are beside its render bundle (server/content/), written with it (docs/decisions/0015).
+readPageDocumentsWith(
+  async (id) => JSON.parse(await readFile(new URL(`./content/${id}.json`, import.meta.url), 'utf8')) as PageDocument,
+);
 
 /**
  * Prerendered pages are built before the public origin is known: they carry this origin in their

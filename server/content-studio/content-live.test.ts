@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
@@ -55,6 +55,30 @@ async function saveHeading(app: FastifyInstance, heading: string): Promise<Conte
   );
   expect(response.statusCode).toBe(200);
   return response.json<ContentSaved>();
+}
+
+/**
+ * The newest build an instance made (its builds are named `<pid>-<time>-<count>`), with what it wrote of itself
+ * (scripts/build-site.ts): whether Vite ran, and its steps.
+ */
+function newestBuild(name: string): { vite: boolean; steps: { name: string }[] } {
+  const dir = join(builds, name);
+  const made = readdirSync(dir)
+    .filter((entry) => entry.startsWith('site-'))
+    .sort((a, b) => Number(a.split('-')[2]) - Number(b.split('-')[2]) || a.localeCompare(b));
+  return JSON.parse(readFileSync(join(dir, made.at(-1)!, 'server', 'build.json'), 'utf8')) as {
+    vite: boolean;
+    steps: { name: string }[];
+  };
+}
+
+/** The document the browser loads for /seo, by the content version its page names. */
+async function documentTheBrowserLoads(app: FastifyInstance): Promise<string> {
+  const version = /<meta name="content-version" content="([0-9a-f]+)"/.exec(await page(app, '/seo'))![1]!;
+  const response = await app.inject({ method: 'GET', url: `/assets/content.${version}.services.seo.json` });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toContain('immutable');
+  return response.body;
 }
 
 beforeAll(async () => {
@@ -125,6 +149,15 @@ describe('content saved in the studio goes live without a restart', () => {
         // The page's own chunk of the new build, and the old build's chunks for pages already open.
         const script = /<script type="module"[^>]* src="([^"]+)"/.exec(await page(app, '/seo'))![1]!;
         expect((await app.inject({ method: 'GET', url: script })).statusCode).toBe(200);
+        // What the browser hydrates the page with is the document the server rendered it from.
+        const document = JSON.parse(await documentTheBrowserLoads(app)) as { sections: { heading?: string }[] };
+        expect(document.sections[0]!.heading).toBe(heading);
+      }
+      // Only words of a page changed: both instances published it from their served build, without Vite.
+      for (const name of ['first', 'second']) {
+        const build = newestBuild(name);
+        expect(build.vite).toBe(false);
+        expect(build.steps.map((step) => step.name)).not.toContain('client and render bundles (Vite)');
       }
     },
     2 * buildWaitMs,
@@ -154,7 +187,43 @@ describe('content saved in the studio goes live without a restart', () => {
         expect((await app.inject({ method: 'GET', url: moved.from })).statusCode).toBe(301);
         expect((await app.inject({ method: 'GET', url: '/blog-detail' })).headers.location).toBe('/blog');
       }
+      for (const name of ['first', 'second']) expect(newestBuild(name).vite).toBe(false);
     },
     2 * buildWaitMs,
+  );
+
+  it(
+    'builds the whole site again, with Vite, for a save of site.json, which the bundles hold',
+    async () => {
+      const siteUrl = `/api/content/${encodeURIComponent('site')}`;
+      const opened = (
+        await testApp.app.inject(asAdmin(cookies.get(testApp.app)!, { method: 'GET', url: siteUrl }))
+      ).json<ContentDocumentVersion & { document: { footer: { navigationHeading: string } } }>();
+      const response = await testApp.app.inject(
+        asAdmin(cookies.get(testApp.app)!, {
+          method: 'PUT',
+          url: siteUrl,
+          payload: {
+            document: { ...opened.document, footer: { ...opened.document.footer, navigationHeading: 'Find your way' } },
+          },
+          headers: { 'if-match': opened.version },
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      for (const app of [testApp.app, other]) {
+        expect(
+          await eventually(async () => (await page(app, '/seo')).includes('>Find your way<'), 2 * buildWaitMs),
+        ).toBe(true);
+        expect(await page(app, '/seo')).not.toContain('>Explore<');
+        // The words saved before are still there: the full build read the same documents.
+        expect(await page(app, '/seo')).toContain(heading);
+      }
+      for (const name of ['first', 'second']) {
+        const build = newestBuild(name);
+        expect(build.vite).toBe(true);
+        expect(build.steps.map((step) => step.name)).toContain('client and render bundles (Vite)');
+      }
+    },
+    4 * buildWaitMs,
   );
 });

@@ -14,6 +14,7 @@ import { createSitePublisher } from './site-publisher.ts';
 import { createStudio } from './studio.ts';
 
 export { contentRoutes, type ContentRouteOptions } from './content-routes.ts';
+export { pageFolders } from './content-files.ts';
 
 export interface ContentSettings {
   /** The checkout holding content/ (CONTENT_DIR); the repository by default. */

@@ -78,24 +78,29 @@ export function createSitePublisher({ root, buildsDir, live, log }: PublisherOpt
     const commit = await head(root);
     const name = `${process.pid}-${Date.now()}-${(count += 1)}`;
     const source = join(buildsDir, `content-${name}`);
+    const started = Date.now();
     try {
       await snapshot(commit, source);
       if (contentFingerprint(source) === live.fingerprint) {
         servedCommit = commit;
         return;
       }
+      const snapshotMs = Date.now() - started;
       const out = join(buildsDir, `site-${name}`);
       mine.push(out);
-      const started = Date.now();
       const args = [tsxCli, buildScript, '--out', out, ...(live.clientDir ? ['--previous', live.clientDir] : [])];
       const env = { ...process.env, CONTENT_DIR: source, NODE_ENV: 'production' };
       const steps = await run(process.execPath, args, env, (started) => (child = started)).finally(
         () => (child = undefined),
       );
       if (stopped) return;
+      const built = Date.now();
       await live.swap(join(out, 'client'));
       servedCommit = commit;
-      log.info(`The site shows content commit ${commit.slice(0, 7)}, built in ${Date.now() - started} ms (${steps})`);
+      log.info(
+        `The site shows content commit ${commit.slice(0, 7)} after ${Date.now() - started} ms: snapshot ` +
+          `${snapshotMs} ms, build ${built - started - snapshotMs} ms (${steps}), swap ${Date.now() - built} ms`,
+      );
       removeOlderBuilds();
     } finally {
       rmSync(source, { recursive: true, force: true });

@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'vite';
+import { pageFolders } from '../content-studio/index.ts';
 import { repositoryRoot } from '../repository-root.ts';
 
 export interface SiteBuild {
@@ -27,6 +28,10 @@ async function buildInto(root: string, routes: readonly string[]): Promise<strin
   writeFileSync(join(clientDir, 'routes.json'), JSON.stringify(routes));
   writeFileSync(join(root, 'package.json'), '{ "type": "module" }');
   copyFileSync(join(repositoryRoot, 'index.html'), join(serverDir, 'template.html'));
+  // The page documents the render bundle reads at run time (src/content/page-documents.ts), as the build writes them.
+  for (const folder of pageFolders) {
+    cpSync(join(repositoryRoot, 'content', folder), join(serverDir, 'content', folder), { recursive: true });
+  }
   return clientDir;
 }
 

@@ -27,19 +27,15 @@ export interface RouteModules {
 const contentPageModule = 'src/app/content-page.ts';
 
 /**
- * A content route: its document and the page component load lazily, each as a chunk of its own, with the blog's
- * slots of the sections it shows (and their loader), and nothing of the sections it does not.
+ * A content route: its document (read at run time in a build: src/content/page-documents.ts) and the page component
+ * load lazily, with the blog's slots of the sections it shows (and their loader), and nothing of the sections it does
+ * not.
  */
 function contentRoute(entry: ContentRoute): SiteRoute {
   return {
     path: entry.path,
     handle: {
-      modules: [
-        contentPageModule,
-        entry.file,
-        ...blogSlotModules(entry.sectionTypes),
-        ...lazySectionModules(entry.sectionTypes),
-      ],
+      modules: [contentPageModule, ...blogSlotModules(entry.sectionTypes), ...lazySectionModules(entry.sectionTypes)],
       query: blogSlotQuery(entry.sectionTypes),
     } satisfies RouteModules,
     lazy: async () => {
