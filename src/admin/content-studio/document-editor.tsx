@@ -12,7 +12,7 @@ import { documentChanges, suggestMessage } from './document-diff.ts';
 import { documentProblems, type DocumentProblem } from './document-problems.ts';
 import { documentSchema } from './document-schemas.ts';
 import { ContentForm } from './form/content-form.tsx';
-import type { StudioFormContext } from './form/fields.tsx';
+import type { StudioFormContext } from './form/form-context.ts';
 import { libraryImage } from './form/library-images.ts';
 import { imagesIn, sectionCatalogue } from './form/section-catalogue.ts';
 import { HistoryPanel } from './history-panel.tsx';

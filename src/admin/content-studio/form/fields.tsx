@@ -2,22 +2,8 @@ import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
 import { routePattern } from '../document-problems.ts';
 import { ImageField, isImageSchema } from './image-field.tsx';
-import type { PickableImage } from './library-images.ts';
+import type { StudioFormContext } from './form-context.ts';
 import { SectionsField } from './sections-field.tsx';
-
-/** What the form offers to choose from, given by the page that holds it. */
-export interface StudioFormContext {
-  /** Every route the site has now (from the content list). */
-  routes: string[];
-  /** The blog's posts readers see now, at their addresses (/blogs/…): links may lead there too. */
-  postRoutes: { route: string; title: string }[];
-  /** The site's images (the files under public/images), with their sizes. */
-  images: { src: string; width: number; height: number }[];
-  /** The media library's images, offered beside the site's; absent while loading or when it cannot be read. */
-  library?: PickableImage[];
-  /** Why the media library is not offered, in a sentence. */
-  libraryProblem?: string;
-}
 
 const defaults = getDefaultRegistry().fields;
 const DefaultStringField = defaults.StringField!;

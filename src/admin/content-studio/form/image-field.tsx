@@ -1,7 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useRef, useState } from 'react';
 import fieldStyles from '../../ui/field.module.css';
-import type { StudioFormContext } from './fields.tsx';
+import type { StudioFormContext } from './form-context.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { fieldLabel } from './labels.ts';
 import { previewSrc, siteImage, type PickableImage } from './library-images.ts';
