@@ -35,7 +35,10 @@ export function readPageDocumentsWith(next: DocumentSource): void {
   loaded.clear();
 }
 
-/** A page's document by id (`services/seo`), loaded once, shaped as the module its chunk once was. */
+/**
+ * A page's document by id (`services/seo`), loaded once, shaped as the module its chunk once was.
+ * @public Imported by the route modules scripts/vite-content-routes.ts generates, which knip cannot read.
+ */
 export async function pageDocument(id: string): Promise<{ default: PageDocument }> {
   let document = loaded.get(id);
   if (!document) {
