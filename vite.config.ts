@@ -55,8 +55,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
-          // Typing into jsdom forms takes seconds when the two cores are busy with other runners.
-          testTimeout: 20000,
+          // Typing into jsdom forms, and a lazy admin chunk transformed on its first visit, take seconds when the two cores
+          // are busy with the other runners.
+          testTimeout: 45000,
         },
       },
       {

@@ -41,4 +41,4 @@ export function renderAdmin(url: string) {
 }
 
 /** Long enough for a lazy route chunk to be transformed and loaded on a first visit in the test run. */
-export const chunkWait = { timeout: 10_000 };
+export const chunkWait = { timeout: 25_000 };
