@@ -1,7 +1,6 @@
 import type { PageDocument, PageMeta, SiteDocument } from '@/content/types.gen.ts';
 import { OriginContext, useAbsoluteUrl } from './origin.ts';
 import { useContext } from 'react';
-import { usePrerendering } from './site-router/hooks.ts';
 
 interface HeadProps {
   title: string;
@@ -20,8 +19,7 @@ interface HeadProps {
 
 /**
  * A page's head: title, description, canonical URL, Open Graph and Twitter tags, JSON-LD. React lifts the title, meta
- * and link elements into the document's head, on the server and in the browser, wherever a page renders them; a page
- * rendered ahead renders none until it is shown.
+ * and link elements into the document's head, on the server and in the browser, wherever a page renders them.
  */
 export function Head({
   title,
@@ -34,8 +32,6 @@ export function Head({
   noindex,
   canonicalUrl,
 }: HeadProps) {
-  // A page rendered ahead (hidden) keeps its head for when it shows: React would put its title first in <head>.
-  const prerendering = usePrerendering();
   const origin = useContext(OriginContext);
   const ownUrl = useAbsoluteUrl(path);
   const url = canonicalUrl ?? ownUrl;
@@ -43,7 +39,6 @@ export function Head({
   const feedUrl = new URL('/rss.xml', origin || 'http://localhost').href;
   // A page without structured data gets no block at all (an empty list is a validator warning), one object alone.
   const structuredData = Array.isArray(jsonLd) ? (jsonLd.length > 1 ? jsonLd : jsonLd[0]) : jsonLd;
-  if (prerendering) return null;
   return (
     <>
       <title>{title}</title>

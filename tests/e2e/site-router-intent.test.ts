@@ -144,38 +144,6 @@ describe('moving through the site: fetched on intent', () => {
     await context.close();
   });
 
-  it('renders the page the pointer rests on ahead, hidden, and the click shows that very page', async () => {
-    const { page, context, errors } = await openSite();
-    await page.goto('/about');
-    await untilHydrated(page.getByRole('heading', { level: 1 }));
-    const aboutTitle = await page.title();
-    const headings = page.locator('main h1');
-
-    const home = banner(page).getByRole('link', { name: 'Home', exact: true });
-    await home.hover();
-    // Rendered ahead: in the document, not shown, its title not in the head, the address and focus unchanged.
-    await expect.poll(() => headings.count()).toBe(2);
-    expect(await headings.nth(1).isVisible()).toBe(false);
-    expect(await headings.nth(0).isVisible()).toBe(true);
-    expect(await page.title()).toBe(aboutTitle);
-    expect(await page.locator('head title').count()).toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/about');
-    await headings.nth(1).evaluate((h1) => ((h1 as HTMLElement & { renderedAhead?: boolean }).renderedAhead = true));
-
-    await home.click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => headings.count()).toBe(1);
-    const shown = headings.first();
-    expect(await shown.evaluate((h1) => (h1 as HTMLElement & { renderedAhead?: boolean }).renderedAhead)).toBe(true);
-    expect(await shown.isVisible()).toBe(true);
-    // What any navigation does: focus on the new heading, the new title said.
-    expect(await shown.evaluate((h1) => h1 === document.activeElement)).toBe(true);
-    expect(await page.title()).not.toBe(aboutTitle);
-    await expect.poll(() => page.locator('[data-route-announcer]').textContent()).toBe(await page.title());
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('fetches links in view ahead when the connection allows, and not with Save-Data or on 2G', async () => {
     for (const [network, fetched] of [
       [{ saveData: false, effectiveType: '4g' }, true],

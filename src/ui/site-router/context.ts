@@ -13,11 +13,6 @@ export interface RouterState {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Fetches a page the visitor shows intent to visit (its chunk and loader data), for the click to use. */
   prefetch(to: string): void;
-  /**
-   * The pointer rests on a link to `to` (null: it has left): the router renders that page ahead, hidden, once it is
-   * fetched, so that the click only shows it. One page at most, dropped a while after the pointer has left.
-   */
-  prerender(to: string | null): void;
   revalidate(): Promise<void>;
   revalidation: 'idle' | 'loading';
 }
@@ -32,9 +27,6 @@ export interface RouteState {
 }
 
 export const RouteContext = createContext<RouteState>({ params: {}, loaderData: undefined, error: null });
-
-/** True inside a page rendered ahead and not shown yet: what must wait for the page to show (its head) reads it. */
-export const PrerenderContext = createContext(false);
 
 /** The page the layout's `<Outlet />` shows. */
 export const OutletContext = createContext<ReactNode>(null);

@@ -1,5 +1,5 @@
 import { use, useMemo } from 'react';
-import { PrerenderContext, RouteContext, RouterContext, type NavigationType } from './context.ts';
+import { RouteContext, RouterContext, type NavigationType } from './context.ts';
 import type { SiteLocation } from './load-page.ts';
 
 /**
@@ -44,9 +44,4 @@ export function useRevalidator(): { state: 'idle' | 'loading'; revalidate: () =>
 /** What the route's import, loader or rendering threw, for its error element. */
 export function useRouteError(): unknown {
   return use(RouteContext).error;
-}
-
-/** Whether the page is rendered ahead and not shown yet: its head elements wait, as they would replace the page's. */
-export function usePrerendering(): boolean {
-  return use(PrerenderContext);
 }

@@ -26,14 +26,13 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 /**
  * A link that the router follows without a page load when it knows the page; any other address (the admin, a file)
  * and any link outside a router is a plain link the browser loads. Its page is fetched on intent: the pointer resting
- * on it (which also renders the page ahead), a touch, focus, or the link in view when the connection allows.
+ * on it, a touch, focus, or the link in view when the connection allows.
  */
 export function Link({ to, replace, onClick, onMouseEnter, onMouseLeave, onTouchStart, onFocus, ...props }: LinkProps) {
   const router = use(RouterContext);
   const anchor = useRef<HTMLAnchorElement>(null);
   const hover = useRef<ReturnType<typeof setTimeout>>(undefined);
   const prefetch = router?.prefetch;
-  const prerender = router?.prerender;
 
   useEffect(() => {
     if (!prefetch || !anchor.current) return;
@@ -63,13 +62,11 @@ export function Link({ to, replace, onClick, onMouseEnter, onMouseLeave, onTouch
       onMouseEnter={(event) => {
         onMouseEnter?.(event);
         clearTimeout(hover.current);
-        // Resting on the link: its page is fetched, then rendered ahead (hidden) for the click to show.
-        if (prerender) hover.current = setTimeout(() => prerender(to), hoverIntentMs);
+        if (prefetch) hover.current = setTimeout(() => prefetch(to), hoverIntentMs);
       }}
       onMouseLeave={(event) => {
         onMouseLeave?.(event);
         clearTimeout(hover.current);
-        prerender?.(null);
       }}
       onTouchStart={(event) => {
         onTouchStart?.(event);

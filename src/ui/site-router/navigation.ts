@@ -76,12 +76,6 @@ export class PrefetchedPages {
     this.#pages.set(place, { page, at: this.now() });
   }
 
-  /** The page fetched (or being fetched) for this address while it is fresh, left for the click to take. */
-  peek(url: URL): Promise<Page | null> | undefined {
-    const kept = this.#pages.get(placeOf(url));
-    return kept && this.now() - kept.at < prefetchedForMs ? kept.page : undefined;
-  }
-
   /** The page fetched for this address, still fresh, under a location of its own (the click's hash included). */
   take(url: URL): Promise<Page | null> | undefined {
     const place = placeOf(url);

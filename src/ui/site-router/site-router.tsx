@@ -1,10 +1,22 @@
-import { startTransition, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { OutletContext, RouterContext, type NavigationType } from './context.ts';
+import {
+  Component,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import { OutletContext, RouteContext, RouterContext, type NavigationType, type RouteState } from './context.ts';
 import type { SiteHistory } from './history.ts';
 import type { NavigationFeedback } from './browser-feedback.ts';
-import { loadPage, locationOf, matchRoute, readyPage, type Page } from './load-page.ts';
-import { LatestNavigation, placeOf, PrefetchedPages, prefetchedForMs } from './navigation.ts';
-import { defaultErrorElement, PageSlot, type RouterActions } from './page-view.tsx';
+import { useRouteError } from './hooks.ts';
+import { loadPage, matchRoute, readyPage, type Page, type SiteLocation } from './load-page.ts';
+import { LatestNavigation, placeOf, PrefetchedPages } from './navigation.ts';
 import type { SiteRouteTable } from './route.ts';
 
 /** Where the layout shows the page. */
@@ -12,19 +24,59 @@ export function Outlet() {
   return use(OutletContext);
 }
 
-/** How long a page rendered ahead stays after the pointer has left its link: coming back to it is still a click away. */
-export const prerenderKeptMs = 1_500;
-
-/** A page on screen or rendered ahead: its slot is its key in the outlet, which it keeps when it is shown. */
-interface Slot {
-  page: Page;
-  slot: number;
+function DefaultErrorElement() {
+  const error = useRouteError();
+  return (
+    <section>
+      <h1>Unexpected Application Error!</h1>
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+    </section>
+  );
 }
 
-/** The page rendered ahead for the link the pointer rests on: its address (with hash) and when it was fetched. */
-interface Candidate extends Slot {
-  href: string;
-  at: number;
+interface BoundaryProps {
+  location: SiteLocation;
+  route: RouteState;
+  errorElement: ReactNode;
+  children: ReactNode;
+}
+
+/** Shows the error element for what a page throws while rendering; the next location tries the page again. */
+class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; location: SiteLocation }> {
+  override state = { error: null as unknown, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; location: SiteLocation }) {
+    return props.location === state.location ? null : { error: null, location: props.location };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('The page could not be rendered', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <RouteContext value={{ ...this.props.route, error: this.state.error }}>{this.props.errorElement}</RouteContext>
+    );
+  }
+}
+
+function PageView({ page, errorElement }: { page: Page; errorElement: ReactNode }) {
+  const { route, params, loaderData, error } = page;
+  const routeState = useMemo(() => ({ params, loaderData, error }), [params, loaderData, error]);
+  let content: ReactNode = errorElement;
+  if (error === null && route) content = route.Component ? <route.Component /> : (route.element ?? null);
+  return (
+    <RouteContext value={routeState}>
+      <RouteErrorBoundary location={page.location} route={routeState} errorElement={errorElement}>
+        {content}
+      </RouteErrorBoundary>
+    </RouteContext>
+  );
 }
 
 export interface SiteRouterProps {
@@ -41,37 +93,19 @@ export interface SiteRouterProps {
 
 /**
  * The public pages' router. A navigation imports the route's chunk and runs its loader while the old page stays,
- * then writes history and renders the new page in a transition; back and forward load the page the same way. While
- * the pointer rests on a link, its page is fetched and rendered ahead, hidden: the click then shows it at once.
+ * then writes history and renders the new page in a transition; back and forward load the page the same way.
  */
 export function SiteRouter({ table, history, initialPage, feedback }: SiteRouterProps) {
-  const { routes, Layout = Outlet, errorElement = defaultErrorElement } = table;
-  const [view, setView] = useState<{ page?: Page; navigationType: NavigationType; slot: number }>(() => {
+  const { routes, Layout = Outlet, errorElement = <DefaultErrorElement /> } = table;
+  const [view, setView] = useState<{ page?: Page; navigationType: NavigationType }>(() => {
     const page = initialPage ?? readyPage(routes, history.location());
     // A reloaded entry keeps its key, and with it the scroll position kept for it.
     const key = history.key();
-    const location = page && key ? { ...page.location, key } : page?.location;
-    return { page: page && location && { ...page, location }, navigationType: 'POP', slot: 0 };
+    return { page: page && key ? { ...page, location: { ...page.location, key } } : page, navigationType: 'POP' };
   });
-  const [candidate, setCandidate] = useState<Candidate | null>(null);
   const [revalidation, setRevalidation] = useState<'idle' | 'loading'>('idle');
   const [latest] = useState(() => new LatestNavigation(placeOf(view.page?.location ?? history.location())));
   const [prefetched] = useState(() => new PrefetchedPages(routes));
-  const slots = useRef(0);
-  // What the callbacks read of the last render, so that they stay the same functions from page to page.
-  const shown = useRef({ page: view.page, candidate });
-  useLayoutEffect(() => {
-    shown.current = { page: view.page, candidate };
-  });
-
-  const show = useCallback((page: Page, navigationType: NavigationType) => {
-    slots.current += 1;
-    const slot = slots.current;
-    startTransition(() => {
-      setView({ page, navigationType, slot });
-      setCandidate(null);
-    });
-  }, []);
 
   const go = useCallback(
     async (url: URL, navigationType: NavigationType, key?: string, first = false): Promise<Page | undefined> => {
@@ -115,26 +149,15 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
       if (!handles(url.href)) return history.leave(url.href);
       // A link to the page on screen loads it again without a second history entry, as react-router does.
       const replace = options.replace ?? url.href === here.href;
-      const href = url.pathname + url.search + url.hash;
-      const ready = shown.current.candidate;
-      if (!replace && ready?.href === href && Date.now() - ready.at < prefetchedForMs) {
-        // Rendered ahead: shown in the click's own task, not in a transition (nothing is left to render, and a
-        // transition would wait for the scheduler's next slice).
-        latest.start(url);
-        void prefetched.take(url);
-        history.push(href, ready.page.location.key);
-        setView({ page: ready.page, navigationType: 'PUSH', slot: ready.slot });
-        setCandidate(null);
-        return;
-      }
       void go(url, replace ? 'REPLACE' : 'PUSH').then((page) => {
         if (!page) return;
+        const href = url.pathname + url.search + url.hash;
         if (replace) history.replace(href, page.location.key);
         else history.push(href, page.location.key);
-        show(page, replace ? 'REPLACE' : 'PUSH');
+        startTransition(() => setView({ page, navigationType: replace ? 'REPLACE' : 'PUSH' }));
       });
     },
-    [history, handles, go, show, latest, prefetched],
+    [history, handles, go],
   );
 
   const prefetch = useCallback(
@@ -145,39 +168,9 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
     [history, handles, latest, prefetched],
   );
 
-  // The link the pointer rests on (its href), and the timer that drops its page a while after the pointer has left.
-  const intent = useRef<{ href: string | null; drop?: ReturnType<typeof setTimeout> }>({ href: null });
-  const prerender = useCallback(
-    (to: string | null) => {
-      clearTimeout(intent.current.drop);
-      intent.current.href = null;
-      if (to === null) {
-        intent.current.drop = setTimeout(() => setCandidate(null), prerenderKeptMs);
-        return;
-      }
-      const url = new URL(to, history.location());
-      if (!handles(url.href) || latest.headsFor(url)) return;
-      const href = url.pathname + url.search + url.hash;
-      intent.current.href = href;
-      prefetch(href);
-      void prefetched.peek(url)?.then((page) => {
-        // Only a page that loaded, while the pointer is still there and the visitor has not gone there meanwhile.
-        if (!page || page.error !== null || page.redirect || intent.current.href !== href || latest.headsFor(url))
-          return;
-        if (shown.current.candidate?.href === href) return;
-        slots.current += 1;
-        const slot = slots.current;
-        const at = Date.now();
-        startTransition(() => setCandidate({ page: { ...page, location: locationOf(url) }, slot, href, at }));
-      });
-    },
-    [history, handles, latest, prefetch, prefetched],
-  );
-  useEffect(() => () => clearTimeout(intent.current.drop), []);
-
+  const page = view.page;
   // A revalidation runs beside navigations: one starting aborts it, and its data goes only to the page it is for.
   const revalidate = useCallback(async () => {
-    const page = shown.current.page;
     if (!page) return;
     setRevalidation('loading');
     const { pathname, search, hash, key } = page.location;
@@ -189,7 +182,7 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
       .finally(() => setRevalidation('idle'));
     if (!next || controller.signal.aborted || latest.generation !== generation) return;
     startTransition(() => setView((view) => (view.page?.location.key === key ? { ...view, page: next } : view)));
-  }, [routes, history, latest]);
+  }, [page, routes, history, latest]);
 
   // Back and forward load the page the visitor is headed for, unless it is where they are already headed.
   useEffect(
@@ -197,19 +190,22 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
       history.listen(() => {
         const url = history.location();
         if (latest.headsFor(url)) return;
-        void go(url, 'POP', history.key()).then((page) => page && show(page, 'POP'));
+        void go(url, 'POP', history.key()).then((page) => {
+          if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
+        });
       }),
-    [history, go, show, latest],
+    [history, go, latest],
   );
 
   // Without a page given, the first one loads here (tests, a page the server did not render).
   const started = view.page !== undefined;
   useEffect(() => {
     if (started) return;
-    void go(history.location(), 'POP', history.key(), true).then((page) => page && show(page, 'POP'));
-  }, [started, go, show, history]);
+    void go(history.location(), 'POP', history.key(), true).then((page) => {
+      if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
+    });
+  }, [started, go, history]);
 
-  const page = view.page;
   // The first entry gets its key, under which its scroll position is kept.
   const pageKey = page?.location.key;
   useEffect(() => {
@@ -228,45 +224,24 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page shown, not per render of it
   }, [pageKey]);
 
-  const actions: RouterActions = useMemo(
-    () => ({ handles, navigate, prefetch, prerender, revalidate, revalidation }),
-    [handles, navigate, prefetch, prerender, revalidate, revalidation],
-  );
-  const location = page?.location;
   const state = useMemo(
-    () => location && { ...actions, location, navigationType: view.navigationType },
-    [location, view.navigationType, actions],
+    () =>
+      page && {
+        location: page.location,
+        navigationType: view.navigationType,
+        handles,
+        navigate,
+        prefetch,
+        revalidate,
+        revalidation,
+      },
+    [page, view.navigationType, handles, navigate, prefetch, revalidate, revalidation],
   );
-  const layout = useMemo(() => <Layout />, [Layout]);
-  if (!page) return null;
-  const ahead = candidate && candidate.slot !== view.slot ? candidate : null;
+  if (!page || !state) return null;
   return (
-    <RouterContext value={state!}>
-      <OutletContext
-        value={
-          <>
-            <PageSlot
-              key={view.slot}
-              page={page}
-              navigationType={view.navigationType}
-              router={actions}
-              errorElement={errorElement}
-              hidden={view.slot === 0 ? undefined : false}
-            />
-            {ahead && (
-              <PageSlot
-                key={ahead.slot}
-                page={ahead.page}
-                navigationType="PUSH"
-                router={actions}
-                errorElement={errorElement}
-                hidden
-              />
-            )}
-          </>
-        }
-      >
-        {layout}
+    <RouterContext value={state}>
+      <OutletContext value={<PageView page={page} errorElement={errorElement} />}>
+        <Layout />
       </OutletContext>
     </RouterContext>
   );
