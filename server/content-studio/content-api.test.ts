@@ -12,12 +12,13 @@ import type {
 } from '../../src/content/types.gen.ts';
 import { createContentRepository, type ContentRepository } from '../test-support/content-repository.ts';
 import { addMember } from '../test-support/team.ts';
-import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
+import { startStudioApp, type StudioApp } from '../test-support/studio-app.ts';
+import { asAdmin, signIn, type TestApp } from '../test-support/test-app.ts';
 
 let repository: ContentRepository;
 let testApp: TestApp;
 let owner: string;
-let editor: { cookie: string; name: string; email: string };
+let editor: StudioApp['editor'];
 
 const url = (id: string, rest = '') => `/api/content/${encodeURIComponent(id)}${rest}`;
 const get = (path: string, cookie = owner) => testApp.app.inject(asAdmin(cookie, { method: 'GET', url: path }));
@@ -39,17 +40,12 @@ async function refusedWithNothingWritten<T>(id: string, attempt: () => Promise<T
   return result;
 }
 
+let studio: StudioApp;
 beforeAll(async () => {
-  repository = createContentRepository();
-  testApp = await createTestApp({ content: { dir: repository.dir } });
-  owner = await signIn(testApp.app);
-  const member = await addMember(testApp.app, owner, 'editor', 'Maya Editor');
-  editor = { cookie: member.cookie, name: 'Maya Editor', email: member.user.email };
+  studio = await startStudioApp();
+  ({ repository, testApp, owner, editor } = studio);
 });
-afterAll(async () => {
-  await testApp.close();
-  repository.remove();
-});
+afterAll(() => studio.close());
 
 describe('the content studio API', () => {
   it('lists every document of content/ with its kind, route and last commit', async () => {

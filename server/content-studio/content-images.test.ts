@@ -9,15 +9,16 @@ import type {
   ContentSaved,
   PageDocument,
 } from '../../src/content/types.gen.ts';
-import { createContentRepository, type ContentRepository } from '../test-support/content-repository.ts';
+import type { ContentRepository } from '../test-support/content-repository.ts';
 import { testImage, uploadImage } from '../test-support/media.ts';
 import { addMember } from '../test-support/team.ts';
-import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
+import { startStudioApp, type StudioApp } from '../test-support/studio-app.ts';
+import { asAdmin, type TestApp } from '../test-support/test-app.ts';
 
 let repository: ContentRepository;
 let testApp: TestApp;
 let owner: string;
-let editor: { cookie: string; name: string; email: string };
+let editor: StudioApp['editor'];
 
 const url = (id: string) => `/api/content/${encodeURIComponent(id)}`;
 const read = async (id: string) =>
@@ -36,17 +37,12 @@ async function seoWithHeroImage(change: (image: Record<string, unknown>) => Reco
   return { page, version };
 }
 
+let studio: StudioApp;
 beforeAll(async () => {
-  repository = createContentRepository();
-  testApp = await createTestApp({ content: { dir: repository.dir } });
-  owner = await signIn(testApp.app);
-  const member = await addMember(testApp.app, owner, 'editor', 'Maya Editor');
-  editor = { cookie: member.cookie, name: 'Maya Editor', email: member.user.email };
+  studio = await startStudioApp();
+  ({ repository, testApp, owner, editor } = studio);
 });
-afterAll(async () => {
-  await testApp.close();
-  repository.remove();
-});
+afterAll(() => studio.close());
 
 describe('images in the content studio', () => {
   it('lists the site’s images with their sizes for the picker, to editors and not to contributors', async () => {
