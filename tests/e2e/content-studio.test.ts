@@ -137,6 +137,11 @@ describe.each([
     const older = versions.nth(1);
     await older.getByRole('button', { name: /^Compare with now/ }).click();
     await older.getByRole('cell', { name: original }).waitFor();
+    if (viewport === phone) {
+      // On a phone each row is a card, and each value says which version it is.
+      const label = (cell: Locator) => cell.evaluate((element) => getComputedStyle(element, '::before').content);
+      expect(await label(older.getByRole('cell', { name: original }))).toBe('"That version: "');
+    }
     await shoot(page, `history-${width}`);
     await older.getByRole('button', { name: /^Restore this version/ }).click();
     await page.getByRole('button', { name: 'Yes, restore it' }).click();

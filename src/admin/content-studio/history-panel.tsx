@@ -41,8 +41,8 @@ function Comparison({ id, commit, current }: { id: string; commit: string; curre
           {changes.map((change) => (
             <tr key={change.pointer}>
               <th scope="row">{change.label}</th>
-              <td>{change.before ?? <em>(none)</em>}</td>
-              <td>{change.after ?? <em>(none)</em>}</td>
+              <td data-label="That version">{change.before ?? <em>(none)</em>}</td>
+              <td data-label="Now">{change.after ?? <em>(none)</em>}</td>
             </tr>
           ))}
         </tbody>
