@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '@/content/types.gen.ts';
-import { useAudit } from '@/api/list-audit.ts';
+import { useAudit } from '@/api/audit/list-audit.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useCommentCount } from '@/api/list-comments.ts';
+import { useCommentCount } from '@/api/comments/list-comments.ts';
 import type { CommentStatus } from '@/content/types.gen.ts';
 import { commentStatuses, statusLabels } from './comment-labels.ts';
 import styles from './comments.module.css';

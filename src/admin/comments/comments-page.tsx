@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router-dom';
-import { useComments } from '@/api/list-comments.ts';
+import { useComments } from '@/api/comments/list-comments.ts';
 import type { CommentStatus } from '@/content/types.gen.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { useCan } from '../session/admin-session.ts';

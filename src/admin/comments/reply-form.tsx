@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useReplyToComment } from '@/api/reply-to-comment.ts';
+import { useReplyToComment } from '@/api/comments/reply-to-comment.ts';
 import type { CommentRecord } from '@/content/types.gen.ts';
 import { site } from '@/content/site.ts';
 import { Alert } from '../ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useModerateComment } from '@/api/moderate-comment.ts';
-import { useModerateComments } from '@/api/moderate-comments.ts';
-import { useTurnCommentIntoEnquiry } from '@/api/turn-comment-into-enquiry.ts';
+import { useModerateComment } from '@/api/comments/moderate-comment.ts';
+import { useModerateComments } from '@/api/comments/moderate-comments.ts';
+import { useTurnCommentIntoEnquiry } from '@/api/comments/turn-comment-into-enquiry.ts';
 import type { CommentRecord, CommentStatus } from '@/content/types.gen.ts';
 import { commentElementId, leadLinkId, replyButtonId } from './comment-item.tsx';
 import {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { usePostRoutes } from '@/api/content-studio/post-routes.ts';
-import { useContentDocument } from '@/api/get-content-document.ts';
-import { useContentStatus } from '@/api/get-content-status.ts';
-import { useContentList } from '@/api/list-content.ts';
+import { useContentDocument } from '@/api/content-studio/get-content-document.ts';
+import { useContentStatus } from '@/api/content-studio/get-content-status.ts';
+import { useContentList } from '@/api/content-studio/list-content.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { DocumentEditor } from './document-editor.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { getContentDocument } from '@/api/get-content-document.ts';
-import { useContentVersion } from '@/api/get-content-version.ts';
-import { useContentHistory } from '@/api/list-content-history.ts';
-import { useRestoreContentVersion } from '@/api/restore-content-version.ts';
+import { getContentDocument } from '@/api/content-studio/get-content-document.ts';
+import { useContentVersion } from '@/api/content-studio/get-content-version.ts';
+import { useContentHistory } from '@/api/content-studio/list-content-history.ts';
+import { useRestoreContentVersion } from '@/api/content-studio/restore-content-version.ts';
 import { isApiError } from '@/api/api-client.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentSummary } from '@/content/types.gen.ts';
-import { useContentList } from '@/api/list-content.ts';
+import { useContentList } from '@/api/content-studio/list-content.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';

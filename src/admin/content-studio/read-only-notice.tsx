@@ -1,4 +1,4 @@
-import { useContentStatus } from '@/api/get-content-status.ts';
+import { useContentStatus } from '@/api/content-studio/get-content-status.ts';
 import { Alert } from '../ui/alert.tsx';
 
 /** On a deployment that cannot write content: says so, why, and how to turn editing on. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useDeletePost } from '@/api/delete-post.ts';
+import { useDeletePost } from '@/api/blog/delete-post.ts';
 import { postSummary } from '@/domain/post-summary.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { formatDate } from '../ui/dates.ts';

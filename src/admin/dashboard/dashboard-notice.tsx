@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSubmitForReview } from '@/api/submit-for-review.ts';
+import { useSubmitForReview } from '@/api/blog/submit-for-review.ts';
 import { Alert } from '../ui/alert.tsx';
 
 /** What the editor tells the dashboard it opens, in the navigation's state. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useListPosts } from '@/api/list-posts.ts';
+import { useListPosts } from '@/api/blog/list-posts.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import type { BlogPost } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';

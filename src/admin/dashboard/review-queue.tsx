@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useListPosts } from '@/api/list-posts.ts';
+import { useListPosts } from '@/api/blog/list-posts.ts';
 import { useCan } from '../session/admin-session.ts';
 import { Alert } from '../ui/alert.tsx';
 

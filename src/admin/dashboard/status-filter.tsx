@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ListPostsParams } from '@/api/list-posts.ts';
+import type { ListPostsParams } from '@/api/blog/list-posts.ts';
 import styles from './dashboard.module.css';
 
 export type StatusFilterValue = NonNullable<ListPostsParams['status']>;

@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
-import { leadsCsvAddress, useLeads } from '@/api/list-leads.ts';
+import { leadsCsvAddress, useLeads } from '@/api/leads/list-leads.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { formatTime } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';

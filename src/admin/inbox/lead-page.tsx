@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/api-client.ts';
-import { useDeleteLead } from '@/api/delete-lead.ts';
-import { leadCvAddress, useLead } from '@/api/get-lead.ts';
+import { useDeleteLead } from '@/api/leads/delete-lead.ts';
+import { leadCvAddress, useLead } from '@/api/leads/get-lead.ts';
 import type { LeadRecord } from '@/content/types.gen.ts';
 import { cvDownloadName } from '@/domain/lead-retention.ts';
 import { EmailAddress } from '@/ui/email-address.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useUpdateLead } from '@/api/update-lead.ts';
+import { useUpdateLead } from '@/api/leads/update-lead.ts';
 import type { LeadStatus } from '@/content/types.gen.ts';
 import { LeadFormProblem } from './lead-form-problem.tsx';
 import { describeLeadProblem } from './lead-problem.ts';

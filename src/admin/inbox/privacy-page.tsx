@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useErasePersonalData } from '@/api/erase-personal-data.ts';
-import { useExportPersonalData } from '@/api/export-personal-data.ts';
+import { useErasePersonalData } from '@/api/privacy/erase-personal-data.ts';
+import { useExportPersonalData } from '@/api/privacy/export-personal-data.ts';
 import type { PrivacyExport } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useCommentCount } from '@/api/list-comments.ts';
-import { useNewLeadCount } from '@/api/list-leads.ts';
+import { useCommentCount } from '@/api/comments/list-comments.ts';
+import { useNewLeadCount } from '@/api/leads/list-leads.ts';
 import { site } from '@/content/site.ts';
 import { useAdminSession, useCan } from '../session/admin-session.ts';
 import styles from './admin-layout.module.css';

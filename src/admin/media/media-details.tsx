@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useDeleteMedia } from '@/api/delete-media.ts';
-import { useMedia } from '@/api/get-media.ts';
-import { useUpdateMedia } from '@/api/update-media.ts';
+import { useDeleteMedia } from '@/api/media/delete-media.ts';
+import { useMedia } from '@/api/media/get-media.ts';
+import { useUpdateMedia } from '@/api/media/update-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import { missingMediaPermission } from '@/domain/media-change.ts';
 import { refusalMessage } from '@/domain/team-permissions.ts';

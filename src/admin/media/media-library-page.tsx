@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useMediaList } from '@/api/list-media.ts';
+import { useMediaList } from '@/api/media/list-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { MediaDetails } from './media-details.tsx';

@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useMediaList } from '@/api/list-media.ts';
-import { useUpdateMedia } from '@/api/update-media.ts';
+import { useMediaList } from '@/api/media/list-media.ts';
+import { useUpdateMedia } from '@/api/media/update-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import { missingMediaPermission } from '@/domain/media-change.ts';
 import { useAdminSession } from '../session/admin-session.ts';

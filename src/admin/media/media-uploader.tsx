@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useState, type DragEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
-import { useUploadMedia } from '@/api/upload-media.ts';
+import { useUploadMedia } from '@/api/media/upload-media.ts';
 import type { MediaRecord } from '@/content/types.gen.ts';
 import styles from './media.module.css';
 

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { isUnderWay, useNewsletterSend } from '@/api/newsletter/get-newsletter-send.ts';
 import { useQuery } from '@tanstack/react-query';
-import { postByIdQueryOptions } from '@/api/get-post-by-id.ts';
+import { postByIdQueryOptions } from '@/api/blog/get-post-by-id.ts';
 import { Alert } from '../ui/alert.tsx';
 import { formatTime } from '../ui/dates.ts';
 import { PageHeader } from '../ui/page-header.tsx';

@@ -1,4 +1,4 @@
-import { useAuthors } from '@/api/list-authors.ts';
+import { useAuthors } from '@/api/team/list-authors.ts';
 import { roleNames } from '@/domain/team-permissions.ts';
 import { useCan } from '../session/admin-session.ts';
 import { controlProps, Field } from '../ui/field.tsx';

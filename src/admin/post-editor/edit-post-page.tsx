@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/api-client.ts';
-import { usePostById } from '@/api/get-post-by-id.ts';
-import { useUpdatePost } from '@/api/update-post.ts';
+import { usePostById } from '@/api/blog/get-post-by-id.ts';
+import { useUpdatePost } from '@/api/blog/update-post.ts';
 import { missingPostPermission } from '@/domain/post-change.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';

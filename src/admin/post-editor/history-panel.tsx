@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useRevisions } from '@/api/list-revisions.ts';
+import { useRevisions } from '@/api/blog/list-revisions.ts';
 import type { BlogPostRevisionSummary } from '@/content/types.gen.ts';
 import type { PostFormValues } from './post-form-values.ts';
 import { RevisionView, type RestoredRevision } from './revision-view.tsx';

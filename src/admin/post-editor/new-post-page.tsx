@@ -1,4 +1,4 @@
-import { useCreatePost } from '@/api/create-post.ts';
+import { useCreatePost } from '@/api/blog/create-post.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { PostForm } from './post-form.tsx';
 import { emptyPostValues } from './post-form-values.ts';

@@ -1,4 +1,4 @@
-import { useRevision } from '@/api/get-revision.ts';
+import { useRevision } from '@/api/blog/get-revision.ts';
 import type { BlogPostRevision } from '@/content/types.gen.ts';
 import { valuesFromPost, type PostFormValues } from './post-form-values.ts';
 import { withRestoredWriting } from './restored-writing.ts';

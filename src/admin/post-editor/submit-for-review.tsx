@@ -1,4 +1,4 @@
-import { useSubmitForReview } from '@/api/submit-for-review.ts';
+import { useSubmitForReview } from '@/api/blog/submit-for-review.ts';
 import { roleNames } from '@/domain/team-permissions.ts';
 import { useAdminSession } from '../session/admin-session.ts';
 

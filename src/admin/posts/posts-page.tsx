@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from 'react-router-dom';
-import { useListPosts, type ListPostsParams } from '@/api/list-posts.ts';
+import { useListPosts, type ListPostsParams } from '@/api/blog/list-posts.ts';
 import { pageFromSearch } from '@/ui/page-from-search.ts';
 import { formatDate } from '../ui/dates.ts';
 import { Alert } from '../ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useChangePassword } from '@/api/change-password.ts';
+import { useChangePassword } from '@/api/auth/change-password.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';

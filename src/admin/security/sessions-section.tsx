@@ -1,6 +1,6 @@
-import { useEndOtherSessions } from '@/api/end-other-sessions.ts';
-import { useEndSession } from '@/api/end-session.ts';
-import { useSessions } from '@/api/list-sessions.ts';
+import { useEndOtherSessions } from '@/api/auth/end-other-sessions.ts';
+import { useEndSession } from '@/api/auth/end-session.ts';
+import { useSessions } from '@/api/auth/list-sessions.ts';
 import { Alert } from '../ui/alert.tsx';
 import { describeBrowser } from './describe-browser.ts';
 import { formatTime } from '../ui/dates.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useDisableTwoFactor } from '@/api/disable-two-factor.ts';
+import { useDisableTwoFactor } from '@/api/auth/disable-two-factor.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';

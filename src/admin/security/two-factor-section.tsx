@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TwoFactorSetup } from '@/content/types.gen.ts';
-import { useTwoFactorStatus } from '@/api/two-factor-status.ts';
+import { useTwoFactorStatus } from '@/api/auth/two-factor-status.ts';
 import { Alert } from '../ui/alert.tsx';
 import { RecoveryCodesPanel } from './recovery-codes.tsx';
 import styles from './security.module.css';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '@/content/types.gen.ts';
-import { useEnableTwoFactor } from '@/api/enable-two-factor.ts';
+import { useEnableTwoFactor } from '@/api/auth/enable-two-factor.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
 import styles from './security.module.css';

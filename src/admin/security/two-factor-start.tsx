@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '@/content/types.gen.ts';
-import { useSetUpTwoFactor } from '@/api/set-up-two-factor.ts';
+import { useSetUpTwoFactor } from '@/api/auth/set-up-two-factor.ts';
 import { Alert } from '../ui/alert.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { fieldErrorsOf } from './field-errors.ts';

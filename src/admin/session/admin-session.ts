@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AdminUser } from '@/api/get-me.ts';
+import type { AdminUser } from '@/api/auth/get-me.ts';
 import { missingPostPermission, type PostOwnership } from '@/domain/post-change.ts';
 import { can, type Permission } from '@/domain/team-permissions.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useMe, type AdminUser } from '@/api/get-me.ts';
-import { useLogOut } from '@/api/log-out.ts';
+import { useMe, type AdminUser } from '@/api/auth/get-me.ts';
+import { useLogOut } from '@/api/auth/log-out.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AdminSessionContext } from './admin-session.ts';
 import { SessionEndedDialog } from './session-ended-dialog.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
-import { needsSecondFactor, useLogIn } from '@/api/log-in.ts';
+import { needsSecondFactor, useLogIn } from '@/api/auth/log-in.ts';
 import { Alert } from '../ui/alert.tsx';
 import { InputField } from '../ui/field.tsx';
 import { SignInLinkOffer } from './sign-in-link-offer.tsx';

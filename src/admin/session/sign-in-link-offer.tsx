@@ -1,4 +1,4 @@
-import { useRequestSignInLink } from '@/api/request-sign-in-link.ts';
+import { useRequestSignInLink } from '@/api/auth/request-sign-in-link.ts';
 import { Alert } from '../ui/alert.tsx';
 import styles from './sign-in.module.css';
 

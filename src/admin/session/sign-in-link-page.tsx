@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '@/api/api-client.ts';
-import { needsSecondFactor } from '@/api/log-in.ts';
-import { useSignInWithLink } from '@/api/sign-in-with-link.ts';
+import { needsSecondFactor } from '@/api/auth/log-in.ts';
+import { useSignInWithLink } from '@/api/auth/sign-in-with-link.ts';
 import { site } from '@/content/site.ts';
 import { Alert } from '../ui/alert.tsx';
 import styles from './sign-in.module.css';

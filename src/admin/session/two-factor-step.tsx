@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
-import { useVerifyTwoFactor } from '@/api/verify-two-factor.ts';
+import { useVerifyTwoFactor } from '@/api/auth/verify-two-factor.ts';
 import { Alert } from '../ui/alert.tsx';
 import { controlProps, Field } from '../ui/field.tsx';
 import styles from './sign-in.module.css';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '@/api/api-client.ts';
-import { meQueryKey } from '@/api/get-me.ts';
+import { meQueryKey } from '@/api/auth/get-me.ts';
 
 /**
  * A 401 from any admin call means the session has ended (expired, or ended elsewhere): the admin is then treated

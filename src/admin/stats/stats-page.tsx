@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { statsCsvAddress } from '@/api/get-stats.ts';
-import { useAllPosts } from '@/api/list-all-posts.ts';
+import { statsCsvAddress } from '@/api/stats/get-stats.ts';
+import { useAllPosts } from '@/api/blog/list-all-posts.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { PostFigures } from './post-figures.tsx';
 import { RangePicker } from './range-picker.tsx';

@@ -1,4 +1,4 @@
-import type { StatsRange } from '@/api/get-stats.ts';
+import type { StatsRange } from '@/api/stats/get-stats.ts';
 import { formatDate } from '@/ui/format-date.ts';
 
 export type RangePreset = '7d' | '30d' | '12m';

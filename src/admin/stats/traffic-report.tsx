@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { StatsRange } from '@/api/get-stats.ts';
-import { useStats } from '@/api/get-stats.ts';
+import type { StatsRange } from '@/api/stats/get-stats.ts';
+import { useStats } from '@/api/stats/get-stats.ts';
 import type { BlogPost, StatsBreakdownRow, StatsReport } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { BreakdownTable, counted } from './breakdown-table.tsx';

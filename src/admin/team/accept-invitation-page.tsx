@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAcceptInvitation } from '@/api/accept-invitation.ts';
-import { useInvitationCheck } from '@/api/check-invitation.ts';
+import { useAcceptInvitation } from '@/api/team/accept-invitation.ts';
+import { useInvitationCheck } from '@/api/team/check-invitation.ts';
 import { isApiError } from '@/api/api-client.ts';
 import { site } from '@/content/site.ts';
 import { roleNames } from '@/domain/team-permissions.ts';

@@ -1,5 +1,5 @@
-import { useInvitations } from '@/api/list-invitations.ts';
-import { useRevokeInvitation } from '@/api/revoke-invitation.ts';
+import { useInvitations } from '@/api/team/list-invitations.ts';
+import { useRevokeInvitation } from '@/api/team/revoke-invitation.ts';
 import type { OpenInvitation } from '@/content/types.gen.ts';
 import { roleNames } from '@/domain/team-permissions.ts';
 import { formatTime } from '../ui/dates.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useInvite } from '@/api/invite.ts';
+import { useInvite } from '@/api/team/invite.ts';
 import type { TeamRole } from '@/content/types.gen.ts';
 import { invitableRoles, roleNames } from '@/domain/team-permissions.ts';
 import { fieldErrorsOf } from '../security/field-errors.ts';

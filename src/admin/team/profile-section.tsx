@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/api-client.ts';
-import { useChangeTeamMember } from '@/api/change-team-member.ts';
-import { authorQueryOptions } from '@/api/get-author.ts';
-import { mediaQueryOptions } from '@/api/get-media.ts';
-import { meQueryKey } from '@/api/get-me.ts';
+import { useChangeTeamMember } from '@/api/team/change-team-member.ts';
+import { authorQueryOptions } from '@/api/blog/get-author.ts';
+import { mediaQueryOptions } from '@/api/media/get-media.ts';
+import { meQueryKey } from '@/api/auth/get-me.ts';
 import { MediaPickerDialog } from '../media/media-picker-dialog.tsx';
 import { thumbnailUrl } from '../media/media-thumbnail.ts';
 import { fieldErrorsOf } from '../security/field-errors.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useChangeTeamMember } from '@/api/change-team-member.ts';
-import { useTeam } from '@/api/list-team.ts';
-import { useRemoveTeamMember } from '@/api/remove-team-member.ts';
+import { useChangeTeamMember } from '@/api/team/change-team-member.ts';
+import { useTeam } from '@/api/team/list-team.ts';
+import { useRemoveTeamMember } from '@/api/team/remove-team-member.ts';
 import type { TeamMember, TeamRole } from '@/content/types.gen.ts';
 import { roleNames, teamRoles } from '@/domain/team-permissions.ts';
 import { formatTime } from '../ui/dates.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { retryTransientFailure } from '../api-client.ts';
-import { blogQueryKey } from '../blog-query-key.ts';
-import { listPosts } from '../list-posts-request.ts';
+import { blogQueryKey } from '../blog/blog-query-key.ts';
+import { listPosts } from '../blog/list-posts-request.ts';
 
 /** The API's largest page. */
 const pageSize = 100;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
-import { authorQueryOptions } from '@/api/get-author.ts';
+import { authorQueryOptions } from '@/api/blog/get-author.ts';
 import { loaderScope } from '@/api/query-scope.tsx';
 import { isAuthorSlug } from '@/domain/author-slug.ts';
 import { isArchiveName } from '@/domain/term-slug.ts';

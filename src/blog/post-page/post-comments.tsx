@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '@/ui/site-router/hooks.ts';
-import { postCommentsQueryOptions, sendComment } from '@/api/post-comments.ts';
+import { postCommentsQueryOptions, sendComment } from '@/api/comments/post-comments.ts';
 import type { BlogPost, CommentInput, PublicComment } from '@/content/types.gen.ts';
 import { commentCount, commentTextParts } from '@/domain/comment-text.ts';
 import { formatLongDate } from '@/ui/format-date.ts';

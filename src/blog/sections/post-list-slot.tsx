@@ -1,8 +1,8 @@
 import { useSearchParams } from '@/ui/site-router/hooks.ts';
 import { PostList } from '@/sections/post-list/post-list.tsx';
 import type { SectionProps } from '@/sections/types.ts';
-import { listPostsQueryOptions, useListPosts } from '@/api/list-posts.ts';
-import type { ListPostsParams } from '@/api/list-posts-request.ts';
+import { listPostsQueryOptions, useListPosts } from '@/api/blog/list-posts.ts';
+import type { ListPostsParams } from '@/api/blog/list-posts-request.ts';
 import { loaderScope } from '@/api/query-scope.tsx';
 import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import type { SectionOf } from '@/sections/types.ts';

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from '@/ui/site-router/route.ts';
 import { RecentArticles } from '@/sections/recent-articles/recent-articles.tsx';
 import type { PostCardData } from '@/sections/post-card/post-card.tsx';
 import type { SectionOf, SectionProps } from '@/sections/types.ts';
-import { listPosts } from '@/api/list-posts-request.ts';
+import { listPosts } from '@/api/blog/list-posts-request.ts';
 import { serverPageScope } from '@/api/page-reads.ts';
 import { toPostCardData } from '@/blog/summary/post-card-data.ts';
 import type { BlogSlot } from './blog-slot.ts';

@@ -1,4 +1,4 @@
-import { sendApplication } from '@/api/send-application.ts';
+import { sendApplication } from '@/api/leads/send-application.ts';
 import type { LeadFieldError } from '@/domain/lead-form-state.ts';
 import {
   Field,

@@ -1,4 +1,4 @@
-import { sendEnquiry } from '@/api/send-enquiry.ts';
+import { sendEnquiry } from '@/api/leads/send-enquiry.ts';
 import type { EnquiryInput } from '@/content/types.gen.ts';
 import {
   InputField,

@@ -1,4 +1,4 @@
-import { subscribe } from '@/api/subscribe.ts';
+import { subscribe } from '@/api/newsletter/subscribe.ts';
 import type { SubscriberInput } from '@/content/types.gen.ts';
 import { InputField, LeadFormSection, SentPanel } from '@/ui/lead-form/lead-form-parts.tsx';
 import { useLeadForm, type LeadFormBehaviour } from '@/ui/lead-form/use-lead-form.ts';

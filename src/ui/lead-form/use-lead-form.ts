@@ -1,6 +1,6 @@
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
-import { getFormToken } from '@/api/get-form-token.ts';
+import { getFormToken } from '@/api/leads/get-form-token.ts';
 import { fastestHumanMs } from '@/domain/form-timing.ts';
 import { fieldMessage } from '@/domain/lead-field-messages.ts';
 import { formFieldsToInput } from '@/domain/lead-form-fields.ts';
