@@ -2,10 +2,11 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import importPlugin from 'eslint-plugin-import';
-import { serverFeatures, serverFolders } from './scripts/lib/server-features.mjs';
+import { apiFeatures, serverFeatures, serverFolders } from './scripts/lib/server-features.mjs';
 
 const resolver = fileURLToPath(new URL('./eslint.resolver.cjs', import.meta.url));
 const serverDir = fileURLToPath(new URL('./server', import.meta.url));
+const apiDir = fileURLToPath(new URL('./src/api', import.meta.url));
 
 const shared = ['./src/content', './src/ui', './src/api'];
 // Rules of the domain that the browser and the server both apply (a term's URL name, the words of a search, the text
@@ -72,6 +73,21 @@ const zones = [
     from: `./server/${feature}`,
     except: ['./index.ts'],
     message: `Another folder of the server reaches server/${feature}/ only through server/${feature}/index.ts.`,
+  })),
+  // The browser's API calls, grouped by the same features (src/api/blog, src/api/leads, ...): the shared files at the
+  // top of src/api and its other folders reach a feature only through its index.ts. The app's pages import each call
+  // from its own module, so that a page's bundle holds the calls it makes and no more.
+  ...apiFeatures(readdirSync(apiDir, { withFileTypes: true })).map((feature) => ({
+    target: [
+      './src/api/*.ts',
+      './src/api/*.tsx',
+      ...serverFolders(readdirSync(apiDir, { withFileTypes: true }))
+        .filter((folder) => folder !== feature)
+        .map((folder) => `./src/api/${folder}`),
+    ],
+    from: `./src/api/${feature}`,
+    except: ['./index.ts'],
+    message: `Another file of src/api reaches src/api/${feature}/ only through src/api/${feature}/index.ts.`,
   })),
 ];
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './lib/content.ts';
 import { featureCycles, importCycles, readModules } from './lib/import-cycles.ts';
-import { serverFeatures } from './lib/server-features.mjs';
+import { apiFeatures, serverFeatures } from './lib/server-features.mjs';
 
 describe('import cycles, checked by npm run lint', () => {
   it('finds a cycle made of type imports only, and one through import()', () => {
@@ -47,5 +47,25 @@ describe('import cycles, checked by npm run lint', () => {
     const features = serverFeatures(readdirSync(join(repoRoot, 'server'), { withFileTypes: true }));
     expect(features).toEqual(expect.arrayContaining(['blog', 'leads', 'comments', 'auth']));
     expect(featureCycles(readModules(repoRoot), features)).toEqual([]);
+  });
+
+  it('finds two features of src/api that import each other, and none in the repository', () => {
+    const modules = new Map([
+      ['src/api/leads/index.ts', "export { leadsKey } from './key.ts';\n"],
+      ['src/api/leads/key.ts', "import { blogKey } from '../blog/index.ts';\nexport const leadsKey = [blogKey];\n"],
+      ['src/api/blog/index.ts', "export { blogKey } from './key.ts';\n"],
+      ['src/api/blog/key.ts', 'export const blogKey = 1;\n'],
+      ['src/api/blog/refresh.ts', "import { leadsKey } from '../leads/index.ts';\nexport const refresh = leadsKey;\n"],
+      [
+        'server/leads/index.ts',
+        "import { refresh } from '../../src/api/blog/refresh.ts';\nexport const x = refresh;\n",
+      ],
+    ]);
+    expect(featureCycles(modules, ['blog', 'leads'], 'src/api')).toEqual([['blog', 'leads']]);
+    expect(featureCycles(modules, ['blog', 'leads'])).toEqual([]);
+    const features = apiFeatures(readdirSync(join(repoRoot, 'src/api'), { withFileTypes: true }));
+    expect(features).toEqual(expect.arrayContaining(['blog', 'leads', 'auth', 'newsletter']));
+    expect(features).not.toContain('testing');
+    expect(featureCycles(readModules(repoRoot), features, 'src/api')).toEqual([]);
   });
 });

@@ -121,6 +121,34 @@ describe('import rules of DESIGN.md, enforced by npm run lint', () => {
     ).toEqual([]);
   });
 
+  it('lets the rest of src/api reach an API feature only through its index.ts, and the app reach any call', async () => {
+    const internal = /no-restricted-paths.*reaches src\/api\/leads\/ only through src\/api\/leads\/index.ts/;
+    expect(
+      await importProblems(
+        'src/api/comments/uses-leads.ts',
+        "export { leadsQueryKey } from '../leads/lead-query-key.ts';\n",
+      ),
+    ).toEqual([expect.stringMatching(internal)]);
+    expect(
+      await importProblems('src/api/uses-leads.ts', "export { leadAddress } from './leads/get-lead.ts';\n"),
+    ).toEqual([expect.stringMatching(internal)]);
+    expect(
+      await importProblems('src/api/testing/uses-leads.ts', "export { leadAddress } from '../leads/get-lead.ts';\n"),
+    ).toEqual([expect.stringMatching(internal)]);
+    expect(
+      await importProblems('src/api/comments/uses-index.ts', "export { leadsQueryKey } from '../leads/index.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await importProblems('src/api/leads/uses-itself.ts', "export { leadsQueryKey } from './lead-query-key.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await importProblems('src/api/leads/uses-client.ts', "export { apiJson } from '../api-client.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await importProblems('src/admin/uses-call.ts', "export { useLead } from '@/api/leads/get-lead.ts';\n"),
+    ).toEqual([]);
+  });
+
   it('keeps one direction between the test harness and the scripts: scripts import server/test-support', async () => {
     expect(
       await importProblems(

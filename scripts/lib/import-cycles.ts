@@ -44,26 +44,30 @@ export function importCycles(modules: ReadonlyMap<string, string>): string[][] {
   return cycles(importGraph(modules));
 }
 
-/** The server's feature folder a module belongs to (server/blog/…: `blog`), if any. */
-function featureOf(path: string, features: readonly string[]): string | undefined {
-  const [top, folder, rest] = path.split(/[\\/]/, 3);
-  return top === 'server' && rest !== undefined && folder !== undefined && features.includes(folder)
-    ? folder
-    : undefined;
+/** The feature folder of `root` a module belongs to (server/blog/…: `blog`; src/api/leads/…: `leads`), if any. */
+function featureOf(path: string, features: readonly string[], root: string): string | undefined {
+  const inside = path.replace(/\\/g, '/');
+  if (!inside.startsWith(`${root}/`)) return undefined;
+  const [folder, rest] = inside.slice(root.length + 1).split('/', 2);
+  return rest !== undefined && folder !== undefined && features.includes(folder) ? folder : undefined;
 }
 
 /**
- * Every cycle among the server's feature folders (`features`, such as blog and leads), each as the folders it goes
- * through, sorted: a feature that imports another, directly or through others, is never imported back by it. Tests
- * are left out, as nothing imports them.
+ * Every cycle among the feature folders (`features`, such as blog and leads) of `root` (the server's, or src/api's),
+ * each as the folders it goes through, sorted: a feature that imports another, directly or through others, is never
+ * imported back by it. Tests are left out, as nothing imports them.
  */
-export function featureCycles(modules: ReadonlyMap<string, string>, features: readonly string[]): string[][] {
+export function featureCycles(
+  modules: ReadonlyMap<string, string>,
+  features: readonly string[],
+  root = 'server',
+): string[][] {
   const graph = new Map<string, string[]>(features.map((feature) => [feature, []]));
   for (const [path, targets] of importGraph(modules)) {
-    const from = featureOf(path, features);
+    const from = featureOf(path, features, root);
     if (from === undefined || /\.test\.tsx?$/.test(path)) continue;
     for (const target of targets) {
-      const to = featureOf(target, features);
+      const to = featureOf(target, features, root);
       if (to !== undefined && to !== from && !graph.get(from)!.includes(to)) graph.get(from)!.push(to);
     }
   }

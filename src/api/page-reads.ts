@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Author, BlogPost, PublicComment } from '@/content/types.gen.ts';
-import type { ListPostsParams, PostPage } from './blog/list-posts-request.ts';
+import type { ListPostsParams, PostPage } from './blog/index.ts';
 
 /**
  * What a public page reads of the blog. The browser asks the API for it (the functions beside the query options);

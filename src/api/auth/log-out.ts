@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api-client.ts';
-import { blogQueryKey } from '../blog/blog-query-key.ts';
+import { blogQueryKey } from '../blog/index.ts';
 import { meQueryKey } from './get-me.ts';
 
 /** Ends the session on the server, not only in this tab. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommentInput, PublicComment } from '@/content/types.gen.ts';
 import { apiJson, retryTransientFailure } from '../api-client.ts';
-import { blogQueryKey } from '../blog/blog-query-key.ts';
+import { blogQueryKey } from '../blog/index.ts';
 import type { PageReads } from '../page-reads.ts';
 
 /** A post's approved comments, conversations oldest first, each with its replies. */

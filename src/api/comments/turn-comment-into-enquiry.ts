@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api-client.ts';
 import { commentsQueryKey } from './comment-query-key.ts';
-import { leadsQueryKey } from '../leads/lead-query-key.ts';
+import { leadsQueryKey } from '../leads/index.ts';
 import { commentAddress } from './moderate-comment.ts';
 
 /** Makes a lead of a comment (its post as the landing page); the answer names the new lead. */

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContentImage, MediaRecord } from '@/content/types.gen.ts';
 import { apiJson, retryTransientFailure } from '../api-client.ts';
 import { contentQueryKey } from './content-query-key.ts';
-import { listMedia } from '../media/list-media.ts';
-import { mediaQueryKey } from '../media/media-query-key.ts';
+import { listMedia, mediaQueryKey } from '../media/index.ts';
 
 /** The images under public/images that content may name, with their sizes. */
 export function listContentImages(signal?: AbortSignal): Promise<ContentImage[]> {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { retryTransientFailure } from '../api-client.ts';
-import { blogQueryKey } from '../blog/blog-query-key.ts';
-import { listPosts } from '../blog/list-posts-request.ts';
+import { blogQueryKey, listPosts } from '../blog/index.ts';
 
 /** The API's largest page. */
 const pageSize = 100;

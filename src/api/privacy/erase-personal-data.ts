@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PrivacyErasure } from '@/content/types.gen.ts';
 import { apiJson } from '../api-client.ts';
-import { leadsQueryKey } from '../leads/lead-query-key.ts';
+import { leadsQueryKey } from '../leads/index.ts';
 
 /** Removes every lead and CV of one e-mail address. */
 export function erasePersonalData(email: string): Promise<PrivacyErasure> {

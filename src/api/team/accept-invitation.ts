@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, InvitationAcceptance } from '@/content/types.gen.ts';
 import { apiJson } from '../api-client.ts';
-import { signedIn } from '../auth/log-in.ts';
+import { signedIn } from '../auth/index.ts';
 
 export function acceptInvitation({
   token,

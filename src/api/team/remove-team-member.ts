@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api-client.ts';
-import { blogQueryKey } from '../blog/blog-query-key.ts';
+import { blogQueryKey } from '../blog/index.ts';
 import { invitationsQueryKey } from './list-invitations.ts';
 import { teamQueryKey } from './list-team.ts';
 
