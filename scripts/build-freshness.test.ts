@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../server/test-support/test-app.ts';
+import { temporaryDirectory } from '../server/test-support/test-requests.ts';
 import { whyBuild } from './lib/build-freshness.mjs';
 
 let root: string;

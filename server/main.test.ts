@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFixture, fixtureAsset } from './test-support/client-fixture.ts';
 import { startServerProcess, type ServerProcess } from './test-support/server-process.ts';
-import { temporaryDirectory } from './test-support/test-app.ts';
+import { temporaryDirectory } from './test-support/test-requests.ts';
 
 let server: ServerProcess;
 let base: string;

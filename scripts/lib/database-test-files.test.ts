@@ -36,4 +36,17 @@ describe("the PostgreSQL pass's test files", () => {
     expect(databaseFree).toContain('server/auth/totp.test.ts');
     expect(postgres.length).toBeGreaterThan(databaseFree.length);
   });
+
+  it('leave out the files that only start servers of their own on SQLite, with helpers that reach no database', () => {
+    const { postgres, databaseFree } = databaseTestFiles(readModules(repoRoot));
+    for (const file of [
+      'server/dev-site/dev-site.test.ts',
+      'server/main.test.ts',
+      'server/auth/first-admin.test.ts',
+      'server/test-support/site-build.test.ts',
+    ]) {
+      expect(postgres).not.toContain(file);
+      expect(databaseFree).toContain(file);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
-import { sameOrigin, temporaryDirectory as makeTemporaryDirectory, testAdmin } from '../test-support/test-app.ts';
+import { sameOrigin, temporaryDirectory as makeTemporaryDirectory, testAdmin } from '../test-support/test-requests.ts';
 
 const apps: FastifyInstance[] = [];
 const directories: string[] = [];

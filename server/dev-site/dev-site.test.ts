@@ -6,7 +6,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../test-support/server-process.ts';
-import { temporaryDirectory } from '../test-support/test-app.ts';
+import { temporaryDirectory } from '../test-support/test-requests.ts';
 
 // `npm run dev`: the server from source with `--dev`, no build of the site anywhere in the way.
 let server: ServerProcess;

@@ -114,6 +114,11 @@ describe('the API contract check used by every API test', () => {
     expect(contract.violation('GET', '/about', answer(200, '<html>'))).toBeUndefined();
   });
 
+  it('is one per document, shared by every app that serves the same one, so that a schema is compiled once', async () => {
+    const other = await test.addInstance();
+    expect(ApiContract.of(other)).toBe(ApiContract.of(test.app));
+  });
+
   it('makes test apps refuse an answer that breaks the contract', async () => {
     // A route whose handler sends text that bypasses the serialiser and breaks its own response schema.
     const app = Fastify();

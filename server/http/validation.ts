@@ -24,7 +24,35 @@ function createAjv(schemas: Record<string, object>, options: Options): Ajv2020 {
   return ajv;
 }
 
+/**
+ * The compiler for a set of shared schemas, and its compiled checks, kept for the process by their JSON: an app
+ * compiles every route's schemas as it starts, and a process that builds many apps (the server's tests build one a
+ * test, in workers that keep their modules) would otherwise make the same two Ajv instances and compile the same
+ * schemas again for each. A server builds one app, so this changes nothing for it.
+ */
+const compilers = new Map<string, FastifySchemaCompiler<object>>();
+
 function buildValidator(externalSchemas: Record<string, object>): FastifySchemaCompiler<object> {
+  const key = JSON.stringify(externalSchemas);
+  let compiler = compilers.get(key);
+  if (compiler === undefined) {
+    const compile = compilerFor(externalSchemas);
+    const compiled = new Map<string, ReturnType<typeof compile>>();
+    compiler = (route) => {
+      const schemaKey = `${route.httpPart} ${JSON.stringify(route.schema)}`;
+      let validate = compiled.get(schemaKey);
+      if (validate === undefined) {
+        validate = compile(route);
+        compiled.set(schemaKey, validate);
+      }
+      return validate;
+    };
+    compilers.set(key, compiler);
+  }
+  return compiler;
+}
+
+function compilerFor(externalSchemas: Record<string, object>): FastifySchemaCompiler<object> {
   const forBodies = createAjv(externalSchemas, { coerceTypes: false });
   const forUrls = createAjv(externalSchemas, { coerceTypes: 'array' });
   return ({ schema, httpPart }) => {

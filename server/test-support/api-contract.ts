@@ -42,6 +42,8 @@ function findOperation(doc: OpenApiDocument, method: string, path: string) {
   return undefined;
 }
 
+const contracts = new Map<string, ApiContract>();
+
 /**
  * Checks answers against the OpenAPI document the app serves at /api/openapi.json: the status must be one the
  * route declares, and the body must match that status's schema. Works for any route with response schemas.
@@ -55,8 +57,19 @@ export class ApiContract {
     addFormats.default(this.ajv);
   }
 
+  /**
+   * The contract of the document `app` serves: one per distinct document in a worker, so that each answer's schema is
+   * compiled once for every app of every test file that gets the same document, not again for each test's app.
+   */
   static of(app: FastifyInstance): ApiContract {
-    return new ApiContract(app.swagger() as unknown as OpenApiDocument);
+    const doc = app.swagger() as unknown as OpenApiDocument;
+    const key = JSON.stringify(doc);
+    let contract = contracts.get(key);
+    if (!contract) {
+      contract = new ApiContract(doc);
+      contracts.set(key, contract);
+    }
+    return contract;
   }
 
   /** A sentence naming what breaks the contract, or undefined when the answer keeps it or the URL is no API route. */

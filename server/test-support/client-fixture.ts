@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { temporaryDirectory } from './test-app.ts';
+import { temporaryDirectory } from './test-requests.ts';
 
 const filler = (length: number) => `<!-- ${'padding so that the file is worth compressing '.repeat(length / 48)} -->`;
 const placeholder = 'https://site-origin.invalid';

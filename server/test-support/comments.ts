@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CommentInput, CommentRecord, PublicComment } from '../../src/content/types.gen.ts';
-import { asAdmin, sameOrigin, type TestClock } from './test-app.ts';
+import { asAdmin, sameOrigin, type TestClock } from './test-requests.ts';
 
 /** A comment form's token as the page gets it, made old enough (5 s) to pass the time trap. */
 export async function commentToken(app: FastifyInstance, clock: TestClock): Promise<string> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { EnquiryInput, LeadType } from '../../src/content/types.gen.ts';
 import { multipartBody, type FormPart } from './media.ts';
-import { sameOrigin, type TestClock } from './test-app.ts';
+import { sameOrigin, type TestClock } from './test-requests.ts';
 
 /** A form token as the page gets it, made old enough (5 s) to pass the time trap. */
 export async function formToken(app: FastifyInstance, clock: TestClock, form: LeadType = 'enquiry'): Promise<string> {

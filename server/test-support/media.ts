@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import type { MediaRecord } from '../../src/content/types.gen.ts';
-import { asAdmin } from './test-app.ts';
+import { asAdmin } from './test-requests.ts';
 
 export interface FormPart {
   name: string;

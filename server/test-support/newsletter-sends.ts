@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { BlogPost, NewsletterSend } from '../../src/content/types.gen.ts';
 import type { Database } from '../store/schema.ts';
 import { createPost } from './posts.ts';
-import { asAdmin } from './test-app.ts';
+import { asAdmin } from './test-requests.ts';
 
 /** Subscribers written straight into the store, as a confirmed signup (or another status) leaves them. */
 export async function addSubscribers(

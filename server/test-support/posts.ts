@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlogPost, BlogPostInput } from '../../src/content/types.gen.ts';
-import { asAdmin } from './test-app.ts';
+import { asAdmin } from './test-requests.ts';
 
 let counter = 0;
 

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { repositoryRoot } from '../repository-root.ts';
+import { sharedFolder, sharedOnce } from './shared-folder.ts';
 
 export interface ServerBundle {
   /** The file to run with node: server/main.ts with its TypeScript compiled, its packages left in node_modules. */
@@ -9,30 +10,41 @@ export interface ServerBundle {
   remove(): void;
 }
 
+async function bundleInto(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: repositoryRoot,
+    logLevel: 'warn',
+    build: {
+      ssr: join(repositoryRoot, 'server', 'main.ts'),
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      copyPublicDir: false,
+      target: 'node20',
+      rollupOptions: { output: { entryFileNames: 'main.mjs' } },
+    },
+  });
+}
+
 /**
  * The production server in one JavaScript file, for tests that start it many times: compiling the TypeScript through
  * tsx at each start cost more CPU than starting the server itself. It lives inside the repository (under
- * node_modules/.cache) so that its imports of packages resolve, in a folder of its own so that runs never share one.
+ * node_modules/.cache) so that its imports of packages resolve. Inside a Vitest run, the test files that ask share
+ * the run's one bundle (shared-folder.ts; `remove` then leaves it to the run); otherwise it is built in a folder of
+ * its own, so that runs never share one.
  */
 export async function bundleServer(): Promise<ServerBundle> {
+  const shared = await sharedFolder();
+  if (shared !== undefined) {
+    const outDir = await sharedOnce(shared, 'server-bundle', bundleInto);
+    return { entry: join(outDir, 'main.mjs'), remove: () => {} };
+  }
   const cache = join(repositoryRoot, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const outDir = mkdtempSync(join(cache, 'northbeam-server-'));
   try {
-    await build({
-      configFile: false,
-      root: repositoryRoot,
-      logLevel: 'warn',
-      build: {
-        ssr: join(repositoryRoot, 'server', 'main.ts'),
-        outDir,
-        emptyOutDir: false,
-        minify: false,
-        copyPublicDir: false,
-        target: 'node20',
-        rollupOptions: { output: { entryFileNames: 'main.mjs' } },
-      },
-    });
+    await bundleInto(outDir);
   } catch (error) {
     rmSync(outDir, { recursive: true, force: true });
     throw error;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildSiteForTests, sharedSiteBuild } from './site-build.ts';
-import { temporaryDirectory } from './test-app.ts';
+import { temporaryDirectory } from './test-requests.ts';
 
 let folder: string | undefined;
 afterEach(() => {

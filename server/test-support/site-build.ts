@@ -1,9 +1,9 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'vite';
 import { pageFolders } from '../content-studio/index.ts';
 import { repositoryRoot } from '../repository-root.ts';
+import { sharedFolder, sharedOnce } from './shared-folder.ts';
 
 export interface SiteBuild {
   /** Where the server finds routes.json and the build manifest; the render bundle is in ../server. */
@@ -35,45 +35,15 @@ async function buildInto(root: string, routes: readonly string[]): Promise<strin
   return clientDir;
 }
 
-/** How long a test file waits for another to finish the shared build before giving up. */
-const sharedBuildWaitMs = 170_000;
-
 /**
  * The run's one build with the default routes, in the folder the Vitest run shares between its test files
- * (global-setup.ts): the first file to ask builds it, under a lock that is the folder's creation; the others wait for
- * its `ready` (or `failed`) mark. Never removed by a test: the run removes it.
+ * (global-setup.ts), built by the first file that asks (shared-folder.ts).
  */
 export async function sharedSiteBuild(sharedFolder: string): Promise<SiteBuild> {
-  const root = join(sharedFolder, 'site');
-  const ready = join(sharedFolder, 'site.ready');
-  const failed = join(sharedFolder, 'site.failed');
-  const shared = { clientDir: join(root, 'client'), remove: () => {} };
-  try {
-    mkdirSync(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    for (const deadline = Date.now() + sharedBuildWaitMs; Date.now() < deadline; await sleep(100)) {
-      if (existsSync(ready)) return shared;
-      if (existsSync(failed)) throw new Error(`The shared site build failed:\n${readFileSync(failed, 'utf8')}`);
-    }
-    throw new Error(`The shared site build in ${root} was not ready within ${sharedBuildWaitMs / 1000} s.`);
-  }
-  try {
+  const root = await sharedOnce(sharedFolder, 'site', async (root) => {
     await buildInto(root, defaultRoutes);
-  } catch (error) {
-    writeFileSync(failed, (error as Error).stack ?? String(error));
-    throw error;
-  }
-  writeFileSync(ready, '');
-  return shared;
-}
-
-/** The folder shared by this Vitest run's test files, when the run made one (server/test-support/global-setup.ts). */
-async function sharedFolder(): Promise<string | undefined> {
-  if (!process.env.VITEST) return undefined;
-  const { inject } = await import('vitest');
-  const folder = inject('sharedFolder');
-  return folder && existsSync(folder) ? folder : undefined;
+  });
+  return { clientDir: join(root, 'client'), remove: () => {} };
 }
 
 /**

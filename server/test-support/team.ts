@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminUser, Invitation, TeamRole } from '../../src/content/types.gen.ts';
-import { asAdmin, sameOrigin } from './test-app.ts';
+import { asAdmin, sameOrigin } from './test-requests.ts';
 
 export const memberPassword = 'a passphrase for the new member';
 let memberCount = 0;

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { StoreLocation } from '../store/database.ts';
 import { checkAnswersAgainstContract } from './api-contract.ts';
@@ -12,20 +11,10 @@ import {
   testDatabaseUrl,
   type TestDatabase,
 } from './test-database.ts';
+import { TestClock, temporaryDirectory, testAdmin } from './test-requests.ts';
 
-export const testAdmin = { email: 'editor@northbeam.example', password: 'correct horse battery staple' };
-
-/** The Origin of app.inject's default Host (localhost:80): what the site's own pages send. */
-export const sameOrigin = { origin: 'http://localhost' };
-
-/** A clock the test moves by hand. */
-export class TestClock {
-  constructor(public time = Date.parse('2025-12-01T12:00:00.000Z')) {}
-  readonly now = (): Date => new Date(this.time);
-  advance(milliseconds: number): void {
-    this.time += milliseconds;
-  }
-}
+// The helpers that reach no database, for the many test files that take them from here with createTestApp.
+export { asAdmin, sameOrigin, signIn, TestClock, temporaryDirectory, testAdmin } from './test-requests.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,10 +27,6 @@ export interface TestApp {
   /** Builds another app on the same database while the others keep running: a second server instance. */
   addInstance(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
-}
-
-export function temporaryDirectory(prefix = 'northbeam-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
 }
 
 /**
@@ -112,23 +97,4 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The Cookie header of a new admin session. */
-export async function signIn(app: FastifyInstance, credentials = testAdmin): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: sameOrigin,
-    payload: credentials,
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies[0];
-  if (!cookie) throw new Error('sign-in set no cookie');
-  return `${cookie.name}=${cookie.value}`;
-}
-
-/** An admin's same-origin request. */
-export function asAdmin(cookie: string, request: InjectOptions): InjectOptions {
-  return { ...request, headers: { ...sameOrigin, cookie, ...request.headers } };
 }

@@ -100,7 +100,9 @@ export async function copyMigratedTemplate(
   }
   if (templates.postgresDatabase === undefined) throw new Error('No PostgreSQL template: TEST_DATABASE_URL was unset.');
   const name = newName('northbeam_test');
-  await onServer(`CREATE DATABASE ${name} TEMPLATE ${templates.postgresDatabase}`);
+  // FILE_COPY copies the template's files where PostgreSQL 15's default (WAL_LOG) writes every page of it, system
+  // catalogs included, through the WAL: 0.4–0.6 s a copy against 1.1–1.3 s on this machine under load.
+  await onServer(`CREATE DATABASE ${name} TEMPLATE ${templates.postgresDatabase} STRATEGY FILE_COPY`);
   return databaseNamed(name);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { timeStep, totpCode } from '../auth/index.ts';
-import { asAdmin, testAdmin, type TestClock } from './test-app.ts';
+import { asAdmin, testAdmin, type TestClock } from './test-requests.ts';
 
 /** The re-authentication that changes to sign-in ask for. */
 export const withPassword = { currentPassword: testAdmin.password };
