@@ -58,7 +58,7 @@ try {
     ['/blog', `a[href="${pages.post}"]`],
     ['/seo', 'a[href="/contact"]'],
   ];
-  if (tracing) await traceMoves(builds[0]!.server.base, moves);
+  if (tracing) await traceMoves(moves);
   else await benchMoves(moves);
 } finally {
   await browser.close();
@@ -97,23 +97,27 @@ async function benchMoves(moves: [string, string][]): Promise<void> {
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
-/** Each move's median split, phase by phase, over BENCH_RUNS traced runs with the hover. */
-async function traceMoves(base: string, moves: [string, string][]): Promise<void> {
+/** Each move's median split, phase by phase, over BENCH_RUNS traced runs with the hover, of each build in turn. */
+async function traceMoves(moves: [string, string][]): Promise<void> {
   for (const [from, link] of moves) {
-    const splits: Map<string, number>[] = [];
+    const splits = builds.map((): Map<string, number>[] => []);
     for (let run = 0; run < runs; run += 1) {
-      let trace = '';
-      await clickToPaint(base, from, link, true, async (start) => {
-        if (start) await browser.startTracing(undefined, { categories: navigationTraceCategories });
-        else trace = (await browser.stopTracing()).toString('utf8');
-      });
-      splits.push(splitNavigationTrace(trace));
+      for (const [index, { server }] of builds.entries()) {
+        let trace = '';
+        await clickToPaint(server.base, from, link, true, async (start) => {
+          if (start) await browser.startTracing(undefined, { categories: navigationTraceCategories });
+          else trace = (await browser.stopTracing()).toString('utf8');
+        });
+        splits[index]!.push(splitNavigationTrace(trace));
+      }
     }
-    const phases = [...new Set(splits.flatMap((split) => [...split.keys()]))];
-    const median = (phase: string) => medianOf(splits.map((split) => split.get(phase) ?? 0));
     console.log(`\n${from} → ${link.slice('a[href="'.length, -2)}, hover then click, median of ${runs} traces`);
-    for (const phase of phases.sort((a, b) => median(b) - median(a))) {
-      console.log(`  ${phase.padEnd(48)} ${median(phase).toFixed(1).padStart(7)} ms`);
+    console.log(`  ${'CPU ms'.padEnd(56)} ${builds.map(({ name }) => name.padStart(14)).join(' ')}`);
+    const phases = [...new Set(splits.flat().flatMap((split) => [...split.keys()]))];
+    const median = (index: number, phase: string) => medianOf(splits[index]!.map((split) => split.get(phase) ?? 0));
+    for (const phase of phases.sort((a, b) => median(0, b) - median(0, a))) {
+      const figures = builds.map((_, index) => median(index, phase).toFixed(1).padStart(14));
+      console.log(`  ${phase.padEnd(56)} ${figures.join(' ')}`);
     }
   }
   console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
