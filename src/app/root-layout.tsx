@@ -1,8 +1,14 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Outlet } from '@/ui/site-router/site-router.tsx';
 import { Footer } from '@/site/footer/footer.tsx';
 import { Header } from '@/site/header/header.tsx';
 import { rememberVisit } from '@/ui/lead-form/visit-attribution.ts';
+
+/**
+ * The footer is the same on every page: a move through the site renders only its links (which read the router), not
+ * the whole footer again.
+ */
+const SiteFooter = memo(Footer);
 
 /** Header, main landmark and footer around every public page. */
 export function RootLayout() {
@@ -18,7 +24,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <SiteFooter />
     </>
   );
 }

@@ -144,6 +144,45 @@ describe('moving through the site: fetched on intent', () => {
     await context.close();
   });
 
+  it('shows a page fetched on intent in the click’s own task, before any task queued behind the click runs', async () => {
+    const { page, context, errors } = await openSite();
+    const answered = new Promise<void>((resolve) =>
+      page.on('requestfinished', (request) => isHomeData(request) && resolve()),
+    );
+    await page.goto('/about');
+    await untilHydrated(page.getByRole('heading', { level: 1 }));
+    const home = banner(page).getByRole('link', { name: 'Home', exact: true });
+    await home.hover();
+    await answered;
+    await afterIdle(page);
+    // A message posted as the click starts is the next task in the queue React's scheduler posts its work to: in a
+    // transition it would still see the old page, rendered in slices behind it.
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        () => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            (window as { headingAfterClick?: string }).headingAfterClick =
+              document.querySelector('main h1')?.textContent ?? '';
+          };
+          channel.port2.postMessage(null);
+        },
+        { capture: true, once: true },
+      ),
+    );
+    const heading = await page.evaluate(() => document.querySelector('main h1')?.textContent);
+    await home.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const after = await page.waitForFunction(() => (window as { headingAfterClick?: string }).headingAfterClick);
+    expect(await after.jsonValue()).not.toBe(heading);
+    expect(await after.jsonValue()).toBe(await page.getByRole('heading', { level: 1 }).textContent());
+    // Its scroll, focus and announcement came with it.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fetches links in view ahead when the connection allows, and not with Save-Data or on 2G', async () => {
     for (const [network, fetched] of [
       [{ saveData: false, effectiveType: '4g' }, true],

@@ -11,6 +11,7 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { OutletContext, RouteContext, RouterContext, type NavigationType, type RouteState } from './context.ts';
 import type { SiteHistory } from './history.ts';
 import type { NavigationFeedback } from './browser-feedback.ts';
@@ -93,7 +94,7 @@ export interface SiteRouterProps {
 
 /**
  * The public pages' router. A navigation imports the route's chunk and runs its loader while the old page stays,
- * then writes history and renders the new page in a transition; back and forward load the page the same way.
+ * then writes history and renders the new page; back and forward load the page the same way.
  */
 export function SiteRouter({ table, history, initialPage, feedback }: SiteRouterProps) {
   const { routes, Layout = Outlet, errorElement = <DefaultErrorElement /> } = table;
@@ -106,6 +107,12 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
   const [revalidation, setRevalidation] = useState<'idle' | 'loading'>('idle');
   const [latest] = useState(() => new LatestNavigation(placeOf(view.page?.location ?? history.location())));
   const [prefetched] = useState(() => new PrefetchedPages(routes));
+  // A page arrives with its chunk and data: it renders and commits at once, in one task, not in a transition's 5 ms
+  // slices with the browser's frames and other tasks between them (a page fetched on intent is then on screen in the
+  // click's own task). Scroll, focus and the announcement follow in the same commit (the layout effect below).
+  const show = useCallback((page: Page, navigationType: NavigationType) => {
+    flushSync(() => setView({ page, navigationType }));
+  }, []);
 
   const go = useCallback(
     async (url: URL, navigationType: NavigationType, key?: string, first = false): Promise<Page | undefined> => {
@@ -154,10 +161,10 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
         const href = url.pathname + url.search + url.hash;
         if (replace) history.replace(href, page.location.key);
         else history.push(href, page.location.key);
-        startTransition(() => setView({ page, navigationType: replace ? 'REPLACE' : 'PUSH' }));
+        show(page, replace ? 'REPLACE' : 'PUSH');
       });
     },
-    [history, handles, go],
+    [history, handles, go, show],
   );
 
   const prefetch = useCallback(
@@ -191,10 +198,10 @@ export function SiteRouter({ table, history, initialPage, feedback }: SiteRouter
         const url = history.location();
         if (latest.headsFor(url)) return;
         void go(url, 'POP', history.key()).then((page) => {
-          if (page) startTransition(() => setView({ page, navigationType: 'POP' }));
+          if (page) show(page, 'POP');
         });
       }),
-    [history, go, latest],
+    [history, go, latest, show],
   );
 
   // Without a page given, the first one loads here (tests, a page the server did not render).
