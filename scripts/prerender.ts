@@ -75,7 +75,7 @@ export async function prerender(
     }
     const page = await entry.render(route, entry.originPlaceholder);
     if (page.status !== 200) throw new Error(`prerender: ${route} rendered with status ${page.status}`);
-    replaceFile(file, await inlineCriticalCss(entry.fillTemplate(template, page, manifest)));
+    replaceFile(file, inlineCriticalCss(entry.fillTemplate(template, page, manifest)));
     rendered += 1;
   }
   // The sitemap's lastmod of each content route: when its document last changed (kept out of the served files).

@@ -37,11 +37,16 @@ export function answerKeyOf(url: string, names: readonly string[]): string {
   return query === '' ? path : `${path}?${query}`;
 }
 
-/** The key of a request's answer: its address, less the query parameters its route declares it does not read. */
+/**
+ * The key of a request's answer: its address, less the query parameters its route declares it does not read. An
+ * address without a query is its own key: the route's parameters are asked for only when there is a query to sift.
+ */
 export function answerKey(request: FastifyRequest): string {
+  const { url } = request;
   const reads = request.routeOptions.config?.readsQuery;
-  if (reads === undefined) return request.url;
-  return answerKeyOf(request.url, typeof reads === 'function' ? reads(request.url.split('?', 1)[0]!) : reads);
+  const queryStart = url.indexOf('?');
+  if (reads === undefined || queryStart === -1) return url;
+  return answerKeyOf(url, typeof reads === 'function' ? reads(url.slice(0, queryStart)) : reads);
 }
 
 /**

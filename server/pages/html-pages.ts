@@ -63,6 +63,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
   }
   const finish = options.finishHtml ?? (async (html: string) => html);
   const inlineCriticalCss = criticalCss(clientDir);
+  const queryParametersOf = rememberedPerPath(entry.queryParametersOf);
   const holdsForm = (url: string): boolean => contentRoutes.includes(url) || /^\/blogs\/[a-z0-9-]+$/.test(url);
 
   return {
@@ -73,7 +74,7 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     renderedRoutes: contentRoutes.filter((route) => perRequest.has(route)),
     contentRoutes,
     /** The query parameters the page at a path (or route pattern) reads: a page's answer depends on no other. */
-    queryParametersOf: entry.queryParametersOf,
+    queryParametersOf,
 
     prerendered(route: string): Answer | undefined {
       return prerendered.get(route);
@@ -100,12 +101,29 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
     async render(url: string): Promise<Answer> {
       const page = await render(url);
       if (page.redirect) return redirectAnswer(page.redirect, page.status);
-      return pageAnswer(
-        await inlineCriticalCss(await finish(entry.fillTemplate(template, page, manifest))),
-        page.status,
-      );
+      return pageAnswer(inlineCriticalCss(await finish(entry.fillTemplate(template, page, manifest))), page.status);
     },
   };
 }
 
 export type HtmlPages = Awaited<ReturnType<typeof createHtmlPages>>;
+
+/** As many paths as a site has pages, and more: anyone may make up addresses, so what is remembered is bounded. */
+const rememberedPaths = 4096;
+
+/**
+ * `read` of a path, worked out once per path: the route table is walked for every address a visitor arrives at with a
+ * query (a campaign's), which would otherwise cost more than answering from the cache.
+ */
+function rememberedPerPath<T>(read: (path: string) => T): (path: string) => T {
+  const known = new Map<string, T>();
+  return (path) => {
+    let value = known.get(path);
+    if (value === undefined) {
+      if (known.size >= rememberedPaths) known.clear();
+      value = read(path);
+      known.set(path, value);
+    }
+    return value;
+  };
+}
