@@ -85,8 +85,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One browser at a time: two cores are shared with the server under test.
-          fileParallelism: false,
+          // Each worker starts a server of its own, on a copy of the run's template database (tests/e2e/file-server.ts),
+          // and keeps it, with its process, for its next files: nothing else is shared through modules.
+          setupFiles: ['tests/e2e/file-server.ts'],
+          isolate: false,
+          // Two files at a time, against servers of their own and one Chromium: most of a browser test is waiting on
+          // the page, the server or a build, so the second file uses the time the first waits (decision 0022).
+          fileParallelism: true,
+          maxWorkers: 2,
+          // After the other projects when every project runs in one command, as their number of workers differs.
+          sequence: { groupOrder: 1 },
           testTimeout: 60000,
           hookTimeout: 60000,
         },

@@ -92,6 +92,8 @@ export interface AppOptions {
   mailFrom?: string;
   /** Lead notices e-mailed in an hour, all instances together (LEAD_NOTICES_PER_HOUR); later leads are kept as spam. */
   leadNoticesPerHour?: number;
+  /** The public forms' time trap (FORM_TIME_TRAP_MS): 3 s unless set; the browser tests shorten it. */
+  formTimeTrapMs?: number;
   /** Newsletter messages a second, all instances together (NEWSLETTER_RATE, 10 by default); 0 for no limit. */
   newsletterRate?: number;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
@@ -202,7 +204,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => collector.stop());
     const leadFacts = readLeadFacts();
     const formKey = await sharedKey(db, 'form-token');
-    const intake = { db, clock, facts: leadFacts, formKey, origin, mail, noticesPerHour: options.leadNoticesPerHour };
+    const intake = {
+      db,
+      clock,
+      facts: leadFacts,
+      formKey,
+      origin,
+      mail,
+      noticesPerHour: options.leadNoticesPerHour,
+      timeTrapMs: options.formTimeTrapMs,
+    };
     const newsletter: NewsletterContext = {
       intake,
       key: await sharedKey(db, 'newsletter'),
@@ -278,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mail,
         responses: blog.responses,
         noticesPerHour: options.leadNoticesPerHour,
+        timeTrapMs: options.formTimeTrapMs,
       },
       origin,
       stats: { collector, collectLimit: options.collectLimit, paths },

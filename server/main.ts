@@ -31,6 +31,14 @@ function wholeNumberFrom(name: string, value: string): number {
   return number;
 }
 
+/** A number of milliseconds, 0 or more. */
+function millisecondsFrom(name: string, value: string): number {
+  const milliseconds = Number(value);
+  if (!Number.isInteger(milliseconds) || milliseconds < 0)
+    throw new Error(`${name} must be a whole number of milliseconds, not "${value}"`);
+  return milliseconds;
+}
+
 /** A rate a second: a whole number, 0 for no limit. */
 function rateFrom(name: string, value: string): number {
   const number = Number(value);
@@ -79,6 +87,7 @@ try {
       ? { leadNoticesPerHour: wholeNumberFrom('LEAD_NOTICES_PER_HOUR', env.LEAD_NOTICES_PER_HOUR) }
       : {}),
     ...(env.NEWSLETTER_RATE ? { newsletterRate: rateFrom('NEWSLETTER_RATE', env.NEWSLETTER_RATE) } : {}),
+    ...(env.FORM_TIME_TRAP_MS ? { formTimeTrapMs: millisecondsFrom('FORM_TIME_TRAP_MS', env.FORM_TIME_TRAP_MS) } : {}),
     mailTiming: env.MAIL_LEASE_SECONDS
       ? { leaseMs: secondsFrom('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS) * 1000 }
       : {},

@@ -3,7 +3,7 @@ import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import type { LeadFacts } from './lead-facts.ts';
 import { formTokenUsed } from './form-posts.ts';
 import type { Database } from '../store/schema.ts';
-import { formTokenKey } from './form-token.ts';
+import { fastestHumanMs, formTokenKey } from './form-token.ts';
 import { spamReason } from './spam-check.ts';
 
 /**
@@ -22,7 +22,12 @@ export interface FormIntake {
   mail: { wake(): void } | null;
   /** Lead notices allowed in an hour, all instances together; 20 unless a test says otherwise. */
   noticesPerHour?: number;
+  /** The time trap: a form sent sooner after its token was issued is a program's (FORM_TIME_TRAP_MS, 3 s by default). */
+  timeTrapMs?: number;
 }
+
+/** The intake's time trap: its setting, or production's 3 s. */
+export const timeTrapOf = (intake: Pick<FormIntake, 'timeTrapMs'>): number => intake.timeTrapMs ?? fastestHumanMs;
 
 /** Where a post came from. */
 export interface FormArrival {
@@ -48,7 +53,7 @@ export interface SpamTraps {
 
 /** Why a post to `form` is spam, or null when it looks like a person's: the same checks for every public form. */
 export function formSpamReason(
-  intake: Pick<FormIntake, 'formKey'>,
+  intake: Pick<FormIntake, 'formKey' | 'timeTrapMs'>,
   form: string,
   input: SpamTraps,
   arrival: FormArrival,
@@ -59,6 +64,7 @@ export function formSpamReason(
     intake.formKey,
     { form, honeypot: input.website, formToken: input.formToken, plainFormPost: arrival.plainFormPost, texts },
     now,
+    timeTrapOf(intake),
   );
 }
 
@@ -76,7 +82,7 @@ export const tokenUsedBefore = 'form token used before';
  * token's hash (countFormPost), and a unique index refuses a second post with it that raced past this check.
  */
 export async function checkFormSpam(
-  intake: Pick<FormIntake, 'formKey' | 'db'>,
+  intake: Pick<FormIntake, 'formKey' | 'db' | 'timeTrapMs'>,
   form: string,
   input: SpamTraps,
   arrival: FormArrival,

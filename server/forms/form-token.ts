@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { fastestHumanMs } from '../../src/domain/form-timing.ts';
+import { fastestHumanMs, fastestPressMs } from '../../src/domain/form-timing.ts';
 
-export { fastestHumanMs };
+export { fastestHumanMs, fastestPressMs };
 /** A token older than this belongs to a page left open too long, or was kept to be replayed. */
 export const formTokenLifetimeMs = 24 * 60 * 60 * 1000;
 

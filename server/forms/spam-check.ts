@@ -1,4 +1,4 @@
-import { checkFormToken, type FormTokenVerdict } from './form-token.ts';
+import { checkFormToken, fastestHumanMs, type FormTokenVerdict } from './form-token.ts';
 
 /** More links than this in what a person wrote is how link spam looks; an enquiry rarely needs more than one. */
 export const maxLinks = 2;
@@ -21,22 +21,22 @@ export interface Submission {
   texts: (string | undefined)[];
 }
 
-const tokenReasons: Partial<Record<FormTokenVerdict, string>> = {
+const tokenReasons = (timeTrapMs: number): Partial<Record<FormTokenVerdict, string>> => ({
   forged: 'forged form token',
-  'too-fast': 'sent under 3 s after the form was shown',
+  'too-fast': `sent under ${timeTrapMs / 1000} s after the form was shown`,
   stale: 'stale form token',
-};
+});
 
 /**
  * Why a submission is spam, or null when it looks like a person's. No CAPTCHA and no third party: a honeypot, a
- * time trap with a signed token, and a link count. A plain form post may come without a token (a browser without
+ * time trap with a signed token (`timeTrapMs`, 3 s in production), and a link count. A plain form post may come without a token (a browser without
  * JavaScript, on a prerendered page); a script's JSON post may not.
  */
-export function spamReason(key: Buffer, submission: Submission, now: Date): string | null {
+export function spamReason(key: Buffer, submission: Submission, now: Date, timeTrapMs = fastestHumanMs): string | null {
   if (submission.honeypot?.trim()) return 'honeypot field filled in';
-  const verdict = checkFormToken(key, submission.form, submission.formToken, now);
+  const verdict = checkFormToken(key, submission.form, submission.formToken, now, timeTrapMs);
   if (verdict === 'missing' && !submission.plainFormPost) return 'no form token';
-  const tokenReason = tokenReasons[verdict];
+  const tokenReason = tokenReasons(timeTrapMs)[verdict];
   if (tokenReason !== undefined) return tokenReason;
   const links = submission.texts.reduce((sum, text) => sum + countLinks(text ?? ''), 0);
   if (links > maxLinks) return `${links} links`;

@@ -1,5 +1,5 @@
 import type { LeadType } from '../../src/content/types.gen.ts';
-import { checkFormToken, type FormIntake, issueFormToken } from '../forms/index.ts';
+import { checkFormToken, fastestPressMs, type FormIntake, issueFormToken, timeTrapOf } from '../forms/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { setArrivalStatus } from './lead-store.ts';
 import { awaitingConfirmation, noticeOrFlood } from './lead-intake.ts';
@@ -9,9 +9,6 @@ import { awaitingConfirmation, noticeOrFlood } from './lead-intake.ts';
  * post is stored but held (as spam, notifying nobody), and answered with this page, which holds a token signed for
  * that lead. Pressing its button confirms the lead (docs/decisions/0012-form-tokens-without-javascript.md).
  */
-
-/** Pressing a button on a page needs less time than filling in a form, but a program answers in no time at all. */
-export const fastestConfirmationMs = 1_000;
 
 const purpose = (id: string) => `confirm:${id}`;
 
@@ -47,7 +44,8 @@ export async function confirmLead(
   token: string | undefined,
 ): Promise<ConfirmationOutcome> {
   const now = intake.clock();
-  const verdict = checkFormToken(intake.formKey, purpose(id), token, now, fastestConfirmationMs);
+  // Pressing a button needs less time than filling in a form (a third of the time trap), but a program answers at once.
+  const verdict = checkFormToken(intake.formKey, purpose(id), token, now, fastestPressMs(timeTrapOf(intake)));
   const refused = () =>
     new HttpError(
       400,

@@ -12,6 +12,7 @@ import {
   refuseOverLimit,
   refuseProblems,
   sendRefusalPage,
+  timeTrapOf,
   wantsPage,
 } from '../forms/index.ts';
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
@@ -175,15 +176,28 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
           200: {
             type: 'object',
             additionalProperties: false,
-            required: ['token'],
-            properties: { token: { type: 'string', description: 'Send it back as formToken with the form.' } },
+            required: ['token', 'minimumWaitMs'],
+            properties: {
+              token: { type: 'string', description: 'Send it back as formToken with the form.' },
+              minimumWaitMs: {
+                type: 'integer',
+                minimum: 0,
+                description:
+                  'The time trap: a form sent sooner than this many milliseconds after the token was issued is ' +
+                  "kept as spam, so the browser waits out the rest before sending (3000 unless the server's " +
+                  'FORM_TIME_TRAP_MS says otherwise).',
+              },
+            },
           },
         },
       },
       config: { access: 'anyone' },
     },
     async (request, reply) =>
-      reply.headers(noStore).send({ token: issueFormToken(intake.formKey, request.query.form, intake.clock()) }),
+      reply.headers(noStore).send({
+        token: issueFormToken(intake.formKey, request.query.form, intake.clock()),
+        minimumWaitMs: timeTrapOf(intake),
+      }),
   );
 
   app.post<{ Body: EnquiryInput }>(

@@ -37,7 +37,7 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRouteOptions> = asyn
     const fields: Record<string, string> = {
       email,
       consent: 'yes',
-      formToken: heldFormToken(intake.formKey, intake.clock()),
+      formToken: heldFormToken(intake, intake.clock()),
     };
     if (name) fields.name = name;
     const returnTo = request.plainForm?.returnTo;

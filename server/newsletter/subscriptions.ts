@@ -5,12 +5,13 @@ import {
   checkFormSpam,
   checkFormToken,
   countFormPost,
-  fastestHumanMs,
+  fastestPressMs,
   type FormArrival,
   type FormIntake,
   issueFormToken,
   isUniqueViolation,
   type SpamVerdict,
+  timeTrapOf,
   tokenUsedBefore,
 } from '../forms/index.ts';
 import type { ErrorDetail } from '../http/errors.ts';
@@ -48,15 +49,19 @@ export function subscriberProblems(input: SubscriberInput): ErrorDetail[] {
 
 export type SubscribeOutcome = 'accepted' | 'spam' | 'held' | 'too-fast';
 
-/** Pressing the one button of a held signup's page takes less time than filling in a form. */
-export const fastestHeldSignupMs = 1_000;
-
 /**
- * The token of a held signup's page: dated so that it passes the time trap one second after the page was made, and
- * good for one post like any form token.
+ * The token of a held signup's page: dated so that it passes the time trap a third of it after the page was made (one
+ * second in production: pressing a button takes less time than filling in a form), and good for one post like any
+ * form token.
  */
-export const heldFormToken = (formKey: Buffer, now: Date): string =>
-  issueFormToken(formKey, newsletterForm, new Date(now.getTime() - fastestHumanMs + fastestHeldSignupMs));
+export function heldFormToken(intake: Pick<FormIntake, 'formKey' | 'timeTrapMs'>, now: Date): string {
+  const timeTrapMs = timeTrapOf(intake);
+  return issueFormToken(
+    intake.formKey,
+    newsletterForm,
+    new Date(now.getTime() - timeTrapMs + fastestPressMs(timeTrapMs)),
+  );
+}
 
 /**
  * Subscribes an address, answered the same whether it was known or not: a new or departed address becomes pending
@@ -74,7 +79,9 @@ export async function subscribe(
   const verdict = await checkFormSpam(intake, newsletterForm, input, arrival, [input.name], now);
   if (verdict.reason === null && !input.formToken) return 'held';
   // The held page's button pressed at once: asked again rather than dropped, as the person may be quick.
-  if (arrival.plainFormPost && checkFormToken(intake.formKey, newsletterForm, input.formToken, now) === 'too-fast') {
+  const tooFast =
+    checkFormToken(intake.formKey, newsletterForm, input.formToken, now, timeTrapOf(intake)) === 'too-fast';
+  if (arrival.plainFormPost && tooFast) {
     return 'too-fast';
   }
   const store = ({ reason, tokenKey }: SpamVerdict) =>

@@ -1,8 +1,9 @@
+import type { EditorState } from '@tiptap/pm/state';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { openPage, seriousViolations } from './page-helpers.ts';
+import { animationsFinished, openPage, seriousViolations } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,8 +80,16 @@ describe('the rich-text editor', () => {
     await page.keyboard.type('see this');
     await page.keyboard.press('Shift+Home');
     await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe('see this');
-    // ProseMirror reads the browser's selection on its next selectionchange event.
-    await page.waitForTimeout(300);
+    // ProseMirror reads the browser's selection on its next selectionchange event: wait until its state has it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const { state } = (document.querySelector('.ProseMirror') as unknown as { editor: { state: EditorState } })
+            .editor;
+          return state.doc.textBetween(state.selection.from, state.selection.to);
+        }),
+      )
+      .toBe('see this');
     await page.keyboard.press(`${modifier}+k`);
     const linkDialog = page.getByRole('dialog', { name: 'Link' });
     // A field a finger can hit, with an example that is a real page of the site.
@@ -229,7 +238,7 @@ describe('the rich-text editor', () => {
     await page.getByLabel('Search by name or alt text').fill('');
     await page.getByRole('button', { name: /harbour\.png/ }).waitFor();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
+    await animationsFinished(page);
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storeLeads, testPdf } from '../../server/test-support/stored-leads.ts';
 import { signedIn, uniqueSlug, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { phone, seriousViolations, tabTo } from './page-helpers.ts';
+import { dataDir, phone, seriousViolations, tabTo } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('the Inbox, by keyboard alone', () => {
     const { page, context, errors } = await signedIn(browser);
     const name = `Ada ${uniqueSlug('Keyboard')}`;
     const email = `${uniqueSlug('ada')}@example.com`;
-    await storeLeads({ dataDir: inject('dataDir') }, [
+    await storeLeads({ dataDir: dataDir() }, [
       { name, email, role: 'Designer', cover_letter: 'I like grids.', cv: { fileName: 'ada-cv.pdf', data: testPdf } },
       { name, email, service: 'seo', message: 'Could you help us rank?', attribution: { utmCampaign: 'spring' } },
     ]);
@@ -114,7 +114,7 @@ describe('the Inbox, by keyboard alone', () => {
     const name = `Old ${uniqueSlug('Retained')}`;
     const email = `${uniqueSlug('procurement.department')}@regional-hospital-group.example`;
     const arrived = new Date(Date.now() - 350 * dayMs);
-    await storeLeads({ dataDir: inject('dataDir') }, [
+    await storeLeads({ dataDir: dataDir() }, [
       { name, email, created_at: arrived.toISOString() },
       { name, email, created_at: new Date(Date.now() - dayMs).toISOString() },
     ]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { openPage } from './page-helpers.ts';
+import { baseURL, hydrated, openPage } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('writing posts in the admin', () => {
     await page.getByRole('button', { name: 'Save post' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
     await card(page, 'Search intent: a field guide').waitFor();
-    const anonymous = await fetch(`${inject('baseURL')}/api/blogs/slug/search-intent-in-2026-a-field-guide`);
+    const anonymous = await fetch(`${baseURL()}/api/blogs/slug/search-intent-in-2026-a-field-guide`);
     expect(anonymous.status).toBe(404);
     await close();
   });
@@ -158,7 +158,9 @@ describe('writing posts in the admin', () => {
     await page.goto(`/blogs/${slug}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.locator('main').getByText('Safe words').waitFor();
-    await page.waitForTimeout(300);
+    // A payload would run as the app takes over the page or as an image fails to load: both have happened.
+    await hydrated(page);
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
     const html = await page.locator('main').innerHTML();
     expect(html).not.toContain('onerror');

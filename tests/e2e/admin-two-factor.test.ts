@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeStep, totpCode } from '../../server/auth/totp.ts';
 import { launchBrowser } from './browser.ts';
-import { openPage, phone, seriousViolations } from './page-helpers.ts';
+import { dataDir, openPage, phone, seriousViolations } from './page-helpers.ts';
 
 // An admin of this test's own, so that turning on two-factor sign-in leaves the other tests' admin alone.
 const admin = { email: 'two-factor-e2e@northbeam.example', password: 'a passphrase for the 2fa test' };
@@ -14,7 +14,7 @@ let browser: Browser;
 let recoveryCodes: string[] = [];
 beforeAll(async () => {
   const cli = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'add-user', admin.email], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
     stdio: ['pipe', 'ignore', 'inherit'],
   });
   cli.stdin.end(`${admin.password}\n${admin.password}\n`);

@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeComments } from '../../server/test-support/stored-comments.ts';
 import { createPost, signedIn, uniqueSlug, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { phone, seriousViolations, tabTo } from './page-helpers.ts';
+import { dataDir, phone, seriousViolations, tabTo } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function postWithComments(page: Page, tag: string) {
     content: '<p>Tell us what you think.</p>',
     status: 'published',
   });
-  await storeComments({ dataDir: inject('dataDir') }, post._id, [
+  await storeComments({ dataDir: dataDir() }, post._id, [
     {
       author_name: 'Ana Reader',
       author_email: `ana-${tag}@example.com`,

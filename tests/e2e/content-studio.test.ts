@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signedIn, unexpected } from './admin-session.ts';
 import { launchBrowser } from './browser.ts';
-import { desktop, phone, seriousViolations, tabTo } from './page-helpers.ts';
+import { baseURL, dataDir, desktop, phone, seriousViolations, tabTo } from './page-helpers.ts';
 
 // The studio is for marketers: an editor of the team (permission `content`), not the owner.
 const editor = { email: 'studio-editor-e2e@northbeam.example', password: 'a passphrase for the studio test' };
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const cli = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/admin.ts', 'add-user', editor.email, '--role', 'editor'],
-    { env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' }, stdio: ['pipe', 'ignore', 'inherit'] },
+    { env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' }, stdio: ['pipe', 'ignore', 'inherit'] },
   );
   cli.stdin.end(`${editor.password}\n${editor.password}\n`);
   const [code] = await once(cli, 'exit');
@@ -28,7 +28,7 @@ const shoot = (page: Page, name: string) =>
   shots ? page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }) : Promise.resolve();
 
 /** The public page's first HTML, as a visitor's browser gets it before any script runs. */
-const publicHtml = async (path: string) => (await fetch(`${inject('baseURL')}${path}`)).text();
+const publicHtml = async (path: string) => (await fetch(`${baseURL()}${path}`)).text();
 /** A save is built and served within seconds (docs/decisions/0015); two busy cores may take longer. */
 const live = { timeout: 240_000, interval: 500 };
 

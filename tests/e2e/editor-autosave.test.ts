@@ -96,6 +96,8 @@ describe('autosave in the post editor', () => {
       status: 'published',
       publishedAt: '2025-01-15T09:00:00Z',
     });
+    // The page's clock is the test's, so that the autosave's whole pause passes without the test waiting for it.
+    await page.clock.install();
     await openEditor(page, post);
     const puts = recordPuts(page, post._id);
 
@@ -104,7 +106,7 @@ describe('autosave in the post editor', () => {
     // Even switching tabs, which saves a draft at once, sends nothing; then the whole pause passes.
     await hideTab(page);
     await showTab(page);
-    await page.waitForTimeout(autosaveDelayMs + 1000);
+    await page.clock.runFor(autosaveDelayMs + 1000);
     expect(puts).toEqual([]);
     expect(await autosaveStatus(page).textContent()).toBe('');
     expect((await readPost(page, post._id)).title).toBe('A live post');

@@ -1,55 +1,72 @@
 /**
- * Starts the production server once for all browser tests: the built site (npm run build must have
- * run), a fresh database in a temporary DATA_DIR and a known admin, on a free port of 127.0.0.1; and one
- * Chromium, which every test file's launchBrowser() connects to instead of starting its own.
+ * Once for all browser tests: checks that the site is built (npm run build must have run), makes the template each
+ * worker's server starts from (file-server.ts), and starts one Chromium, which every test file's launchBrowser()
+ * connects to instead of starting its own. The template is a data folder that the production server migrated and
+ * seeded, with the known admin, and a content repository; each worker copies the one and clones the other, so that
+ * two files can run side by side without sharing a database (decision 0022).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createContentRepository } from '../../server/test-support/content-repository.ts';
 import { startServerFromSource, stopServerProcess } from '../../server/test-support/server-process.ts';
 import { chromiumPath, launchBrowserServer } from './browser.ts';
-
-export const admin = { email: 'e2e-admin@northbeam.example', password: 'e2e-correct-horse-battery' };
+import { admin, testServerEnvironment } from './test-server.ts';
 
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/client/index.html')) throw new Error('No build: run `npm run build` before the browser tests.');
-  const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-template-'));
   // The content studio commits its saves: into a clone of the project's repository, never into the project's own
   // (a clone, so that a build the studio publishes dates the pages in the sitemap as the project's build does).
   const content = createContentRepository({ history: true });
-  const server = await startServerFromSource(
-    (baseURL) => ({
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      SITE_URL: baseURL,
-      CONTENT_DIR: content.dir,
-    }),
-    { timeoutMs: 60_000 },
-  );
-  // Without Chromium, each test file's launchBrowser() says what to do.
-  const browser = chromiumPath ? await launchBrowserServer() : undefined;
-  project.provide('baseURL', server.base);
+  // Started once to migrate, seed and create the admin, then stopped: its database is closed before it is copied.
+  const [server, browser] = await Promise.all([
+    startServerFromSource(testServerEnvironment({ dataDir, contentDir: content.dir }), { timeoutMs: 120_000 }),
+    // Without Chromium, each test file's launchBrowser() says what to do.
+    chromiumPath ? launchBrowserServer() : undefined,
+  ]);
+  await stopServerProcess(server);
+  const workersDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-workers-'));
+  project.provide('serverTemplate', { dataDir, contentDir: content.dir, workersDir });
   project.provide('browserEndpoint', browser?.wsEndpoint() ?? '');
   project.provide('admin', admin);
-  // For tests that run the admin CLI on the server's database (adding an admin of their own).
-  project.provide('dataDir', dataDir);
 
   return async () => {
-    await Promise.all([stopServerProcess(server), browser?.close()]);
+    await Promise.all([browser?.close(), stopWorkerServers(workersDir)]);
     rmSync(dataDir, { recursive: true, force: true });
     content.remove();
   };
 }
 
+/** Stops the servers the workers started (file-server.ts), waits for them to exit, and removes their folders. */
+async function stopWorkerServers(workersDir: string): Promise<void> {
+  const servers = readdirSync(workersDir).map(
+    (file) => JSON.parse(readFileSync(join(workersDir, file), 'utf8')) as { pid: number; folders: string[] },
+  );
+  await Promise.all(
+    servers.map(async ({ pid, folders }) => {
+      const running = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (running()) process.kill(pid, 'SIGTERM');
+      for (let waited = 0; running() && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    }),
+  );
+  rmSync(workersDir, { recursive: true, force: true });
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** What each test file's server starts from: a migrated and seeded data folder, and a content repository. */
+    serverTemplate: { dataDir: string; contentDir: string; workersDir: string };
     admin: { email: string; password: string };
-    dataDir: string;
     /** The run's one Chromium, which launchBrowser() connects to; empty without Chromium. */
     browserEndpoint: string;
   }

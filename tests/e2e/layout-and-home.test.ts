@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, downloadedBytes, openPage, phone, untilHydrated } from './page-helpers.ts';
+import { baseURL, desktop, downloadedBytes, openPage, phone, twoFrames, untilHydrated } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('header and footer', () => {
     expect(await links.isVisible()).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    await twoFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -178,13 +178,15 @@ describe('home page', () => {
   it('stops autoplay for people who prefer reduced motion', async () => {
     const context = await browser.newContext({ viewport: desktop, reducedMotion: 'reduce', baseURL: baseURL() });
     const page = await context.newPage();
+    // The page's clock is the test's, so that autoplay's delay passes without the test waiting for it.
+    await page.clock.install();
     await page.goto('/');
     const testimonials = page.getByRole('region', { name: 'Client testimonials' });
     const track = testimonials.locator('[aria-roledescription="slide"]').first().locator('..');
     // The carousel starts after the first paint: until then the track has no transform, then the identity one.
     const offset = () => track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41);
     const start = await offset();
-    await page.waitForTimeout(7_500);
+    await page.clock.runFor(7_500);
     expect(await offset()).toBe(start);
     // Embla runs (the track has its transform) but draws no Pause button: there is nothing playing to pause.
     await testimonials.scrollIntoViewIfNeeded();

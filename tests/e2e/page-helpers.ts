@@ -3,9 +3,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { fileServer } from './test-server.ts';
 
-export const baseURL = () => inject('baseURL');
+/** The address of this test file's own server (file-server.ts). */
+export const baseURL = () => fileServer().base;
+/** The data folder of this test file's own server. */
+export const dataDir = () => fileServer().dataDir;
 
 export const phone = { width: 375, height: 812 };
 export const desktop = { width: 1280, height: 900 };
@@ -76,6 +79,18 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function untilHydrated(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'attached' });
   await hydrated(locator.page());
+}
+
+/** Waits until every CSS transition and animation running on the page now has finished (a hover's colour, say). */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+/** Waits for the page to draw two more frames: what an input event changes has been laid out and painted. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** Moves focus with Tab alone until it reaches the control, as a keyboard user would. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/store/database.ts';
 import { launchBrowser } from './browser.ts';
-import { baseURL, desktop, hydrated } from './page-helpers.ts';
+import { baseURL, dataDir, desktop, hydrated } from './page-helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('page view statistics', () => {
     expect(JSON.parse(beacons[0]!)).toEqual({ path: '/', utm_source: 'e2e', utm_campaign: marker });
     expect(JSON.parse(beacons[1]!)).toEqual({ path: '/about' });
 
-    const db = openDatabase({ dataDir: inject('dataDir') });
+    const db = openDatabase({ dataDir: dataDir() });
     try {
       // Written at the collector's next flush, within a second or so.
       await expect

@@ -21,8 +21,8 @@ function renderForm(state: LeadFormState | null = null) {
   );
 }
 
-// The time trap's wait before sending has its own test (src/sections/newsletter-signup/newsletter-signup.test.tsx): here it is none.
-vi.mock('@/domain/form-timing.ts', () => ({ fastestHumanMs: 0 }));
+// The time trap's wait before sending has its own tests (src/sections/newsletter-signup/newsletter-signup.test.tsx):
+// here the token's answer says there is none.
 
 // The form loads its validator when first sent; loading it here keeps that first load (a module transformed on a busy
 // machine, seconds) out of the waits below.
@@ -37,7 +37,7 @@ const describedBy = (field: HTMLElement) => document.getElementById(field.getAtt
 
 describe('the enquiry form', () => {
   it('checks with the schema before sending: problems beside their fields, focus on the first, nothing sent', async () => {
-    const { requests } = fakeApi({ 'GET /api/form-token': { body: { token: 't' } } });
+    const { requests } = fakeApi({ 'GET /api/form-token': { body: { token: 't', minimumWaitMs: 0 } } });
     renderForm();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail/), 'not-an-address');
@@ -52,7 +52,7 @@ describe('the enquiry form', () => {
   });
 
   it('asks for its token only when someone starts on the form, so a page view costs the API nothing', async () => {
-    const { requests } = fakeApi({ 'GET /api/form-token': { body: { token: 'signed' } } });
+    const { requests } = fakeApi({ 'GET /api/form-token': { body: { token: 'signed', minimumWaitMs: 0 } } });
     renderForm();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests).toEqual([]);
@@ -63,7 +63,7 @@ describe('the enquiry form', () => {
   it('sends what was typed with the token and the visit, and says it arrived', async () => {
     sessionStorage.setItem('northbeam.visit', JSON.stringify({ landingPage: '/seo?utm_source=x', utmSource: 'x' }));
     const { requests } = fakeApi({
-      'GET /api/form-token': { body: { token: 'signed' } },
+      'GET /api/form-token': { body: { token: 'signed', minimumWaitMs: 0 } },
       'POST /api/enquiries': { status: 201, body: { _id: 'lead-1' } },
     });
     renderForm();
@@ -89,7 +89,7 @@ describe('the enquiry form', () => {
 
   it('shows the server’s refusal beside the field it names, keeping what was typed', async () => {
     fakeApi({
-      'GET /api/form-token': { body: { token: 'signed' } },
+      'GET /api/form-token': { body: { token: 'signed', minimumWaitMs: 0 } },
       'POST /api/enquiries': errorReply(400, 'Some fields need your attention: see each one below.', [
         { path: '/budget', message: 'must be one of the budget ranges offered' },
       ]),
@@ -109,7 +109,7 @@ describe('the enquiry form', () => {
   });
 
   it('renders a refused post sent without JavaScript with its values and problems', () => {
-    fakeApi({ 'GET /api/form-token': { body: { token: 'signed' } } });
+    fakeApi({ 'GET /api/form-token': { body: { token: 'signed', minimumWaitMs: 0 } } });
     renderForm({
       form: 'enquiry',
       values: { name: 'Priya', email: 'nope', message: 'Hello there, a website please', consent: 'yes' },

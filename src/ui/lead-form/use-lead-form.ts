@@ -1,7 +1,6 @@
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-client.ts';
 import { getFormToken } from '@/api/leads/get-form-token.ts';
-import { fastestHumanMs } from '@/domain/form-timing.ts';
 import { fieldMessage } from '@/domain/lead-field-messages.ts';
 import { formFieldsToInput } from '@/domain/lead-form-fields.ts';
 import { fieldName, formProblemsId, type LeadFieldError, type LeadFormState } from '@/domain/lead-form-state.ts';
@@ -41,6 +40,8 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   const tokenRequest = useRef<Promise<string> | null>(null);
   /** When the token arrived (it was issued before that): the time trap counts from its issue. */
   const tokenArrivedAt = useRef(0);
+  /** The time trap, as the token's answer says it. */
+  const minimumWaitMs = useRef(0);
   const [problems, setProblems] = useState<LeadFieldError[]>(state?.errors ?? []);
   const [summary, setSummary] = useState(state?.message ?? '');
   const [focusAfterRender, setFocusAfterRender] = useState(0);
@@ -51,8 +52,9 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     tokenRequest.current ??= getFormToken(behaviour.form).then(
       (received) => {
         tokenArrivedAt.current = Date.now();
-        setToken(received);
-        return received;
+        minimumWaitMs.current = received.minimumWaitMs;
+        setToken(received.token);
+        return received.token;
       },
       () => '',
     );
@@ -123,7 +125,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
     try {
       // A person quicker than the time trap (one field, or typed before the script started and the token was asked
       // for) waits out the rest of it here, rather than be kept as spam and never hear back.
-      const early = formToken ? fastestHumanMs - (Date.now() - tokenArrivedAt.current) : 0;
+      const early = formToken ? minimumWaitMs.current - (Date.now() - tokenArrivedAt.current) : 0;
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       await behaviour.send(submission);
       // A token is good for one post: the next form asks for a new one.
