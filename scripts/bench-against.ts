@@ -2,11 +2,11 @@
  * `npm run bench:against -- COMMIT`: this checkout's cached reads beside another commit's, in one run.
  * Two runs of `bench:api` an hour apart compare little on a shared machine: on 2 cores, bare node:http itself
  * measures anywhere from 30 to 57 µs of CPU a request from one run to the next. So this script checks COMMIT out
- * beside this checkout (a git worktree, removed at the end; it shares node_modules when package-lock.json is the
- * same and runs its own `npm ci` when not), starts both servers from source on their example posts (NODE_ENV=
- * production, LOG_LEVEL=info as in production), warms both up, then loads them in turns, one second each, the
- * first of each pair alternating, so that whatever else the machine does falls on both alike. For each read it
- * prints the median CPU time per request and requests/s of both and the change.
+ * beside this checkout (a git worktree, removed at the end; it shares node_modules when this one holds every
+ * package COMMIT locks, at the same version, and runs its own `npm ci` when not), starts both servers from source on
+ * their example posts (NODE_ENV=production, LOG_LEVEL=info as in production), warms both up, then loads them in
+ * turns, one second each, the first of each pair alternating, so that whatever else the machine does falls on both
+ * alike. For each read it prints the median CPU time per request and requests/s of both and the change.
  * Options: --rounds=N (15 turns each) --warm-up=N (5,000 requests per server and read, so that both run their code
  * compiled) --connections=N (20); --pages also reads /, /blog and the newest post's page, after building both sites;
  * --campaign reads /, /seo, the newest post's page and /blog, each plain and with a click id or campaign new at every
@@ -47,6 +47,22 @@ const turn: LoadSettings = { connections, duration: 1, minimumRequests: 200, war
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8' }).trim();
 const npm = (cwd: string, ...args: string[]) => execFileSync('npm', args, { cwd, stdio: 'inherit' });
+
+/**
+ * Whether every package COMMIT locks is installed here at the same version (the same lock, or one that only adds
+ * packages since; type declarations it had and this one dropped run no code): then its checkout can share this node_modules instead of an `npm ci` of its own, which compiles
+ * better-sqlite3 from source here (about 20 minutes on a loaded machine).
+ */
+function lockedWithin(ref: string): boolean {
+  if (git('diff', '--name-only', ref, '--', 'package-lock.json') === '') return true;
+  type Lock = { packages: Record<string, { version?: string }> };
+  const theirs = JSON.parse(git('show', `${ref}:package-lock.json`)) as Lock;
+  const ours = JSON.parse(git('show', 'HEAD:package-lock.json')) as Lock;
+  return Object.entries(theirs.packages).every(
+    ([path, { version }]) =>
+      path === '' || ours.packages[path]?.version === version || (!ours.packages[path] && path.includes('/@types/')),
+  );
+}
 
 const resolved = git('rev-parse', '--verify', `${commit}^{commit}`);
 const workDir = mkdtempSync(join(tmpdir(), 'bench-against-'));
@@ -89,8 +105,7 @@ const pageReports = new Map<string, Map<string, LighthouseReport[]>>();
 
 try {
   git('worktree', 'add', '--detach', other, resolved);
-  const sameLock = git('diff', '--name-only', resolved, '--', 'package-lock.json') === '';
-  if (sameLock) symlinkSync(join(repositoryRoot, 'node_modules'), join(other, 'node_modules'), 'dir');
+  if (lockedWithin(resolved)) symlinkSync(join(repositoryRoot, 'node_modules'), join(other, 'node_modules'), 'dir');
   else npm(other, 'ci', '--no-audit', '--no-fund');
   if (withPages || withLighthouse) for (const { directory } of checkouts) npm(directory, 'run', 'build');
 
