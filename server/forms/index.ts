@@ -3,7 +3,7 @@ export { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsP
 export { checkFormSpam, isUniqueViolation, refuseProblems, timeTrapOf, tokenUsedBefore } from './form-intake.ts';
 export type { FormArrival, FormIntake, SpamVerdict } from './form-intake.ts';
 export { countFormPost, pruneFormPosts, refuseOverLimit } from './form-limits.ts';
-export { checkFormToken, fastestHumanMs, fastestPressMs, issueFormToken } from './form-token.ts';
+export { checkFormToken, fastestPressMs, issueFormToken } from './form-token.ts';
 export { readLeadFacts } from './lead-facts.ts';
 export type { LeadFacts } from './lead-facts.ts';
 export { deleteRefusedFormsOfEmail, findRefusedForm, insertRefusedForm } from './refused-forms.ts';
