@@ -24,6 +24,9 @@ function stylesOnly(_file: string, deps: string[]): string[] {
  * the cascade's order: a component's rules come before those of the modules that import it, whichever chunk asks
  * first. The admin's modules keep their chunks, so public pages never download them.
  */
+/** How many browser test files run at once (one by default: see the e2e project). */
+const browserWorkers = Number(process.env.BROWSER_WORKERS ?? 1);
+
 const siteStyles = /\/src\/(?!admin\/).*\.module\.css$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -89,10 +92,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // and keeps it, with its process, for its next files: nothing else is shared through modules.
           setupFiles: ['tests/e2e/file-server.ts'],
           isolate: false,
-          // Two files at a time, against servers of their own and one Chromium: most of a browser test is waiting on
-          // the page, the server or a build, so the second file uses the time the first waits (decision 0022).
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time: two at a time, each against its own server, beside the SQLite pass on CI's two cores
+          // ran the machine at a load of 15 and tests hit their time limits (decision 0022). `BROWSER_WORKERS=2` runs
+          // two, for a machine with cores to spare.
+          fileParallelism: browserWorkers > 1,
+          maxWorkers: browserWorkers,
           // After the other projects when every project runs in one command, as their number of workers differs.
           sequence: { groupOrder: 1 },
           testTimeout: 60000,

@@ -178,15 +178,13 @@ describe('home page', () => {
   it('stops autoplay for people who prefer reduced motion', async () => {
     const context = await browser.newContext({ viewport: desktop, reducedMotion: 'reduce', baseURL: baseURL() });
     const page = await context.newPage();
-    // The page's clock is the test's, so that autoplay's delay passes without the test waiting for it.
-    await page.clock.install();
     await page.goto('/');
     const testimonials = page.getByRole('region', { name: 'Client testimonials' });
     const track = testimonials.locator('[aria-roledescription="slide"]').first().locator('..');
     // The carousel starts after the first paint: until then the track has no transform, then the identity one.
     const offset = () => track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41);
     const start = await offset();
-    await page.clock.runFor(7_500);
+    await page.waitForTimeout(7_500);
     expect(await offset()).toBe(start);
     // Embla runs (the track has its transform) but draws no Pause button: there is nothing playing to pause.
     await testimonials.scrollIntoViewIfNeeded();
