@@ -44,6 +44,19 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('#root[data-app="started"]', { state: 'attached' });
 }
 
+/**
+ * The API requests the page makes from now on, as a list that fills as they go: a page the server rendered whole
+ * asks for nothing. The page view beacon (src/stats/beacon.ts) sends to the API and reads nothing from it.
+ */
+export function apiReads(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/collect') calls.push(request.url());
+  });
+  return calls;
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {

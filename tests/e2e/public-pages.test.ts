@@ -1,12 +1,27 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { baseURL, openPage, phone, seriousViolations } from './page-helpers.ts';
+import { expectServerMarkupKept, headSummary, recordServerMarkup } from './hydration-checks.ts';
+import { apiReads, baseURL, hydrated, openPage, phone, seriousViolations } from './page-helpers.ts';
 
 const routes = JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as string[];
 const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { services: { route: string }[] };
 const serviceRoutes = site.services.map((service) => service.route);
+
+/** A service page: three or more numbered offerings of four or five points each, and its Why Choose grid. */
+async function showsOfferingsAndWhyChoose(page: Page): Promise<void> {
+  const offerings = page.locator('main ol').first();
+  const count = await offerings.locator(':scope > li').count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  for (let index = 0; index < count; index += 1) {
+    const bullets = await offerings.locator(':scope > li').nth(index).locator('ul > li').count();
+    expect(bullets === 4 || bullets === 5).toBe(true);
+  }
+  const whyChoose = page.getByRole('heading', { level: 2, name: /Why Choose/i });
+  expect(await whyChoose.count()).toBe(1);
+  expect(await page.getByRole('heading', { level: 2, name: 'Our Services' }).count()).toBe(1);
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,17 +37,28 @@ describe('every public route', () => {
     );
   });
 
+  // One visit a route for everything a first load proves: its heading; its hydration without an error or an API
+  // request (the server's HTML is complete), keeping every server element and its text and its head as sent; axe;
+  // and on a service page its offerings.
   it.each(routes)(
-    '%s renders its heading with no console error and no serious accessibility violation',
+    '%s renders its heading, hydrates keeping every server element, its text and its head as sent, with no console error, no API request and no serious accessibility violation',
     async (route) => {
       const { page, context, errors } = await openPage(browser);
+      const apiCalls = apiReads(page);
+      await recordServerMarkup(page);
       const response = await page.goto(route);
+      const headAsSent = await headSummary(page);
       expect(response?.status()).toBe(200);
       const h1 = page.getByRole('heading', { level: 1 });
       await h1.waitFor();
       expect(await h1.count()).toBe(1);
       expect(await page.title()).not.toBe('');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(apiCalls).toEqual([]);
+      await expectServerMarkupKept(page, headAsSent);
       expect(await seriousViolations(page)).toEqual([]);
+      if (serviceRoutes.includes(route)) await showsOfferingsAndWhyChoose(page);
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -52,20 +78,9 @@ describe('every public route', () => {
 });
 
 describe('service pages', () => {
-  it.each(serviceRoutes)('%s shows its numbered offerings and its Why Choose grid', async (route) => {
-    const { page, context } = await openPage(browser);
-    await page.goto(route);
-    const offerings = page.locator('main ol').first();
-    const count = await offerings.locator(':scope > li').count();
-    expect(count).toBeGreaterThanOrEqual(3);
-    for (let index = 0; index < count; index += 1) {
-      const bullets = await offerings.locator(':scope > li').nth(index).locator('ul > li').count();
-      expect(bullets === 4 || bullets === 5).toBe(true);
-    }
-    const whyChoose = page.getByRole('heading', { level: 2, name: /Why Choose/i });
-    expect(await whyChoose.count()).toBe(1);
-    expect(await page.getByRole('heading', { level: 2, name: 'Our Services' }).count()).toBe(1);
-    await context.close();
+  it('are among the routes visited above, each showing its numbered offerings and its Why Choose grid', () => {
+    expect(serviceRoutes.length).toBeGreaterThan(0);
+    expect(routes).toEqual(expect.arrayContaining(serviceRoutes));
   });
 
   it.each([
@@ -99,23 +114,6 @@ describe('other routes', () => {
     await page.getByRole('heading', { level: 1, name: /couldn.t find that page/ }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
-    await context.close();
-  });
-
-  it('plays the portfolio reel muted and inline, on a dark page', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto('/portfolio');
-    const video = page.locator('video');
-    expect(
-      await video.evaluate((element: HTMLVideoElement) => [element.muted, element.loop, element.playsInline]),
-    ).toEqual([true, true, true]);
-    expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('main a[href^="mailto:"]').count()).toBeGreaterThanOrEqual(1);
-    const background = await page
-      .locator('main > div')
-      .first()
-      .evaluate((element) => getComputedStyle(element).backgroundColor);
-    expect(background).toBe('rgb(11, 18, 38)');
     await context.close();
   });
 });

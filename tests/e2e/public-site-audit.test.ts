@@ -9,7 +9,7 @@ import { lastChanged } from '../../scripts/lib/content-dates.ts';
 import { repoRoot } from '../../scripts/lib/content.ts';
 import { examplePosts } from '../../server/blog/example-posts.ts';
 import { launchBrowser } from './browser.ts';
-import { baseURL, hydrated, openPage } from './page-helpers.ts';
+import { apiReads, baseURL, hydrated, openPage } from './page-helpers.ts';
 
 const routes = JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as string[];
 
@@ -37,17 +37,12 @@ function jsonLdBlocks(html: string): unknown[] {
 }
 
 describe('hydration', () => {
-  it.each([...routes, 'a post'])('%s hydrates without errors and asks the API for nothing', async (route) => {
+  // Every route of the build is visited once for this and more in public-pages.test.ts; here, a seeded post.
+  it('a post hydrates without errors and asks the API for nothing', async () => {
     // A seeded post: posts written by other browser tests may hold deliberately broken images.
-    const path = route === 'a post' ? `/blogs/${examplePosts[0]!.slug}` : route;
     const { page, context, errors } = await openPage(browser);
-    const apiCalls: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      // The page view beacon (src/stats/beacon.ts) sends to the API; it reads nothing from it.
-      if (pathname.startsWith('/api/') && pathname !== '/api/collect') apiCalls.push(request.url());
-    });
-    await page.goto(path);
+    const apiCalls = apiReads(page);
+    await page.goto(`/blogs/${examplePosts[0]!.slug}`);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
@@ -129,11 +124,21 @@ describe('structured data, robots and sitemap', () => {
 });
 
 describe('the portfolio reel', () => {
-  it('plays with a visible button that pauses it', async () => {
+  it('plays muted and inline on a dark page, with a visible button that pauses it', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/portfolio');
-    await hydrated(page);
     const video = page.locator('video');
+    expect(
+      await video.evaluate((element: HTMLVideoElement) => [element.muted, element.loop, element.playsInline]),
+    ).toEqual([true, true, true]);
+    expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('main a[href^="mailto:"]').count()).toBeGreaterThanOrEqual(1);
+    const background = await page
+      .locator('main > div')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toBe('rgb(11, 18, 38)');
+    await hydrated(page);
     const pause = page.getByRole('button', { name: 'Pause video' });
     await pause.waitFor();
     expect(await pause.isVisible()).toBe(true);
