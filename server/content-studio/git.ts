@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { ContentChange } from '../../src/content/types.gen.ts';
 
 export interface Person {
@@ -106,8 +107,12 @@ export async function currentBranch(dir: string): Promise<string> {
   return (await git(dir, ['symbolic-ref', '--short', 'HEAD'])).trim();
 }
 
-/** Whether `dir` is inside a git working copy with at least one commit. */
+/**
+ * Whether `dir` is inside a git working copy with at least one commit. A folder that does not exist is none, and
+ * git is not started to say so (every test app names one: starting git cost more CPU than the rest of its studio).
+ */
 export async function isCheckout(dir: string): Promise<boolean> {
+  if (!existsSync(dir)) return false;
   try {
     await git(dir, ['rev-parse', '--verify', 'HEAD']);
     return (await git(dir, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';

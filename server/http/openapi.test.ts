@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addApiSchemas, schemaRef } from './api-schemas.ts';
 import { openApiOptions } from './openapi.ts';
 import { ApiContract, checkAnswersAgainstContract } from '../test-support/api-contract.ts';
@@ -117,6 +117,29 @@ describe('the API contract check used by every API test', () => {
   it('is one per document, shared by every app that serves the same one, so that a schema is compiled once', async () => {
     const other = await test.addInstance();
     expect(ApiContract.of(other)).toBe(ApiContract.of(test.app));
+  });
+
+  it('knows a test app by its routes, generating the document only for routes and schemas not seen before', async () => {
+    const contract = ApiContract.of(test.app);
+    const same = await test.addInstance();
+    const swagger = vi.spyOn(same, 'swagger');
+    expect(ApiContract.of(same)).toBe(contract);
+    expect(swagger).not.toHaveBeenCalled();
+
+    // One more API route, then the same route with another answer: each is a document of its own.
+    const withRoute = (type: 'object' | 'array') => async (app: FastifyInstance) => {
+      app.get('/api/test-only', { schema: { response: { 200: { type } } } }, async () => (type === 'object' ? {} : []));
+    };
+    const withObject = await test.addInstance({ routesForTests: withRoute('object') });
+    const withArray = await test.addInstance({ routesForTests: withRoute('array') });
+    expect(ApiContract.of(withObject)).not.toBe(contract);
+    expect(ApiContract.of(withArray)).not.toBe(ApiContract.of(withObject));
+    expect(contract.violation('GET', '/api/test-only', answer(200, []))).toBeUndefined();
+    expect(ApiContract.of(withObject).violation('GET', '/api/test-only', answer(200, []))).toMatch(/must be object/);
+    expect(ApiContract.of(withArray).violation('GET', '/api/test-only', answer(200, []))).toBeUndefined();
+    expect(ApiContract.of(withArray).violation('GET', '/api/test-only', answer(418, {}))).toBe(
+      'GET /api/test-only answered 418, which its OpenAPI responses do not declare',
+    );
   });
 
   it('makes test apps refuse an answer that breaks the contract', async () => {

@@ -31,7 +31,8 @@ afterEach(async () => {
 describe('a send through crashes', () => {
   it(`gives each of ${recipients} recipients exactly one message through ${kills} SIGKILLs mid-send`, async () => {
     dataDir = temporaryDirectory('northbeam-newsletter-crash-');
-    sink = new SmtpSink(await freePort());
+    // Who got which Message-ID is all this test reads of 2,000 and more messages.
+    sink = new SmtpSink(await freePort(), { headersOnly: true });
     await sink.start();
     bundle = await bundleServer();
     const env = {

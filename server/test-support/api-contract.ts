@@ -44,6 +44,24 @@ function findOperation(doc: OpenApiDocument, method: string, path: string) {
 
 const contracts = new Map<string, ApiContract>();
 
+/** The routes of each app whose registration was recorded (see `recordRoutes`), with their schemas as JSON. */
+const recordedRoutes = new WeakMap<FastifyInstance, string[]>();
+
+/**
+ * Records every route `app` registers from now on, with its schema as the app's own onRoute hooks left it, so that
+ * `ApiContract.of` can tell two apps' documents apart by their routes instead of generating each document: the
+ * swagger plugin's resolving of every reference cost as much CPU as building the app. Add it before the app's routes
+ * (a test app's `hooksForTests`); what the document holds besides the routes (the shared schemas of schemas/, the
+ * swagger options, the health route registered before the hooks) is the code's, the same for every app of a process.
+ */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: string[] = [];
+  recordedRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    routes.push(`${String(route.method)} ${route.url} ${JSON.stringify(route.schema ?? null)}`);
+  });
+}
+
 /**
  * Checks answers against the OpenAPI document the app serves at /api/openapi.json: the status must be one the
  * route declares, and the body must match that status's schema. Works for any route with response schemas.
@@ -59,14 +77,18 @@ export class ApiContract {
 
   /**
    * The contract of the document `app` serves: one per distinct document in a worker, so that each answer's schema is
-   * compiled once for every app of every test file that gets the same document, not again for each test's app.
+   * compiled once for every app of every test file that gets the same document, not again for each test's app. An
+   * app whose routes were recorded is known by them, and its document is generated only when no app of the process
+   * registered the same routes before; any other app by its document.
    */
   static of(app: FastifyInstance): ApiContract {
-    const doc = app.swagger() as unknown as OpenApiDocument;
-    const key = JSON.stringify(doc);
+    const routes = recordedRoutes.get(app);
+    const generated = () => app.swagger() as unknown as OpenApiDocument;
+    let doc: OpenApiDocument | undefined;
+    const key = routes ? `routes:${routes.join('\n')}` : `document:${JSON.stringify((doc = generated()))}`;
     let contract = contracts.get(key);
     if (!contract) {
-      contract = new ApiContract(doc);
+      contract = new ApiContract(doc ?? generated());
       contracts.set(key, contract);
     }
     return contract;

@@ -1,9 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { examplePosts } from '../blog/index.ts';
 import { migrations } from '../store/migrations/index.ts';
 import { openDatabase, type StoreLocation } from '../store/database.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, temporaryDirectory, type TestApp } from './test-app.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from './test-database.ts';
 
 /** When each migration of the store at `location` ran. */
@@ -36,6 +39,31 @@ describe("a run's test apps", () => {
     expect(times.filter((time) => time >= asked)).toEqual([]);
     // The copy is the app's own: what one app writes, the next does not see.
     expect((await testApp.app.inject('/api/blogs')).json()).toEqual([]);
+  });
+
+  it('start no process: their content folder does not exist, so git is not asked whether it is a checkout', async () => {
+    // Published as each process is made, before it is given its command.
+    const made: ChildProcess[] = [];
+    const started = () => made.map((child) => child.spawnargs.join(' '));
+    const onProcess = (message: unknown) => void made.push((message as { process: ChildProcess }).process);
+    subscribe('child_process', onProcess);
+    try {
+      testApp = await createTestApp();
+      expect((await testApp.app.inject('/api/content/status')).statusCode).toBe(401);
+      expect(started()).toEqual([]);
+      await testApp.close();
+      // A content folder that exists is asked about (and one that is no checkout is none: the app starts all the same).
+      const plain = temporaryDirectory();
+      try {
+        testApp = await createTestApp({ content: { dir: plain } });
+        expect((await testApp.app.inject('/api/content/status')).statusCode).toBe(401);
+      } finally {
+        rmSync(plain, { recursive: true, force: true });
+      }
+      expect(started()).toEqual([expect.stringMatching(/^git rev-parse/)]);
+    } finally {
+      unsubscribe('child_process', onProcess);
+    }
   });
 
   it('migrate a database of their own when they seed the example posts, which only a first migration adds', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { StoreLocation } from '../store/database.ts';
-import { checkAnswersAgainstContract } from './api-contract.ts';
+import { checkAnswersAgainstContract, recordRoutes } from './api-contract.ts';
 import {
   copyMigratedTemplate,
   createTestDatabase,
@@ -69,7 +69,15 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
   };
   // Every answer a test receives is checked against the API's published contract.
   const build = async (more: Partial<AppOptions> = {}) => {
-    const built = await buildApp({ ...options, ...more });
+    const { hooksForTests } = { ...options, ...more };
+    const built = await buildApp({
+      ...options,
+      ...more,
+      hooksForTests: (app) => {
+        recordRoutes(app);
+        hooksForTests?.(app);
+      },
+    });
     checkAnswersAgainstContract(built);
     return built;
   };
