@@ -59,7 +59,7 @@ try {
   console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 } finally {
-  inlined?.server.close();
+  inlined?.close();
   await stopServerProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

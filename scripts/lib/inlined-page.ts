@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * A page as served, with its scripts removed and every stylesheet inlined whole: the limit of its first paint, which
@@ -21,17 +23,45 @@ export function inlinedHtml(html: string, origin: string, clientDir = 'dist/clie
     .replace('<head>', () => `<head><base href="${origin}/">`);
 }
 
-/** Serves each path's inlined copy, fetched from `origin` once; resolves with the server and its address. */
-export async function serveInlinedPages(origin: string): Promise<{ server: Server; base: string }> {
+/** The inlined copies' server, started by `serveInlinedPages` in a process of its own; prints its port when ready. */
+function serve(origin: string, clientDir: string): void {
   const copies = new Map<string, string>();
   const server = createServer((request, response) => {
     const path = request.url ?? '/';
     void (async () => {
-      if (!copies.has(path)) copies.set(path, inlinedHtml(await (await fetch(`${origin}${path}`)).text(), origin));
+      if (!copies.has(path)) {
+        copies.set(path, inlinedHtml(await (await fetch(`${origin}${path}`)).text(), origin, clientDir));
+      }
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(copies.get(path));
     })().catch(() => response.writeHead(502).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return { server, base: `http://127.0.0.1:${address.port}` };
+  server.listen(0, '127.0.0.1', () => console.log(String((server.address() as { port: number }).port)));
+  // The bench's end (or its crash) closes the pipe: the server ends with it.
+  process.stdin.on('end', () => process.exit(0)).resume();
 }
+
+/**
+ * Serves each path's inlined copy, fetched from `origin` once, from a process of its own: the benchmark's process
+ * waits in `spawnSync` while Lighthouse runs, and a server of its own would answer nothing meanwhile. Resolves with
+ * the copies' address and the stop.
+ */
+export async function serveInlinedPages(
+  origin: string,
+  clientDir = 'dist/client',
+): Promise<{ base: string; close: () => void }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), origin, clientDir],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`The inlined pages' server ended (${code}) before listening`)));
+    child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
+  });
+  return { base: `http://127.0.0.1:${port}`, close: () => child.stdin!.end() };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) serve(process.argv[2]!, process.argv[3]!);
