@@ -109,4 +109,24 @@ describe(`search's query plan (${postCount} posts)`, () => {
       total: 1,
     });
   });
+
+  it('asks the database once for a search that finds nothing, and counts again only past the last match', async () => {
+    let queries = 0;
+    const counted = db.withPlugin({
+      transformQuery: ({ node }) => {
+        queries += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const search = (text: string, offset: number) => listPostPage(counted, { ...visitor, text }, { limit: 10, offset });
+    expect(await search('nowhere 1234', 0)).toEqual({ posts: [], total: 0 });
+    expect(queries).toBe(1);
+    queries = 0;
+    expect(await search('1234', 10)).toEqual({ posts: [], total: 1 });
+    expect(queries).toBe(2);
+    queries = 0;
+    expect((await search('1234', 0)).total).toBe(1);
+    expect(queries).toBe(1);
+  });
 });

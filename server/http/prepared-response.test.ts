@@ -1,6 +1,7 @@
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { jsonAnswer, redirectAnswer } from './answer.ts';
-import { prepareResponse, responseVariant } from './prepared-response.ts';
+import { htmlAnswer, jsonAnswer, redirectAnswer } from './answer.ts';
+import { answerCompression, prepareResponse, responseVariant } from './prepared-response.ts';
 
 const long = prepareResponse(jsonAnswer({ text: 'word '.repeat(1000) }, { 'cache-control': 'no-cache' }));
 
@@ -47,5 +48,29 @@ describe('what a request gets of a prepared response', () => {
     const redirect = prepareResponse(redirectAnswer('/blog', 301));
     const variant = responseVariant(redirect, { 'if-none-match': '*' });
     expect(variant).toEqual({ status: 301, headers: { location: '/blog' }, body: undefined });
+  });
+
+  it('compresses an answer made per request at Brotli 4 and gzip 6, not at the qualities of the build files', () => {
+    const words = ['local', 'search', 'brand', 'reviews', 'maps', 'growth', 'customers', 'ranking', 'content', 'ads'];
+    const paragraphs = Array.from(
+      { length: 400 },
+      (_, index) => `<p class="p${index % 7}">${words[(index * 7) % 10]} ${words[(index * 3) % 10]} ${index}</p>`,
+    );
+    const page = prepareResponse(htmlAnswer(`<!doctype html><main>${paragraphs.join('')}</main>`, 200, {}));
+    const body = page.body!;
+    const brotli = (quality: number) =>
+      brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+    expect(answerCompression).toEqual({ brotliQuality: 4, gzipLevel: constants.Z_DEFAULT_COMPRESSION });
+
+    const br = responseVariant(page, { 'accept-encoding': 'br' }).body!;
+    expect(br.equals(brotli(4))).toBe(true);
+    expect(br.equals(brotli(5))).toBe(false);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+
+    const gzip = responseVariant(page, { 'accept-encoding': 'gzip' }).body!;
+    expect(gzip.equals(gzipSync(body, { level: 6 }))).toBe(true);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
   });
 });

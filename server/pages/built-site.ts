@@ -54,7 +54,11 @@ export const builtSiteRoutes: FastifyPluginAsync<BuiltSiteOptions> = async (app,
   // any kept answer is looked up. Once the form is no longer kept, the page as it is.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const [path = '', query = ''] = request.url.split('?', 2);
+    const queryStart = request.url.indexOf('?');
+    // Most queries are a campaign's: parsed only when the parameter's name may be in it, plainly or encoded.
+    const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+    if (!query.includes(refusedFormParameter) && !query.includes('%')) return;
+    const path = request.url.slice(0, queryStart);
     const token = new URLSearchParams(query).get(refusedFormParameter);
     if (token === null) return;
     const state = await refusedFormAt(blog.db, path, token, blog.clock());

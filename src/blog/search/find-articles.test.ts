@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PageDocument } from '@/content/types.gen.ts';
-import { maxSearchWords } from '@/domain/search-words.ts';
+import { maxSearchWords, textWords } from '@/domain/search-words.ts';
 import firstThingToDevelop from '../../../content/articles/first-thing-to-develop.json';
 import { findArticles } from './find-articles.ts';
 
@@ -18,6 +18,12 @@ function anArticle(route: string, title: string, paragraph: string, imageSrc = `
     ],
   } as PageDocument;
 }
+
+// The splitting of texts into words, counted: an article is split once, however many searches read it.
+vi.mock('@/domain/search-words.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/domain/search-words.ts')>();
+  return { ...original, textWords: vi.fn(original.textWords) };
+});
 
 const budgets = anArticle('/budgets', 'Budgets that hold', 'Spreadsheets, forecasts and the quarterly review.');
 const branding = anArticle('/branding-notes', 'Notes on branding', 'A brand book people open, and budgets for it.');
@@ -63,5 +69,21 @@ describe('findArticles', () => {
     // The site's own article: its last section's words, far past the first 32, are found too.
     const article = firstThingToDevelop as PageDocument;
     expect(findArticles([article], 'annual event habit').map((card) => card.href)).toEqual(['/first-thing-to-develop']);
+  });
+
+  it('splits each article into words once, however many searches read it', () => {
+    const split = vi.mocked(textWords);
+    const once = anArticle('/once', 'Counted once', 'Quarterly forecasts and their review.');
+    const twice = anArticle('/twice', 'Counted twice', 'Forecasts of budgets.');
+    split.mockClear();
+    for (const query of ['forecast', 'counted review', 'quarterly', 'budgets forecast', 'nothing']) {
+      findArticles([once, twice], query);
+    }
+    // The text and the title of each article, split at its first search and never again.
+    const splitTexts = split.mock.calls.map(([text]) => text);
+    expect(splitTexts.filter((text) => text.includes('Counted once'))).toHaveLength(2);
+    expect(splitTexts.filter((text) => text.includes('Counted twice'))).toHaveLength(2);
+    expect(findArticles([once, twice], 'forecast').map((card) => card.href)).toEqual(['/once', '/twice']);
+    expect(findArticles([once, twice], 'counted twice').map((card) => card.href)).toEqual(['/twice']);
   });
 });

@@ -18,6 +18,31 @@ function startsAWord(words: readonly string[], wanted: string): boolean {
   return words.some((word) => word.startsWith(wanted));
 }
 
+/** An article's words, lower case, each once: the whole text's and the title's. */
+interface ArticleWords {
+  text: readonly string[];
+  title: readonly string[];
+}
+
+const lowerWords = (text: string) => [...new Set(textWords(text).map((word) => word.toLowerCase()))];
+
+/**
+ * Each article's words, split once per document: a build's documents are loaded once and searched by every search
+ * after, which would otherwise split each of them again.
+ */
+const wordsOf = new WeakMap<PageDocument, ArticleWords>();
+
+function articleWords(document: PageDocument): ArticleWords {
+  let words = wordsOf.get(document);
+  if (words === undefined) {
+    // The whole text: the cap on a query's words is no cap on the words of what it searches.
+    const text = lowerWords(visibleText([document.title, document.description, document.sections]).join(' '));
+    words = { text, title: lowerWords(document.title) };
+    wordsOf.set(document, words);
+  }
+  return words;
+}
+
 function heroImage(document: PageDocument): string | undefined {
   const hero = document.sections[0];
   return hero && 'image' in hero && hero.image && 'src' in hero.image ? hero.image.src : undefined;
@@ -31,13 +56,9 @@ export function findArticles(documents: readonly PageDocument[], query: string):
   const wanted = searchWords(query).map((word) => word.toLowerCase());
   if (wanted.length === 0) return [];
   const found = documents.flatMap((document) => {
-    // The whole text: the cap on a query's words is no cap on the words of what it searches.
-    const words = textWords(visibleText([document.title, document.description, document.sections]).join(' ')).map(
-      (word) => word.toLowerCase(),
-    );
-    if (!wanted.every((word) => startsAWord(words, word))) return [];
-    const titleWords = textWords(document.title).map((word) => word.toLowerCase());
-    const inTitle = wanted.filter((word) => startsAWord(titleWords, word)).length;
+    const words = articleWords(document);
+    if (!wanted.every((word) => startsAWord(words.text, word))) return [];
+    const inTitle = wanted.filter((word) => startsAWord(words.title, word)).length;
     return [{ document, inTitle }];
   });
   return found
