@@ -235,9 +235,9 @@ export async function listPostPage(
     return { posts, total };
   }
   const rows = await searchPageQuery(db, words, filter, page).execute();
-  // A later page past the last match has no row to carry the count; a first page without a row has nothing to count.
-  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && page.offset > 0) total = await searchCount(db, words, filter);
+  // Each row carries the count. A first page without a row has nothing to count; a later page past the last match
+  // has no row to carry it, so it is asked for.
+  const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset > 0 ? await searchCount(db, words, filter) : 0;
   return { posts: rows.map(({ total: _total, ...row }) => toPost(row)), total };
 }
 
