@@ -45,6 +45,8 @@ describe('the admin’s menu on a phone', () => {
     await tabTo(page, nav.getByRole('link', { name: 'Media' }));
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/media');
+    // The address changes while the section's code may still be loading; the move is done once its page shows.
+    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.getByRole('link').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
