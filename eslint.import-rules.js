@@ -139,14 +139,8 @@ export const importRules = [
     },
     rules: {
       'import/no-restricted-paths': ['error', { zones }],
-      'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
+      // Import cycles are refused by scripts/check-import-cycles.ts, also part of npm run lint.
     },
-  },
-  {
-    // Nothing imports a test file, so none can be part of a cycle; a cycle among what tests import is found where
-    // those modules are linted. Walking every test's imports again was most of the rule's time.
-    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-    rules: { 'import/no-cycle': 'off' },
   },
   lazyAdmin,
   frozenMigrations,

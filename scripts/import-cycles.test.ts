@@ -23,6 +23,22 @@ describe('import cycles, checked by npm run lint', () => {
     expect(importCycles(modules)).toHaveLength(2);
   });
 
+  it('finds a cycle of value imports, whether an import names the extension, leaves it out or names a folder', () => {
+    const modules = new Map([
+      ['src/ui/head.tsx', "import { origin } from './origin.ts';\nexport const Head = origin;\n"],
+      ['src/ui/origin.ts', "import { Head } from './head';\nexport const origin = 1;\nexport const head = Head;\n"],
+      ['src/blog/index.ts', "export { card } from './card.tsx';\n"],
+      ['src/blog/card.tsx', "import { Head } from '@/ui/head.tsx';\nexport const card = Head;\n"],
+      ['src/blog/list.ts', "import { card } from '../blog';\nexport const list = card;\n"],
+      ['src/blog/grid.ts', "import { list } from './list.ts';\nexport const grid = list;\n"],
+    ]);
+    expect(importCycles(modules)).toEqual([['src/ui/head.tsx', 'src/ui/origin.ts']]);
+    modules.set('src/blog/card.tsx', "import { grid } from './grid';\nexport const card = grid;\n");
+    expect(importCycles(modules)).toEqual(
+      expect.arrayContaining([['src/blog/card.tsx', 'src/blog/grid.ts', 'src/blog/index.ts', 'src/blog/list.ts']]),
+    );
+  });
+
   it('finds none in the repository', () => {
     expect(importCycles(readModules(repoRoot))).toEqual([]);
   });

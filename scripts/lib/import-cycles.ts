@@ -19,19 +19,26 @@ export function readModules(root: string): Map<string, string> {
 }
 
 /**
- * The modules a module imports, by path: values, types (`import type`, which eslint-plugin-import's no-cycle
- * passes over) and `import()` alike, so that a cycle of any kind shows. Packages are left out.
+ * The modules a module imports, by path: values, types (`import type`) and `import()` alike, so that a cycle of any
+ * kind shows, whether the import names the file's extension or not. Packages are left out.
  */
 function importsOf(path: string, text: string, modules: ReadonlyMap<string, string>): string[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
   return importedFiles.flatMap(({ fileName }) => {
-    const target = fileName.startsWith('@/')
+    const named = fileName.startsWith('@/')
       ? join('src', fileName.slice(2))
       : fileName.startsWith('.')
         ? relative('.', resolve(dirname(path), fileName))
         : undefined;
-    return target !== undefined && modules.has(target) ? [target] : [];
+    if (named === undefined) return [];
+    // As the bundler resolves it: the file named, or the same name with a TypeScript extension, or its folder's index.
+    const target = resolutions(named).find((candidate) => modules.has(candidate));
+    return target === undefined ? [] : [target];
   });
+}
+
+function resolutions(named: string): string[] {
+  return [named, `${named}.ts`, `${named}.tsx`, join(named, 'index.ts'), join(named, 'index.tsx')];
 }
 
 /** The modules each module imports (see `importsOf`), by path. */
