@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { Footer } from '@/site/footer/footer.tsx';
-import { render } from './entry-server.tsx';
+import { fillTemplate, render, type BuildManifest, type RenderedPage } from './entry-server.tsx';
 
 const renders = vi.hoisted(() => ({ footer: 0 }));
 
@@ -33,5 +33,45 @@ describe("the server's render", () => {
       expect(page.body.endsWith(footer)).toBe(true);
       expect(page.body.indexOf('<footer')).toBe(page.body.length - footer.length);
     }
+  });
+});
+
+describe('fillTemplate', () => {
+  const template =
+    '<html><head><link rel="modulepreload" href="/assets/a.js"><script type="module" crossorigin src="/assets/index.js"></script></head>' +
+    '<body><div id="root"></div></body></html>';
+  const page: RenderedPage = {
+    status: 200,
+    head: '<title>A page</title>',
+    body: '<h1>A page</h1>',
+    state: '{}',
+    modules: ['src/blog/post-page/post-page.tsx'],
+  };
+
+  it("reads the build's manifest once for the pages of a route, and fills each the same", () => {
+    const chunks: BuildManifest = {
+      'src/main.tsx': { file: 'assets/index.js', isEntry: true, css: ['assets/site.css'] },
+      'src/blog/post-page/post-page.tsx': { file: 'assets/post.js', css: ['assets/post.css'], imports: ['_shared'] },
+      _shared: { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    };
+    let reads = 0;
+    const manifest = new Proxy(chunks, {
+      get(target, key) {
+        reads += 1;
+        return Reflect.get(target, key);
+      },
+    });
+
+    const first = fillTemplate(template, page, manifest);
+    const readsForOnePage = reads;
+    expect(readsForOnePage).toBeGreaterThan(0);
+    expect(fillTemplate(template, page, manifest)).toBe(first);
+    expect(reads).toBe(readsForOnePage);
+    expect(first).toBe(
+      '<html><head><script type="module" crossorigin fetchpriority="low" src="/assets/index.js"></script>' +
+        '<link rel="stylesheet" href="/assets/post.css"><link rel="stylesheet" href="/assets/shared.css">' +
+        '<title>A page</title></head><body><div id="root"><h1>A page</h1></div>' +
+        '<script type="application/json" id="app-state">{}</script></body></html>',
+    );
   });
 });

@@ -168,7 +168,7 @@ export async function render(url: string, origin: string, options: RenderOptions
  * modulepreload: a preload is fetched at high priority and would compete with the HTML, CSS and images that
  * first paint needs; the app fetches them itself once it starts.
  */
-function chunkStyles(manifest: BuildManifest, modules: string[]): string {
+function chunkStylesOf(manifest: BuildManifest, modules: string[]): string {
   const styles = new Set<string>();
   const visited = new Set<string>();
   const visit = (key: string) => {
@@ -182,11 +182,31 @@ function chunkStyles(manifest: BuildManifest, modules: string[]): string {
   return [...styles].map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
 }
 
+/** A build's manifest does not change: the links of each route's modules are worked out once per build. */
+const chunkStylesByManifest = new WeakMap<BuildManifest, Map<string, string>>();
+
+function chunkStyles(manifest: BuildManifest, modules: string[]): string {
+  let known = chunkStylesByManifest.get(manifest);
+  if (known === undefined) chunkStylesByManifest.set(manifest, (known = new Map()));
+  const key = modules.join(' ');
+  let links = known.get(key);
+  if (links === undefined) known.set(key, (links = chunkStylesOf(manifest, modules)));
+  return links;
+}
+
 /** The app's entry script at low priority: the page is complete without it, so it must not delay first paint. */
-function deprioritiseScripts(template: string): string {
+function deprioritiseScriptsOf(template: string): string {
   return template
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=');
+}
+
+/** A build has one template: it is rewritten once, not for every page. */
+let lastTemplate: { template: string; deprioritised: string } | undefined;
+
+function deprioritiseScripts(template: string): string {
+  if (lastTemplate?.template !== template) lastTemplate = { template, deprioritised: deprioritiseScriptsOf(template) };
+  return lastTemplate.deprioritised;
 }
 
 /** The app the entry script starts after first paint: its styles (header, footer) are linked like a route's. */
