@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { siteRoutes, type RouteModules } from './app/routes.tsx';
 import { ApiError, isApiError, networkErrorMessage } from './api/api-client.ts';
@@ -14,6 +15,7 @@ import { serverPageRequest, type PageReads } from './api/page-reads.ts';
 import type { LeadFormState } from './domain/lead-form-state.ts';
 import { LeadFormStateContext } from './ui/lead-form-state-context.ts';
 import { OriginContext } from './ui/origin.ts';
+import { partMarker, RenderedPartsContext, type RenderedParts } from './ui/rendered-once.tsx';
 import { memoryHistory } from './ui/site-router/history.ts';
 import { loadPage, matchRoute } from './ui/site-router/load-page.ts';
 import { errorStatus } from './ui/site-router/route-error.ts';
@@ -87,11 +89,26 @@ export type BuildManifest = Record<string, { file: string; css?: string[]; impor
  */
 const progressiveChunkSize = Number.MAX_SAFE_INTEGER;
 
+/** The parts of every page rendered once for this build (the footer), by name: this bundle is loaded once per build. */
+const renderedParts: RenderedParts = { markup: new Map(), wanted: new Map() };
+
+/**
+ * Each part's stand-in replaced with its markup (made now if this build has none yet), through a function: a
+ * replacement string would read `$&` in it.
+ */
+function withRenderedParts(html: string): string {
+  for (const [name, element] of renderedParts.wanted) renderedParts.markup.set(name, renderToString(element));
+  renderedParts.wanted.clear();
+  let whole = html;
+  for (const [name, markup] of renderedParts.markup) whole = whole.replace(partMarker(name), () => markup);
+  return whole;
+}
+
 async function renderToHtml(element: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  return withRenderedParts(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** React hoists title, meta and link elements to the start of its output; they belong in the head. */
@@ -120,11 +137,13 @@ export async function render(url: string, origin: string, options: RenderOptions
   const history = memoryHistory(href);
   const html = await renderToHtml(
     <OriginContext value={origin}>
-      <QueryClientProvider client={queryClient}>
-        <LeadFormStateContext value={formState}>
-          <SiteRouter table={siteRoutes} history={history} initialPage={page} />
-        </LeadFormStateContext>
-      </QueryClientProvider>
+      <RenderedPartsContext value={renderedParts}>
+        <QueryClientProvider client={queryClient}>
+          <LeadFormStateContext value={formState}>
+            <SiteRouter table={siteRoutes} history={history} initialPage={page} />
+          </LeadFormStateContext>
+        </QueryClientProvider>
+      </RenderedPartsContext>
     </OriginContext>,
   );
   const missing = queryClient
@@ -149,7 +168,7 @@ export async function render(url: string, origin: string, options: RenderOptions
  * modulepreload: a preload is fetched at high priority and would compete with the HTML, CSS and images that
  * first paint needs; the app fetches them itself once it starts.
  */
-function chunkStyles(manifest: BuildManifest, modules: string[]): string {
+function chunkStylesOf(manifest: BuildManifest, modules: string[]): string {
   const styles = new Set<string>();
   const visited = new Set<string>();
   const visit = (key: string) => {
@@ -163,11 +182,31 @@ function chunkStyles(manifest: BuildManifest, modules: string[]): string {
   return [...styles].map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
 }
 
+/** A build's manifest does not change: the links of each route's modules are worked out once per build. */
+const chunkStylesByManifest = new WeakMap<BuildManifest, Map<string, string>>();
+
+function chunkStyles(manifest: BuildManifest, modules: string[]): string {
+  let known = chunkStylesByManifest.get(manifest);
+  if (known === undefined) chunkStylesByManifest.set(manifest, (known = new Map()));
+  const key = modules.join(' ');
+  let links = known.get(key);
+  if (links === undefined) known.set(key, (links = chunkStylesOf(manifest, modules)));
+  return links;
+}
+
 /** The app's entry script at low priority: the page is complete without it, so it must not delay first paint. */
-function deprioritiseScripts(template: string): string {
+function deprioritiseScriptsOf(template: string): string {
   return template
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=');
+}
+
+/** A build has one template: it is rewritten once, not for every page. */
+let lastTemplate: { template: string; deprioritised: string } | undefined;
+
+function deprioritiseScripts(template: string): string {
+  if (lastTemplate?.template !== template) lastTemplate = { template, deprioritised: deprioritiseScriptsOf(template) };
+  return lastTemplate.deprioritised;
 }
 
 /** The app the entry script starts after first paint: its styles (header, footer) are linked like a route's. */

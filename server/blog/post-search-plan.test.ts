@@ -110,23 +110,54 @@ describe(`search's query plan (${postCount} posts)`, () => {
     });
   });
 
-  it('asks the database once for a search that finds nothing, and counts again only past the last match', async () => {
-    let queries = 0;
+  /** `db` with a count of the queries it runs and of those it compiles. */
+  function countedDatabase() {
+    const counts = { run: 0, compiled: 0 };
     const counted = db.withPlugin({
       transformQuery: ({ node }) => {
-        queries += 1;
+        counts.compiled += 1;
         return node;
       },
-      transformResult: async ({ result }) => result,
+      transformResult: async ({ result }) => {
+        counts.run += 1;
+        return result;
+      },
     });
+    return { counted, counts };
+  }
+
+  it('asks the database once for a search that finds nothing, and counts again only past the last match', async () => {
+    const { counted, counts } = countedDatabase();
     const search = (text: string, offset: number) => listPostPage(counted, { ...visitor, text }, { limit: 10, offset });
     expect(await search('nowhere 1234', 0)).toEqual({ posts: [], total: 0 });
-    expect(queries).toBe(1);
-    queries = 0;
+    expect(counts.run).toBe(1);
+    counts.run = 0;
     expect(await search('1234', 10)).toEqual({ posts: [], total: 1 });
-    expect(queries).toBe(2);
-    queries = 0;
+    expect(counts.run).toBe(2);
+    counts.run = 0;
     expect((await search('1234', 0)).total).toBe(1);
-    expect(queries).toBe(1);
+    expect(counts.run).toBe(1);
+  });
+
+  it("compiles a visitor's search once, and gives each search its own words, time and page", async () => {
+    const { counted, counts } = countedDatabase();
+    const search = (text: string, filter: PostFilter, offset = 0) =>
+      listPostPage(counted, { ...filter, text }, { limit: 10, offset });
+    expect((await search('1234', visitor)).posts.map((post) => post.slug)).toEqual(['shelf-notes-1234']);
+    expect(counts.compiled).toBe(1);
+    expect((await search('"part 77"', visitor)).posts.map((post) => post.slug)).toEqual(['shelf-notes-77']);
+    expect((await search('1234 nowhere', visitor)).posts).toEqual([]);
+    // Posts are dated a minute apart from 2025-01-01: at 00:30, the first 31 are visible.
+    const early = { visibleAt: '2025-01-01T00:30:00.000Z' };
+    expect((await search('1234', early)).total).toBe(0);
+    const page = await search('shelf', early, 25);
+    expect(page.total).toBe(31);
+    expect(page.posts).toHaveLength(6);
+    expect(counts.compiled).toBe(1);
+    expect(counts.run).toBe(5);
+
+    // Any other filter is built as it comes.
+    expect((await search('1234', { ...visitor, tag: 'shelves' })).posts).toEqual([]);
+    expect(counts.compiled).toBe(2);
   });
 });

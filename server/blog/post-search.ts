@@ -65,6 +65,11 @@ export async function forgetSearchKey(db: Kysely<Database>, postId: string): Pro
   if (!isPostgres(db)) await sql`delete from post_search_keys where post_id = ${postId}`.execute(db);
 }
 
+/** The value a search's query is given for its words: FTS5's query, or the text PostgreSQL's parser reads. */
+export function searchParameter(db: Kysely<Database>, words: readonly string[]): string {
+  return isPostgres(db) ? words.join(' ') : ftsQuery(words);
+}
+
 /**
  * The posts matching every word, each with a relevance (higher is better): BM25 in SQLite, ts_rank in PostgreSQL,
  * both weighting the title above tags and summary above the body. Read through the index (FTS5, or GIN); a table
@@ -77,12 +82,12 @@ export function searchMatches(
   { ranked = true } = {},
 ): RawBuilder<{ post_id: string; rank: number }> {
   if (isPostgres(db)) {
-    const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
+    const query = sql`plainto_tsquery('english', ${searchParameter(db, words)})`;
     const rank = ranked ? sql`ts_rank(document, ${query})` : sql`0`;
     return sql`(select post_id, ${rank} as rank from post_search where document @@ ${query})`;
   }
   const rank = ranked ? sql`-bm25(post_search, 10.0, 4.0, 4.0, 1.0)` : sql`0`;
   return sql`(select k.post_id as post_id, ${rank} as rank
     from post_search join post_search_keys k on k.search_row = post_search.rowid
-    where post_search match ${ftsQuery(words)})`;
+    where post_search match ${searchParameter(db, words)})`;
 }

@@ -1,5 +1,7 @@
 import {
+  createQueryId,
   sql,
+  type CompiledQuery,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -9,7 +11,7 @@ import {
 } from 'kysely';
 import { recordBlogChange } from './blog-changes.ts';
 import { searchWords } from '../../src/domain/search-words.ts';
-import { deleteSearchEntry, forgetSearchKey, searchMatches, writeSearchEntry } from './post-search.ts';
+import { deleteSearchEntry, forgetSearchKey, searchMatches, searchParameter, writeSearchEntry } from './post-search.ts';
 import { recordRevision, type RevisionInfo } from './revision-store.ts';
 import { keepOldSlug, releaseSlug } from './slug-redirects.ts';
 import { termSlug } from '../../src/domain/term-slug.ts';
@@ -215,6 +217,48 @@ export function searchCountQuery(db: Kysely<Database>, words: readonly string[],
   return matchingPosts(db, words, filter, false).select((eb) => eb.fn.countAll().as('total'));
 }
 
+type SearchPageRow = Awaited<ReturnType<ReturnType<typeof searchPageQuery>['execute']>>[number];
+
+/** What a visitor's search query is compiled with, once; each value is then put where its stand-in stands. */
+const standIns = { words: ['\u0001words'], visibleAt: '\u0001visible-at', limit: -1_000_001, offset: -1_000_002 };
+
+/** Per database (its dialect writes the SQL): the query of a visitor's search, compiled. */
+const compiledVisitorSearches = new WeakMap<Kysely<Database>, CompiledQuery<SearchPageRow>>();
+
+/**
+ * The page query of a visitor's search (the words and what is visible now, no other filter: what /blog?q= asks),
+ * compiled once and given each search's values: building and compiling Kysely's tree of this query cost about as
+ * much as SQLite's search itself. Other filters are built as they come.
+ */
+function visitorSearchPage(
+  db: Kysely<Database>,
+  words: readonly string[],
+  visibleAt: string,
+  page: Page,
+): CompiledQuery<SearchPageRow> {
+  let compiled = compiledVisitorSearches.get(db);
+  if (compiled === undefined) {
+    compiled = searchPageQuery(db, standIns.words, { visibleAt: standIns.visibleAt }, standIns).compile();
+    compiledVisitorSearches.set(db, compiled);
+  }
+  const values = new Map<unknown, unknown>([
+    [searchParameter(db, standIns.words), searchParameter(db, words)],
+    [standIns.visibleAt, visibleAt],
+    [standIns.limit, page.limit],
+    [standIns.offset, page.offset],
+  ]);
+  const parameters = compiled.parameters.map((parameter) =>
+    values.has(parameter) ? values.get(parameter) : parameter,
+  );
+  return { ...compiled, queryId: createQueryId(), parameters };
+}
+
+/** A visitor's filter with words and nothing else: the one shape of search compiled once. */
+function visitorSearchTime({ text, visibleAt, ...others }: PostFilter): string | undefined {
+  const onlyWords = text !== undefined && Object.values(others).every((value) => value === undefined);
+  return onlyWords ? visibleAt : undefined;
+}
+
 async function searchCount(db: Kysely<Database>, words: readonly string[], filter: PostFilter): Promise<number> {
   const { total } = await searchCountQuery(db, words, filter).executeTakeFirstOrThrow();
   return Number(total);
@@ -234,7 +278,11 @@ export async function listPostPage(
     const [posts, total] = await Promise.all([listPosts(db, filter, page), countPosts(db, filter)]);
     return { posts, total };
   }
-  const rows = await searchPageQuery(db, words, filter, page).execute();
+  const visibleAt = visitorSearchTime(filter);
+  const rows =
+    visibleAt === undefined
+      ? await searchPageQuery(db, words, filter, page).execute()
+      : (await db.executeQuery(visitorSearchPage(db, words, visibleAt, page))).rows;
   // Each row carries the count. A first page without a row has nothing to count; a later page past the last match
   // has no row to carry it, so it is asked for.
   const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset > 0 ? await searchCount(db, words, filter) : 0;

@@ -3,10 +3,11 @@ import { Outlet } from '@/ui/site-router/site-router.tsx';
 import { Footer } from '@/site/footer/footer.tsx';
 import { Header } from '@/site/header/header.tsx';
 import { rememberVisit } from '@/ui/lead-form/visit-attribution.ts';
+import { RenderedOnce } from '@/ui/rendered-once.tsx';
 
 /**
  * The footer is the same on every page: a move through the site renders only its links (which read the router), not
- * the whole footer again.
+ * the whole footer again, and the server renders it once per build.
  */
 const SiteFooter = memo(Footer);
 
@@ -24,7 +25,9 @@ export function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      <RenderedOnce name="footer">
+        <SiteFooter />
+      </RenderedOnce>
     </>
   );
 }

@@ -11,13 +11,32 @@ function decode(segment: string): string {
 
 const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
 
+/** A route table's patterns are few and fixed: each is split once. */
+const patternSegments = new Map<string, string[]>();
+
+function segmentsOfPattern(pattern: string): string[] {
+  let segments = patternSegments.get(pattern);
+  if (segments === undefined) patternSegments.set(pattern, (segments = segmentsOf(pattern)));
+  return segments;
+}
+
+/** The pathname last matched, split: a route table is matched against one pathname pattern after pattern. */
+let lastPathname: { pathname: string; segments: string[] } | undefined;
+
+function segmentsOfPathname(pathname: string): string[] {
+  if (lastPathname?.pathname !== pathname) lastPathname = { pathname, segments: segmentsOf(pathname) };
+  return lastPathname.segments;
+}
+
 /**
  * Matches a pathname against a pattern of static segments, `:name` segments and a final `*`, as react-router does:
  * letters in any case, a trailing slash ignored, parameters decoded. Null when the pattern does not match.
  */
 export function matchPath(pattern: string, pathname: string): Params | null {
-  const wanted = segmentsOf(pattern);
-  const given = segmentsOf(pathname);
+  const wanted = segmentsOfPattern(pattern);
+  const given = segmentsOfPathname(pathname);
+  // Without `*`, a pattern matches only as many segments as it has.
+  if (given.length !== wanted.length && wanted.at(-1) !== '*') return null;
   const params: Params = {};
   for (const [index, segment] of wanted.entries()) {
     if (segment === '*') {
@@ -34,7 +53,7 @@ export function matchPath(pattern: string, pathname: string): Params | null {
 
 /** How specific a pattern is, as react-router ranks routes: a static segment beats a parameter, which beats `*`. */
 export function patternScore(pattern: string): number {
-  return segmentsOf(pattern).reduce(
+  return segmentsOfPattern(pattern).reduce(
     (score, segment) => score + (segment === '*' ? -2 : segment.startsWith(':') ? 3 : 10),
     0,
   );

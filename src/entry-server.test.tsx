@@ -1,0 +1,77 @@
+// @vitest-environment node
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { Footer } from '@/site/footer/footer.tsx';
+import { fillTemplate, render, type BuildManifest, type RenderedPage } from './entry-server.tsx';
+
+const renders = vi.hoisted(() => ({ footer: 0 }));
+
+vi.mock('@/site/footer/footer.tsx', async (importOriginal) => {
+  const footer = await importOriginal<typeof import('@/site/footer/footer.tsx')>();
+  return {
+    ...footer,
+    Footer: () => {
+      renders.footer += 1;
+      return footer.Footer();
+    },
+  };
+});
+
+describe("the server's render", () => {
+  it('renders the footer once for every page it renders, and writes the markup rendering it in place would', async () => {
+    const pages = [];
+    for (const url of ['/no-such-page', '/nor-this-one', '/no-such-page']) {
+      pages.push(await render(url, 'https://site.example'));
+    }
+    expect(renders.footer).toBe(1);
+
+    const footer = renderToString(<Footer />);
+    for (const page of pages) {
+      expect(page.status).toBe(404);
+      expect(page.body).not.toContain('<template');
+      // The footer closes the page's markup, once, as the layout places it.
+      expect(page.body.endsWith(footer)).toBe(true);
+      expect(page.body.indexOf('<footer')).toBe(page.body.length - footer.length);
+    }
+  });
+});
+
+describe('fillTemplate', () => {
+  const template =
+    '<html><head><link rel="modulepreload" href="/assets/a.js"><script type="module" crossorigin src="/assets/index.js"></script></head>' +
+    '<body><div id="root"></div></body></html>';
+  const page: RenderedPage = {
+    status: 200,
+    head: '<title>A page</title>',
+    body: '<h1>A page</h1>',
+    state: '{}',
+    modules: ['src/blog/post-page/post-page.tsx'],
+  };
+
+  it("reads the build's manifest once for the pages of a route, and fills each the same", () => {
+    const chunks: BuildManifest = {
+      'src/main.tsx': { file: 'assets/index.js', isEntry: true, css: ['assets/site.css'] },
+      'src/blog/post-page/post-page.tsx': { file: 'assets/post.js', css: ['assets/post.css'], imports: ['_shared'] },
+      _shared: { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    };
+    let reads = 0;
+    const manifest = new Proxy(chunks, {
+      get(target, key) {
+        reads += 1;
+        return Reflect.get(target, key);
+      },
+    });
+
+    const first = fillTemplate(template, page, manifest);
+    const readsForOnePage = reads;
+    expect(readsForOnePage).toBeGreaterThan(0);
+    expect(fillTemplate(template, page, manifest)).toBe(first);
+    expect(reads).toBe(readsForOnePage);
+    expect(first).toBe(
+      '<html><head><script type="module" crossorigin fetchpriority="low" src="/assets/index.js"></script>' +
+        '<link rel="stylesheet" href="/assets/post.css"><link rel="stylesheet" href="/assets/shared.css">' +
+        '<title>A page</title></head><body><div id="root"><h1>A page</h1></div>' +
+        '<script type="application/json" id="app-state">{}</script></body></html>',
+    );
+  });
+});
