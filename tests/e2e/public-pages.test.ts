@@ -80,17 +80,25 @@ describe('every public route', () => {
     },
   );
 
-  it.each(['/', '/seo', '/portfolio', '/privacy-policy'])(
-    '%s has no serious accessibility violation at 375 px',
-    async (route) => {
-      const { page, context } = await openPage(browser, phone);
-      await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await context.close();
-    },
-  );
+  describe('at 375 px', () => {
+    let phoneVisitor: BrowserContext;
+    beforeAll(async () => {
+      phoneVisitor = await visitorContext(browser, phone);
+    });
+    afterAll(() => phoneVisitor?.close());
+
+    it.each(['/', '/seo', '/portfolio', '/privacy-policy'])(
+      '%s has no serious accessibility violation at 375 px',
+      async (route) => {
+        const { page } = await pageWithErrors(phoneVisitor);
+        await page.goto(route);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.close();
+      },
+    );
+  });
 });
 
 describe('service pages', () => {
