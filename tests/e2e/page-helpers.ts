@@ -80,14 +80,13 @@ interface AxeViolation {
 }
 
 /**
- * Serious and critical accessibility violations that axe-core finds on the page as it is now. axe (550 KB) is
- * evaluated once a document: a page checked again after a change (the admin's, which moves without loading a new
- * document) keeps it. Only violations are gathered in full (`resultTypes`): axe then lists one element, not every
- * element, of the rules that passed or did not apply, which no test reads; every rule still runs on every element.
+ * Serious and critical accessibility violations that axe-core finds on the page as it is now. Only violations are
+ * gathered in full (`resultTypes`): axe then lists one element, not every element, of the rules that passed or did
+ * not apply, which no test reads; every rule still runs on every element.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which our CSP (no inline scripts) does not block.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {
