@@ -43,17 +43,11 @@ async function pageLinks(page: Page, label: string) {
       current: link.getAttribute('aria-current'),
     })),
   );
-  return {
-    numbers,
-    previous: await nav
-      .locator('a[rel="prev"]')
-      .getAttribute('href', { timeout: 1000 })
-      .catch(() => null),
-    next: await nav
-      .locator('a[rel="next"]')
-      .getAttribute('href', { timeout: 1000 })
-      .catch(() => null),
-  };
+  // Read as they are now, as the numbers are: a page without a previous or next page has no such link, and waiting
+  // for one that is not there cost a second each time. One link of each, or none (null), as before.
+  const only = (rel: string) =>
+    nav.locator(`a[rel="${rel}"]`).evaluateAll((links) => (links.length === 1 ? links[0]!.getAttribute('href') : null));
+  return { numbers, previous: await only('prev'), next: await only('next') };
 }
 
 /** The head's canonical address and its rel prev/next links. */

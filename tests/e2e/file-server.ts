@@ -1,13 +1,13 @@
 /**
  * Before each browser test file (the e2e project's setupFiles), in its worker: the worker's own server, started by
- * its first file on a copy of the run's migrated and seeded template database and a clone of its content repository
- * (global-setup.ts), and kept for the worker's next files (the project does not isolate its files: the worker
- * process stays). Two workers run side by side, each against its own server, so two files running at once never
+ * its first file on an empty data folder (the server migrates and seeds it, and creates the known admin, as it
+ * starts) and a clone of the run's content repository (global-setup.ts), and kept for the worker's next files (the
+ * project does not isolate its files: the worker process stays). Two workers run side by side, each against its own server, so two files running at once never
  * share a database or a content checkout; files one after another on a worker share them, as every file shared the
  * one server before (their names are their own: uniqueSlug). A server per file was measured at about 15 s of CPU
  * to start here (decision 0022). The run's teardown stops the workers' servers and removes their folders.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -20,7 +20,6 @@ const kept = globalThis as { northbeamWorkerServer?: Promise<FileServer> };
 async function startWorkerServer(): Promise<FileServer> {
   const template = inject('serverTemplate');
   const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-data-'));
-  cpSync(template.dataDir, dataDir, { recursive: true });
   // A clone shares the template's objects (hard links) and keeps its history: the sitemap's dates stay the project's.
   const contentDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-content-'));
   runGit(contentDir, 'clone', '--quiet', template.contentDir, '.');

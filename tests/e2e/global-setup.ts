@@ -1,40 +1,32 @@
 /**
- * Once for all browser tests: checks that the site is built (npm run build must have run), makes the template each
- * worker's server starts from (file-server.ts), and starts one Chromium, which every test file's launchBrowser()
- * connects to instead of starting its own. The template is a data folder that the production server migrated and
- * seeded, with the known admin, and a content repository; each worker copies the one and clones the other, so that
- * two files can run side by side without sharing a database (decision 0022).
+ * Once for all browser tests: checks that the site is built (npm run build must have run), makes the content
+ * repository each worker's server starts from (file-server.ts), and starts one Chromium, which every test file's
+ * launchBrowser() connects to instead of starting its own. Each worker clones the repository and starts its server
+ * on an empty data folder, which the server migrates and seeds, with the known admin, as it starts; two files can
+ * then run side by side without sharing a database (decision 0022).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createContentRepository } from '../../server/test-support/content-repository.ts';
-import { startServerFromSource, stopServerProcess } from '../../server/test-support/server-process.ts';
 import { chromiumPath, launchBrowserServer } from './browser.ts';
-import { admin, testServerEnvironment } from './test-server.ts';
+import { admin } from './test-server.ts';
 
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/client/index.html')) throw new Error('No build: run `npm run build` before the browser tests.');
-  const dataDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-template-'));
   // The content studio commits its saves: into a clone of the project's repository, never into the project's own
   // (a clone, so that a build the studio publishes dates the pages in the sitemap as the project's build does).
   const content = createContentRepository({ history: true });
-  // Started once to migrate, seed and create the admin, then stopped: its database is closed before it is copied.
-  const [server, browser] = await Promise.all([
-    startServerFromSource(testServerEnvironment({ dataDir, contentDir: content.dir }), { timeoutMs: 120_000 }),
-    // Without Chromium, each test file's launchBrowser() says what to do.
-    chromiumPath ? launchBrowserServer() : undefined,
-  ]);
-  await stopServerProcess(server);
+  // Without Chromium, each test file's launchBrowser() says what to do.
+  const browser = chromiumPath ? await launchBrowserServer() : undefined;
   const workersDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-workers-'));
-  project.provide('serverTemplate', { dataDir, contentDir: content.dir, workersDir });
+  project.provide('serverTemplate', { contentDir: content.dir, workersDir });
   project.provide('browserEndpoint', browser?.wsEndpoint() ?? '');
   project.provide('admin', admin);
 
   return async () => {
     await Promise.all([browser?.close(), stopWorkerServers(workersDir)]);
-    rmSync(dataDir, { recursive: true, force: true });
     content.remove();
   };
 }
@@ -64,8 +56,8 @@ async function stopWorkerServers(workersDir: string): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** What each test file's server starts from: a migrated and seeded data folder, and a content repository. */
-    serverTemplate: { dataDir: string; contentDir: string; workersDir: string };
+    /** What each worker's server starts from: the content repository; and where it leaves its process for the end. */
+    serverTemplate: { contentDir: string; workersDir: string };
     admin: { email: string; password: string };
     /** The run's one Chromium, which launchBrowser() connects to; empty without Chromium. */
     browserEndpoint: string;

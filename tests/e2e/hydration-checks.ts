@@ -55,6 +55,7 @@ export async function expectServerMarkupKept(page: Page, headAsSent: Awaited<Ret
       serverRootChildren: number;
     };
     const root = document.getElementById('root')!;
+    const server = new Set(serverElements);
     const markup = new Set(serverMarkup);
     return {
       detached: serverElements.filter((element) => !element.isConnected).map((element) => element.outerHTML),
@@ -62,7 +63,7 @@ export async function expectServerMarkupKept(page: Page, headAsSent: Awaited<Ret
       rootChildren: root.children.length - serverRootChildren,
       // Controls that only work with the app (a carousel's Pause button) may appear; a copy of the page may not.
       copies: [...root.querySelectorAll('*')]
-        .filter((element) => !serverElements.includes(element) && markup.has(element.outerHTML))
+        .filter((element) => !server.has(element) && markup.has(element.outerHTML))
         .map((element) => element.outerHTML),
     };
   });

@@ -54,6 +54,8 @@ describe('header and footer', () => {
     await button.click();
     await links.click();
     await page.waitForURL('**/about');
+    // The address changes first; the page follows once its chunk has rendered: the move is done when it shows.
+    await page.getByRole('heading', { level: 1, name: 'Our Story' }).waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(errors).toEqual([]);
     await context.close();

@@ -18,22 +18,35 @@ export async function openPage(
   browser: Browser,
   viewport = desktop,
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await visitorContext(browser, viewport);
+  return { ...(await pageWithErrors(context)), context };
+}
+
+/**
+ * A browser context of a visitor who asked to save data: the router fetches no link in view ahead at idle time, so
+ * what a page asks of the API is what the test does. Tests of that prefetch say otherwise (configurable, to be
+ * defined again).
+ */
+export async function visitorContext(browser: Browser, viewport = desktop): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, baseURL: baseURL(), acceptDownloads: true });
-  // A visitor who asked to save data: the router fetches no link in view ahead at idle time, so what a page asks of
-  // the API is what the test does. Tests of that prefetch say otherwise (configurable, to be defined again).
   await context.addInitScript(() =>
     Object.defineProperty(navigator, 'connection', {
       value: { saveData: true, effectiveType: '4g' },
       configurable: true,
     }),
   );
+  return context;
+}
+
+/** A new page of the context that records every console error and failed request, as `openPage`'s does. */
+export async function pageWithErrors(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return { page, context, errors };
+  return { page, errors };
 }
 
 /**
@@ -66,14 +79,20 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Serious and critical accessibility violations that axe-core finds on the page as it is now. */
+/**
+ * Serious and critical accessibility violations that axe-core finds on the page as it is now. Only violations are
+ * gathered in full (`resultTypes`): axe then lists one element, not every element, of the rules that passed or did
+ * not apply, which no test reads; every rule still runs on every element.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which our CSP (no inline scripts) does not block.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
-      window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
-    ).axe.run();
+      window as unknown as {
+        axe: { run: (options: { resultTypes: string[] }) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe.run({ resultTypes: ['violations'] });
     return result.violations;
   });
   return violations

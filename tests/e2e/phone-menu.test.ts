@@ -81,6 +81,8 @@ describe('the phone menu', () => {
       expect(await coveredControls(page)).toEqual([]);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work With Us' }).click();
       await page.waitForURL('**/work-with-us');
+      // The address changes first; the page follows once its chunk has rendered: the move is done when it shows.
+      await page.getByRole('heading', { level: 1, name: 'Work With Us' }).waitFor();
       expect(await button.getAttribute('aria-expanded')).toBe('false');
       expect(errors).toEqual([]);
       await context.close();

@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { expectServerMarkupKept, headSummary, recordServerMarkup } from './hydration-checks.ts';
-import { apiReads, baseURL, hydrated, openPage, phone, seriousViolations } from './page-helpers.ts';
+import {
+  apiReads,
+  baseURL,
+  hydrated,
+  openPage,
+  pageWithErrors,
+  phone,
+  seriousViolations,
+  visitorContext,
+} from './page-helpers.ts';
 
 const routes = JSON.parse(readFileSync('dist/client/routes.json', 'utf8')) as string[];
 const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as { services: { route: string }[] };
@@ -39,11 +48,18 @@ describe('every public route', () => {
 
   // One visit a route for everything a first load proves: its heading; its hydration without an error or an API
   // request (the server's HTML is complete), keeping every server element and its text and its head as sent; axe;
-  // and on a service page its offerings.
+  // and on a service page its offerings. Each visit is a page of its own in one visitor's context, as a visitor
+  // going from page to page: the site's hashed scripts and styles come from the browser's cache after the first.
+  let visitor: BrowserContext;
+  beforeAll(async () => {
+    visitor = await visitorContext(browser);
+  });
+  afterAll(() => visitor?.close());
+
   it.each(routes)(
     '%s renders its heading, hydrates keeping every server element, its text and its head as sent, with no console error, no API request and no serious accessibility violation',
     async (route) => {
-      const { page, context, errors } = await openPage(browser);
+      const { page, errors } = await pageWithErrors(visitor);
       const apiCalls = apiReads(page);
       await recordServerMarkup(page);
       const response = await page.goto(route);
@@ -60,21 +76,29 @@ describe('every public route', () => {
       expect(await seriousViolations(page)).toEqual([]);
       if (serviceRoutes.includes(route)) await showsOfferingsAndWhyChoose(page);
       expect(errors).toEqual([]);
-      await context.close();
+      await page.close();
     },
   );
 
-  it.each(['/', '/seo', '/portfolio', '/privacy-policy'])(
-    '%s has no serious accessibility violation at 375 px',
-    async (route) => {
-      const { page, context } = await openPage(browser, phone);
-      await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await context.close();
-    },
-  );
+  describe('at 375 px', () => {
+    let phoneVisitor: BrowserContext;
+    beforeAll(async () => {
+      phoneVisitor = await visitorContext(browser, phone);
+    });
+    afterAll(() => phoneVisitor?.close());
+
+    it.each(['/', '/seo', '/portfolio', '/privacy-policy'])(
+      '%s has no serious accessibility violation at 375 px',
+      async (route) => {
+        const { page } = await pageWithErrors(phoneVisitor);
+        await page.goto(route);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.close();
+      },
+    );
+  });
 });
 
 describe('service pages', () => {

@@ -1,6 +1,6 @@
 /**
- * The server each browser test file runs against, made from the run's template (global-setup.ts): the same settings
- * for both, and where a test file finds its own (page-helpers.ts's `baseURL()` and `dataDir()`).
+ * The server each browser test file runs against, its worker's (file-server.ts): its settings, and where a test file
+ * finds its own (page-helpers.ts's `baseURL()` and `dataDir()`).
  */
 import type { ServerEnvironment } from '../../server/test-support/server-process.ts';
 
