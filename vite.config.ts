@@ -88,8 +88,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Each worker starts a server of its own, on a copy of the run's template database (tests/e2e/file-server.ts),
-          // and keeps it, with its process, for its next files: nothing else is shared through modules.
+          // Each worker starts a server of its own on an empty data folder, which it migrates and seeds
+          // (tests/e2e/file-server.ts), and keeps it, with its process, for its next files: nothing else is shared
+          // through modules.
           setupFiles: ['tests/e2e/file-server.ts'],
           isolate: false,
           // One file at a time: two at a time, each against its own server, beside the SQLite pass on CI's two cores
