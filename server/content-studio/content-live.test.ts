@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ContentDocumentVersion, ContentSaved, ContentStatus } from '../../src/content/types.gen.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import {
@@ -13,6 +13,7 @@ import {
   runGit,
   type ContentRepository,
 } from '../test-support/content-repository.ts';
+import { sharedOnce } from '../test-support/shared-folder.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
 
 // Two instances with a bare remote, both started on one build of the content as committed. A save is built and served
@@ -23,6 +24,7 @@ const buildWaitMs = 240_000;
 let first: ContentRepository;
 let second: ContentRepository;
 let builds: string;
+let startBuild: string;
 let testApp: TestApp;
 let other: FastifyInstance;
 let cookies: Map<FastifyInstance, string>;
@@ -57,15 +59,17 @@ async function saveHeading(app: FastifyInstance, heading: string): Promise<Conte
   return response.json<ContentSaved>();
 }
 
+/** The builds an instance made. */
+const buildsOf = (name: string): string[] =>
+  existsSync(join(builds, name)) ? readdirSync(join(builds, name)).filter((entry) => entry.startsWith('site-')) : [];
+
 /**
  * The newest build an instance made (its builds are named `<pid>-<time>-<count>`), with what it wrote of itself
  * (scripts/build-site.ts): whether Vite ran, and its steps.
  */
 function newestBuild(name: string): { vite: boolean; steps: { name: string }[] } {
   const dir = join(builds, name);
-  const made = readdirSync(dir)
-    .filter((entry) => entry.startsWith('site-'))
-    .sort((a, b) => Number(a.split('-')[2]) - Number(b.split('-')[2]) || a.localeCompare(b));
+  const made = buildsOf(name).sort((a, b) => Number(a.split('-')[2]) - Number(b.split('-')[2]) || a.localeCompare(b));
   return JSON.parse(readFileSync(join(dir, made.at(-1)!, 'server', 'build.json'), 'utf8')) as {
     vite: boolean;
     steps: { name: string }[];
@@ -86,13 +90,21 @@ beforeAll(async () => {
   mkdirSync(join(repositoryRoot, 'node_modules', '.cache'), { recursive: true });
   builds = mkdtempSync(join(repositoryRoot, 'node_modules', '.cache', 'northbeam-live-'));
   first = createContentRepository();
-  // The site as `npm run build` makes it, from the content as committed: what both instances serve at start.
+  // The site as `npm run build` makes it, from the content as committed: what both instances serve at start. Built
+  // once a test run, in the folder its passes share (shared-folder.ts), so that the PostgreSQL pass serves the SQLite
+  // pass's: the builds after a save only read it (they link its files and write theirs by renaming into place).
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  await promisify(execFile)(process.execPath, [tsx, 'scripts/build-site.ts', '--out', join(builds, 'start')], {
-    cwd: repositoryRoot,
-    env: { ...process.env, CONTENT_DIR: first.dir, NODE_ENV: 'production' },
-  });
-  const clientDir = join(builds, 'start', 'client');
+  const buildSite = (out: string) =>
+    promisify(execFile)(process.execPath, [tsx, 'scripts/build-site.ts', '--out', out], {
+      cwd: repositoryRoot,
+      env: { ...process.env, CONTENT_DIR: first.dir, NODE_ENV: 'production' },
+    });
+  startBuild = await sharedOnce(
+    inject('sharedFolder'),
+    'content-live-start',
+    async (out) => void (await buildSite(out)),
+  );
+  const clientDir = join(startBuild, 'client');
   const made = createRemoteWithClone(first);
   second = made.clone;
   const content = (dir: string, name: string) => ({
@@ -127,6 +139,9 @@ describe('content saved in the studio goes live without a restart', () => {
         expect(await status(app)).toMatchObject({ head, live: head, pending: [] });
         expect(await page(app, '/seo')).toContain('SEO that earns lasting visibility');
       }
+      // They serve the run's one build of the content as committed, and neither built one of its own.
+      expect(startBuild.startsWith(inject('sharedFolder'))).toBe(true);
+      for (const name of ['first', 'second']) expect(buildsOf(name)).toEqual([]);
     },
     2 * buildWaitMs,
   );

@@ -4,10 +4,9 @@ import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import type { BlogPost, BlogPostRevisionSummary, MediaRecord } from '../../src/content/types.gen.ts';
 import { sqliteFileName } from '../store/database.ts';
-import { bundleServer } from './server-bundle.ts';
 import { freePort } from './free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
-import { startServerProcess, signInOver, type ServerProcess } from './server-process.ts';
+import { signInOver, startBundledServer } from './server-process.ts';
 
 /**
  * One kind of thing an admin writes (posts; media files and revisions join as one entry each): how to write one,
@@ -232,9 +231,6 @@ async function roundsOf(
   const admin = { email: 'crash@northbeam.example', password: 'a password long enough' };
   const env = {
     DATA_DIR: dataDir,
-    CLIENT_DIR: join(dataDir, 'no-build'),
-    SEED_EXAMPLES: 'false',
-    NODE_ENV: 'production',
     TRUST_PROXY: '127.0.0.1',
     // A notification being sent at a kill waits out its lease before a restarted server sends it again.
     MAIL_LEASE_SECONDS: '5',
@@ -244,18 +240,8 @@ async function roundsOf(
     FORM_TIME_TRAP_MS: '0',
     ...moreEnv,
   };
-  // A machine busy with other work can take a while to start a server: that is not what these rounds test.
-  const startTimeoutMs = 90_000;
-  const bundle = await bundleServer();
-  const start = (extra: Record<string, string> = {}) =>
-    startServerProcess({ ...env, ...extra }, { timeoutMs: startTimeoutMs, entry: bundle.entry });
-  let server: ServerProcess;
-  try {
-    server = await start({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  } catch (error) {
-    bundle.remove();
-    throw error;
-  }
+  const start = (extra: Record<string, string> = {}) => startBundledServer({ ...env, ...extra });
+  let server = await start({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
   const acknowledged = new Map(kinds.map((kind) => [kind.name, [] as string[]]));
   const unexpected: string[] = [];
   const total = () => [...acknowledged.values()].reduce((sum, keys) => sum + keys.length, 0);
@@ -317,6 +303,5 @@ async function roundsOf(
     }
   } finally {
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    bundle.remove();
   }
 }

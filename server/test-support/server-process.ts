@@ -35,7 +35,7 @@ export const startScript = join(repositoryRoot, 'scripts', 'start.mjs');
 export const serverSource = join(repositoryRoot, 'server', 'main.ts');
 
 export interface ServerProcessOptions {
-  /** What to run: `startScript` (the default), `serverSource`, or a bundle (see server-bundle.ts). */
+  /** What to run: `startScript` (the default), `serverSource`, or a bundle (see `startBundledServer`). */
   entry?: string;
   /** Before the entry: `['--import', 'tsx']` to run `serverSource`. */
   nodeArguments?: string[];
@@ -120,6 +120,35 @@ export function startServerFromSource(
     entry: join(cwd, relative(repositoryRoot, serverSource)),
     nodeArguments: ['--import', 'tsx'],
   });
+}
+
+let bundled: Promise<{ entry: string }> | undefined;
+
+/** The run's one server bundle (server-bundle.ts), loaded on first use so that the other users of this file never load Vite. */
+function serverBundle(): Promise<{ entry: string }> {
+  bundled ??= import('./server-bundle.ts').then(async ({ bundleServer }) => {
+    const bundle = await bundleServer();
+    // Outside a Vitest run the bundle is this process's own: it goes when the process does.
+    process.once('exit', () => bundle.remove());
+    return bundle;
+  });
+  bundled.catch(() => (bundled = undefined));
+  return bundled;
+}
+
+/** What a bundled server needs: its data folder; anything else comes on top of `startBundledServer`'s defaults. */
+export type BundledServerEnvironment = Record<string, string> & { DATA_DIR: string };
+
+/**
+ * The production server as `npm start` runs it (NODE_ENV=production), started from one bundle of server/main.ts
+ * built once a test run (server-bundle.ts: compiling the TypeScript through tsx at each start cost more CPU than
+ * starting the server), on `env.DATA_DIR`, with no site build (CLIENT_DIR names a folder that does not exist) and no
+ * example posts. `env` comes on top of those. Given 90 s to answer: a busy machine is not what its tests test.
+ */
+export async function startBundledServer(env: BundledServerEnvironment): Promise<ServerProcess> {
+  const { entry } = await serverBundle();
+  const defaults = { CLIENT_DIR: join(env.DATA_DIR, 'no-build'), SEED_EXAMPLES: 'false', NODE_ENV: 'production' };
+  return startServerProcess({ ...defaults, ...env }, { entry, timeoutMs: 90_000 });
 }
 
 export interface AdminCredentials {
