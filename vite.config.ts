@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { brochurePlugin } from './scripts/brochure.ts';
 import { contentCheck } from './scripts/vite-content-check.ts';
 import { contentRoot } from './scripts/lib/content.ts';
+import { moduleMockingTests } from './scripts/lib/test-projects.ts';
 import { contentFromCheckout, contentRoutes } from './scripts/vite-content-routes.ts';
 import { defineConfig } from 'vitest/config';
 
@@ -57,9 +58,26 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: moduleMockingTests,
           setupFiles: ['src/test-setup.ts'],
+          // A worker keeps jsdom and the modules it imported for its next file: importing jsdom again for each file
+          // was 2 s of CPU a file, most of this project's time (decision 0022). Testing Library's cleanup empties the
+          // document after each test.
+          isolate: false,
           // Typing into jsdom forms, and a lazy admin chunk transformed on its first visit, take seconds when the two cores
           // are busy with the other runners.
+          testTimeout: 45000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that replace a module with vi.mock: each gets modules of its own, as a mock would otherwise
+          // reach the files that run after it in the same worker.
+          name: 'web-mocks',
+          environment: 'jsdom',
+          include: moduleMockingTests,
+          setupFiles: ['src/test-setup.ts'],
           testTimeout: 45000,
         },
       },

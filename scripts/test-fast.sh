@@ -22,7 +22,7 @@ tests=0
 if [ ${#files[@]} -gt 0 ]; then
   echo "::: ${#files[@]} test files of what changed since $base (the typecheck runs beside them)"
   printf '  %s\n' "${files[@]}"
-  npx vitest run --project web --project node "${files[@]}"
+  npx vitest run --project web --project web-mocks --project node "${files[@]}"
   tests=$?
 else
   echo "::: no unit or API test file is about what changed since $base"

@@ -46,7 +46,7 @@ run_pass() {
 }
 run_pass e2e npx vitest run --project e2e --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest-e2e.json &
-run_pass vitest npx vitest run --project web --project node --maxWorkers=2 \
+run_pass vitest npx vitest run --project web --project web-mocks --project node --maxWorkers=2 \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest.json &
 wait -n
 # The server's tests that touch a database again on PostgreSQL, in a private cluster made and removed for this run;
