@@ -88,8 +88,11 @@ export async function uploadMedia(
     if (winner === undefined) throw error;
     return { record: await recordOf(db, winner), created: false };
   }
+  // The answer is the image as stored now, before the AVIF worker is woken: on PostgreSQL a small image's AVIF
+  // variant could otherwise be written between the nudge and this read, and the answer would differ by timing.
+  const record = await recordOf(db, row);
   avif.nudge();
-  return { record: await recordOf(db, row), created: true };
+  return { record, created: true };
 }
 
 async function existingMedia(db: Kysely<Database>, id: string): Promise<MediaRow> {
