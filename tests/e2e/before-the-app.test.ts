@@ -118,7 +118,8 @@ describe('before the app starts', () => {
 
     await control.click();
     expect(await paused()).toBe(true);
-    expect(await control.textContent()).toBe('Play video');
+    // The words follow the pause event, which comes in a task after \`paused\` turns true.
+    await expect.poll(() => control.textContent()).toBe('Play video');
     expect(await page.locator('#root').getAttribute('data-app')).toBeNull();
 
     await release();

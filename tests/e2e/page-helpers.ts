@@ -85,8 +85,18 @@ interface AxeViolation {
  * not apply, which no test reads; every rule still runs on every element.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which our CSP (no inline scripts) does not block.
-  await page.evaluate(axeSource);
+  // axe reads colours as they are painted now: a transition under way (a button turning from outlined to filled as it
+  // changes from Pause to Resume) would be measured halfway. Finite transitions and animations end first.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished),
+    ),
+  );
+  // Evaluated through the DevTools protocol, which our CSP (no inline scripts) does not block; once per document.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {
