@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createContentRepository } from '../../server/test-support/content-repository.ts';
-import { chromiumPath, launchBrowserServer } from './browser.ts';
+import { launchBrowserServer, testBrowserInstalled } from './browser.ts';
 import { admin } from './test-server.ts';
 
 export default async function setup(project: TestProject) {
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   // (a clone, so that a build the studio publishes dates the pages in the sitemap as the project's build does).
   const content = createContentRepository({ history: true });
   // Without Chromium, each test file's launchBrowser() says what to do.
-  const browser = chromiumPath ? await launchBrowserServer() : undefined;
+  const browser = testBrowserInstalled ? await launchBrowserServer() : undefined;
   const workersDir = mkdtempSync(join(tmpdir(), 'northbeam-e2e-workers-'));
   project.provide('serverTemplate', { contentDir: content.dir, workersDir });
   project.provide('browserEndpoint', browser?.wsEndpoint() ?? '');
