@@ -29,7 +29,10 @@ rm -f test-results/vitest.json test-results/vitest-e2e.json test-results/vitest-
 mkdir -p node_modules/.cache
 TEST_SHARED_FOLDER=$(mktemp -d "$PWD/node_modules/.cache/northbeam-test-run-XXXXXX")
 export TEST_SHARED_FOLDER
-trap 'rm -rf "$TEST_SHARED_FOLDER"' EXIT
+source scripts/lib/test-temporary-folder.sh
+temporary_before=${TMPDIR:-}
+use_memory_for_temporary_files
+trap 'rm -rf "$TEST_SHARED_FOLDER"; [ "${TMPDIR:-}" = "$temporary_before" ] || rm -rf "$TMPDIR"' EXIT
 # Three passes, two at a time, each writing its report and log to files of its own, shown in this order at the end:
 # the browser tests (which wait on Chromium and the server under test most of their time) beside the unit and API
 # tests on SQLite, and the PostgreSQL pass as soon as either of them is done, so that neither core idles while one
@@ -53,7 +56,7 @@ wait -n
 # the browser tests run once, on SQLite (`npx tsx scripts/postgres-test-files.ts --database-free` lists the others).
 if postgres_files=$(npx tsx scripts/postgres-test-files.ts) && [ -n "$postgres_files" ]; then
   mapfile -t postgres_files <<< "$postgres_files"
-  run_pass postgres npx tsx scripts/with-postgres.ts -- npx vitest run --project node "${postgres_files[@]}" \
+  run_pass postgres npx tsx scripts/with-postgres.ts -- npx vitest run --project node --maxWorkers=2 "${postgres_files[@]}" \
     --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json &
 else
   echo 1 > "$pass_status/postgres.status"
