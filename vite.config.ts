@@ -111,9 +111,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // through modules.
           setupFiles: ['tests/e2e/file-server.ts'],
           isolate: false,
-          // One file at a time: two at a time, each against its own server, beside the SQLite pass on CI's two cores
-          // ran the machine at a load of 15 and tests hit their time limits (decision 0022). `BROWSER_WORKERS=2` runs
-          // two, for a machine with cores to spare.
+          // One file at a time unless `BROWSER_WORKERS` says more. `npm test` runs two, each against its own server,
+          // beside the SQLite pass: in the headless shell at half the CPU (decision 0026) that ends sooner than one at
+          // a time, where in the whole browser two at a time hit time limits (decision 0022).
           fileParallelism: browserWorkers > 1,
           maxWorkers: browserWorkers,
           // After the other projects when every project runs in one command, as their number of workers differs.

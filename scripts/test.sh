@@ -36,8 +36,8 @@ trap 'rm -rf "$TEST_SHARED_FOLDER"; [ "${TMPDIR:-}" = "$temporary_before" ] || r
 # Three passes, two at a time, each writing its report and log to files of its own, shown in this order at the end:
 # the browser tests (which wait on Chromium and the server under test most of their time) beside the unit and API
 # tests on SQLite, and the PostgreSQL pass as soon as either of them is done, so that neither core idles while one
-# pass runs alone (docs/decisions/0022). The SQLite pass has two workers: most of its time is importing and setting
-# up files, which two cores do side by side while the browser tests wait.
+# pass runs alone (docs/decisions/0022). The SQLite and PostgreSQL passes have two workers each: most of their time
+# is importing and setting up files, which two cores do side by side while the browser tests wait.
 pass_status=test-results/passes
 rm -rf "$pass_status"
 mkdir -p "$pass_status"
@@ -47,7 +47,7 @@ run_pass() {
   "$@" > "$pass_status/$name.log" 2>&1
   echo $? > "$pass_status/$name.status"
 }
-run_pass e2e npx vitest run --project e2e --reporter=default --reporter=json \
+BROWSER_WORKERS=2 run_pass e2e npx vitest run --project e2e --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest-e2e.json &
 run_pass vitest npx vitest run --project web --project web-mocks --project node --maxWorkers=2 \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest.json &
