@@ -16,7 +16,7 @@ use_memory_for_temporary_files
 trap 'rm -f "$typecheck_log"; [ "${TMPDIR:-}" = "$temporary_before" ] || rm -rf "$TMPDIR"' EXIT
 mapfile -t files < <(npx tsx scripts/fast-test-files.ts "$base" --tsconfig "$project")
 if [ -f "$project" ]; then
-  npx tsc --noEmit -p "$project" > "$typecheck_log" 2>&1 &
+  npx tsgo --noEmit -p "$project" > "$typecheck_log" 2>&1 &
   typecheck=$!
 else
   typecheck=

@@ -16,14 +16,24 @@ step "content:check" npm run -s content:check
 step "content:types is current" npx tsx scripts/content-types.ts --check
 step "docs/api.md is current" npx tsx scripts/api-docs.ts --check
 mkdir -p test-results
-# The typecheck (one core) beside lint and the build (the other), its verdict read after them.
-npx tsc --noEmit -p . > test-results/typecheck.log 2>&1 &
-typecheck_pid=$!
-step "lint" npm run -s lint
+# The typecheck and then the project's checks (knip, cycles, doc references, Prettier) on one core, ESLint and the
+# build on the other, about as long each; the first two's verdicts are read after them.
+(
+  npm run -s typecheck > test-results/typecheck.log 2>&1
+  echo $? > test-results/typecheck.status
+  npm run -s lint:project > test-results/lint-project.log 2>&1
+) &
+checks_pid=$!
+step "lint: ESLint" npx eslint .
 step "build" npm run -s build
-echo "::: typecheck (ran beside lint and the build)"
+wait "$checks_pid"
+lint_project_status=$?
+echo "::: typecheck (ran beside ESLint and the build)"
 cat test-results/typecheck.log
-wait "$typecheck_pid" || failed_steps+=("typecheck")
+[ "$(cat test-results/typecheck.status)" = 0 ] || failed_steps+=("typecheck")
+echo "::: lint: the project's checks (ran beside ESLint and the build)"
+cat test-results/lint-project.log
+[ "$lint_project_status" = 0 ] || failed_steps+=("lint: the project's checks")
 rm -f test-results/vitest.json test-results/vitest-e2e.json test-results/vitest-postgres.json
 # One folder for what both passes share (the site's render bundle, built once by the first test that needs it).
 mkdir -p node_modules/.cache
