@@ -16,24 +16,7 @@ step "content:check" npm run -s content:check
 step "content:types is current" npx tsx scripts/content-types.ts --check
 step "docs/api.md is current" npx tsx scripts/api-docs.ts --check
 mkdir -p test-results
-# The typecheck and then the project's checks (knip, cycles, doc references, Prettier) on one core, ESLint and the
-# build on the other, about as long each; the first two's verdicts are read after them.
-(
-  npm run -s typecheck > test-results/typecheck.log 2>&1
-  echo $? > test-results/typecheck.status
-  npm run -s lint:project > test-results/lint-project.log 2>&1
-) &
-checks_pid=$!
-step "lint: ESLint" npx eslint .
 step "build" npm run -s build
-wait "$checks_pid"
-lint_project_status=$?
-echo "::: typecheck (ran beside ESLint and the build)"
-cat test-results/typecheck.log
-if [ "$(cat test-results/typecheck.status)" = 0 ]; then echo "typecheck: no errors"; else failed_steps+=("typecheck"); fi
-echo "::: lint: the project's checks (ran beside ESLint and the build)"
-cat test-results/lint-project.log
-[ "$lint_project_status" = 0 ] || failed_steps+=("lint: the project's checks")
 rm -f test-results/vitest.json test-results/vitest-e2e.json test-results/vitest-postgres.json
 # One folder for what both passes share (the site's render bundle, built once by the first test that needs it).
 mkdir -p node_modules/.cache
@@ -61,6 +44,12 @@ BROWSER_WORKERS=2 run_pass e2e npx vitest run --project e2e --reporter=default -
   --outputFile.json=test-results/vitest-e2e.json &
 run_pass vitest npx vitest run --project web --project web-mocks --project node --maxWorkers=2 \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest.json &
+# The checks that no test needs (ESLint, the typecheck, knip, the cycle and doc-reference checks, Prettier) run one
+# after another beside the passes instead of before them: on two cores a check before the tests left one core idle
+# while it ran alone (docs/decisions/0028-the-native-typecheck.md).
+step "lint: ESLint" npx eslint .
+step "typecheck" bash -c 'npm run -s typecheck && echo "typecheck: no errors"'
+step "lint: the project's checks" npm run -s lint:project
 wait -n
 # The server's tests that touch a database again on PostgreSQL, in a private cluster made and removed for this run;
 # the browser tests run once, on SQLite (`npx tsx scripts/postgres-test-files.ts --database-free` lists the others).
