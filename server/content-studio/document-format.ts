@@ -3,7 +3,7 @@
  * with the repository's settings, so that loading and saving an unchanged document changes no byte.
  */
 import { join } from 'node:path';
-import prettier from 'prettier';
+import type prettier from 'prettier';
 import { repositoryRoot } from '../repository-root.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -25,6 +25,8 @@ export function orderLike(next: unknown, previous: unknown): unknown {
 }
 
 let settings: Promise<prettier.Options | null> | undefined;
+/** Prettier, loaded with the first document saved rather than at every server start. */
+let loading: Promise<typeof prettier> | undefined;
 
 /**
  * The pointers of the objects a file writes on one line (`{ "src": …, "alt": … }`): Prettier keeps an object on one
@@ -94,6 +96,8 @@ function serialise(value: unknown, inline: Set<string>, pointer = ''): string {
 
 /** The file's text: ordered and wrapped like `previousText`, formatted by Prettier as `npm run format` would. */
 export async function formatDocument(document: unknown, previousText: string, path: string): Promise<string> {
+  loading ??= import('prettier').then((module) => module.default);
+  const prettier = await loading;
   settings ??= prettier.resolveConfig(join(repositoryRoot, 'content', 'site.json'));
   const previous: unknown = JSON.parse(previousText);
   const text = serialise(orderLike(document, previous), inlineObjects(previousText));

@@ -1,5 +1,5 @@
-import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
+import type * as ReactEmailComponents from '@react-email/components';
+import type * as ReactEmailRender from '@react-email/render';
 import { createElement } from 'react';
 import type { BlogPost, SiteDocument } from '../../src/content/types.gen.ts';
 
@@ -62,11 +62,29 @@ const colours = { text: '#1f2328', quiet: '#57606a', link: '#0b57d0', page: '#f3
 
 const h = createElement;
 
+type ReactEmail = [typeof ReactEmailComponents, typeof ReactEmailRender];
+let reactEmailLoading: Promise<ReactEmail> | undefined;
+
+/**
+ * react-email, loaded with the first newsletter rendered rather than at server start: its code block builds Prism's
+ * grammars on import, and with the rest of its components that was a tenth of every server start's CPU.
+ */
+function reactEmail(): Promise<ReactEmail> {
+  reactEmailLoading ??= Promise.all([import('@react-email/components'), import('@react-email/render')]);
+  reactEmailLoading.catch(() => (reactEmailLoading = undefined));
+  return reactEmailLoading;
+}
+
 /**
  * The e-mail as react-email components, written with createElement rather than JSX: whatever bundles the server
  * (a test's Vite build runs with NODE_ENV=test) must not switch it to React's development JSX runtime.
  */
-function newsletterEmail(post: BlogPost, facts: NewsletterFacts, unsubscribeUrl: string) {
+function newsletterEmail(
+  { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text }: typeof ReactEmailComponents,
+  post: BlogPost,
+  facts: NewsletterFacts,
+  unsubscribeUrl: string,
+) {
   const postUrl = `${facts.origin}/blogs/${post.slug}`;
   const cover = post.coverImage ? absoluteUrl(post.coverImage, facts.origin) : null;
   const link = { color: colours.link };
@@ -146,7 +164,8 @@ export async function renderNewsletter(
   facts: NewsletterFacts,
   unsubscribeUrl: string,
 ): Promise<RenderedNewsletter> {
-  const element = newsletterEmail(post, facts, unsubscribeUrl);
+  const [components, { render }] = await reactEmail();
+  const element = newsletterEmail(components, post, facts, unsubscribeUrl);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: post.title, html, text };
 }
