@@ -7,8 +7,12 @@ process.env.TZ = 'UTC';
 // Files that need no DOM run in Node (`// @vitest-environment node` at their top), without jsdom's cost.
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(cleanup);
+  // How long findBy… and waitFor wait for what a test expects: React Testing Library's 1 s is less than a render after
+  // a fake answer can take on two cores shared with the browser and PostgreSQL passes (sign-in-link's second sign-in
+  // timed out at a load of 14). A passing wait ends as soon as the element is there; only a failure waits longer.
+  configure({ asyncUtilTimeout: 5000 });
 
   // jsdom lacks the observers and media queries that the carousel (embla) relies on.
   class NoopObserver {
