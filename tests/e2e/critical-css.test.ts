@@ -82,4 +82,36 @@ describe('critical CSS', () => {
       await context.close();
     }
   });
+
+  it('shifts nothing on a post when its stylesheets arrive one after the other', async () => {
+    const context = await browser.newContext({ viewport: phone, baseURL: baseURL() });
+    const page = await context.newPage();
+    // The site's stylesheet held back until the global one has applied: a rule of one that outweighs a rule of the
+    // other only by coming later (a page's padding over `.section`'s) must not flip while only one has arrived.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/site-styles-*.css', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as { shifted?: number }).shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          (window as { shifted?: number }).shifted! += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/blogs/${examplePosts[0]!.slug}`, { waitUntil: 'commit' });
+    await page.locator('footer').first().waitFor({ state: 'attached' });
+    await page.waitForFunction(() =>
+      [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-') && sheet.cssRules.length > 0),
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    release();
+    await page.waitForLoadState('load');
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as { shifted?: number }).shifted)).toBe(0);
+    await context.close();
+  });
 });
