@@ -156,10 +156,12 @@ describe('SiteRouter', () => {
       { path: '/', element: <h1>Home page</h1>, loader: () => (homeLoads++ === 0 ? 'first' : secondHome.promise) },
       { path: '/blogs/:slug', Component: Post, loader: () => 'data' },
     ];
+    // jsdom moves through history in a task of its own: wait for its popstate, however busy the machine.
     const turn = (move: () => void) =>
       act(async () => {
+        const moved = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
         move();
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await moved;
       });
     render(<SiteRouter table={{ routes, Layout }} history={browserHistory()} />);
     await userEvent.click(await screen.findByRole('link', { name: 'Post one' }));
