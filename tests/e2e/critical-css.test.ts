@@ -2,7 +2,7 @@
  * Each page's first paint needs no stylesheet: its critical CSS is inlined into one `<style>` its CSP names by hash,
  * and the whole stylesheet (cacheable, for the next page) loads without blocking, also without JavaScript.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examplePosts } from '../../server/blog/example-posts.ts';
 import { launchBrowser } from './browser.ts';
@@ -16,6 +16,31 @@ afterAll(() => browser?.close());
 
 // Prerendered (/about, /seo) and rendered per request (/, /blog, a post).
 const pages = ['/', '/about', '/seo', '/blog', `/blogs/${examplePosts[0]!.slug}`];
+
+/** Holds the stylesheets matching `pattern` until the returned function is called. */
+async function holdStylesheets(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Sums the page's layout shifts from its first paint on, read by `layoutShifts` (a script of the page's: scripts on). */
+async function countLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as { shifted?: number }).shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        (window as { shifted?: number }).shifted! += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as { shifted?: number }).shifted);
 
 describe('critical CSS', () => {
   it.each(pages)(
@@ -51,20 +76,8 @@ describe('critical CSS', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/*.css', async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.addInitScript(() => {
-        (window as { shifted?: number }).shifted = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-            (window as { shifted?: number }).shifted! += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const release = await holdStylesheets(page, '**/assets/*.css');
+      await countLayoutShifts(page);
       // The page's scripts wait for the stylesheet (as any script after a stylesheet does); its content does not.
       await page.goto('/seo', { waitUntil: 'commit' });
       await page.locator('footer').first().waitFor({ state: 'attached' });
@@ -77,7 +90,7 @@ describe('critical CSS', () => {
       expect(await page.locator('header').first().boundingBox()).toEqual(early);
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(fontEarly);
       // Layout shifts are observed by a script of the page's: with scripts on.
-      if (javaScriptEnabled) expect(await page.evaluate(() => (window as { shifted?: number }).shifted)).toBe(0);
+      if (javaScriptEnabled) expect(await layoutShifts(page)).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -88,20 +101,8 @@ describe('critical CSS', () => {
     const page = await context.newPage();
     // The site's stylesheet held back until the global one has applied: a rule of one that outweighs a rule of the
     // other only by coming later (a page's padding over `.section`'s) must not flip while only one has arrived.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/site-styles-*.css', async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      (window as { shifted?: number }).shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          (window as { shifted?: number }).shifted! += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const release = await holdStylesheets(page, '**/assets/site-styles-*.css');
+    await countLayoutShifts(page);
     await page.goto(`/blogs/${examplePosts[0]!.slug}`, { waitUntil: 'commit' });
     await page.locator('footer').first().waitFor({ state: 'attached' });
     await page.waitForFunction(() =>
@@ -111,7 +112,7 @@ describe('critical CSS', () => {
     release();
     await page.waitForLoadState('load');
     await hydrated(page);
-    expect(await page.evaluate(() => (window as { shifted?: number }).shifted)).toBe(0);
+    expect(await layoutShifts(page)).toBe(0);
     await context.close();
   });
 });
