@@ -11,9 +11,8 @@ mkdir -p node_modules/.cache
 project=node_modules/.cache/test-fast.tsconfig.json
 typecheck_log=$(mktemp)
 source scripts/lib/test-temporary-folder.sh
-temporary_before=${TMPDIR:-}
 use_memory_for_temporary_files
-trap 'rm -f "$typecheck_log"; [ "${TMPDIR:-}" = "$temporary_before" ] || rm -rf "$TMPDIR"' EXIT
+trap 'rm -f "$typecheck_log"; remove_memory_temporary_folder' EXIT
 mapfile -t files < <(npx tsx scripts/fast-test-files.ts "$base" --tsconfig "$project")
 if [ -f "$project" ]; then
   npx tsgo --noEmit -p "$project" > "$typecheck_log" 2>&1 &

@@ -22,9 +22,8 @@ mkdir -p node_modules/.cache
 TEST_SHARED_FOLDER=$(mktemp -d "$PWD/node_modules/.cache/northbeam-test-run-XXXXXX")
 export TEST_SHARED_FOLDER
 source scripts/lib/test-temporary-folder.sh
-temporary_before=${TMPDIR:-}
 use_memory_for_temporary_files
-trap 'rm -rf "$TEST_SHARED_FOLDER"; [ "${TMPDIR:-}" = "$temporary_before" ] || rm -rf "$TMPDIR"' EXIT
+trap 'rm -rf "$TEST_SHARED_FOLDER"; remove_memory_temporary_folder' EXIT
 # Three passes, two at a time, each writing its report and log to files of its own, shown in this order at the end:
 # the browser tests (which wait on Chromium and the server under test most of their time) beside the unit and API
 # tests on SQLite, and the PostgreSQL pass as soon as either of them is done, so that neither core idles while one
