@@ -37,11 +37,17 @@ const csvOf = (tag: string) =>
   `${tag}-b@example.com,,,\n` +
   'not-an-address,,,\n';
 
-/** Chooses a file in the import's file field by keyboard: Space opens the chooser, which gets the file. */
+/**
+ * Chooses a file in the import's file field by keyboard: Space opens the chooser, which gets the file. The wait for
+ * the chooser starts before the Tab presses: Playwright asks the browser to intercept choosers without waiting for its
+ * answer, and the headless shell cancels a chooser it was not yet told to intercept.
+ */
 async function chooseFile(page: Page, name: string, text: string) {
   const field = page.getByLabel('CSV file', { exact: true });
+  const chooserOpened = page.waitForEvent('filechooser');
   await tabTo(page, field);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await page.keyboard.press('Space');
+  const chooser = await chooserOpened;
   await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }
 
