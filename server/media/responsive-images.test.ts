@@ -69,6 +69,14 @@ describe('makeImagesResponsive', () => {
     );
   });
 
+  it('leaves a page whose images all have an alt and none is from /media/ byte for byte as React wrote it', async () => {
+    const page =
+      '<head><meta property="og:image" content="https://site.example/og.png"/></head>' +
+      '<body><img src="/logo.svg" alt="Brand home" width="120" height="32" fetchPriority="low"/>' +
+      '<p>Fish &amp; chips</p><img src="https://example.com/a.png?w=1&amp;h=2" alt="A" /></body>';
+    expect(await rewrite(page)).toBe(page);
+  });
+
   it('points og:image and twitter:image at the 1200x630 social card', async () => {
     const html = await rewrite(
       `<meta property="og:image" content="https://site.example${image.url}"><meta name="twitter:image" content="https://site.example${image.url}">`,

@@ -77,21 +77,32 @@ function rewriteTag(tag: string, media: MediaImage | undefined): string {
   return `<picture>${sources.join('')}${writeTag('img', attributes)}</picture>`;
 }
 
+/** Share images are named in the head; the body (most of the page) is not searched for them. */
+function headLength(html: string): number {
+  const end = html.indexOf('</head>');
+  return end === -1 ? html.length : end;
+}
+
 /**
  * Rewrites a rendered page so that every image served from /media/ is responsive (AVIF and WebP at several widths,
  * sized, lazy unless it is the cover), every image has an alt, and the page's share image is the 1200x630 card.
- * Done on the HTML the server sends, so that no script is needed in the browser.
+ * Done on the HTML the server sends, so that no script is needed in the browser. Every other image is left as
+ * written, and a page with nothing to change comes back as it came, without a copy.
  */
 export async function makeImagesResponsive(db: Kysely<Database>, html: string): Promise<string> {
-  const keys = new Set<string>();
-  for (const tag of html.match(imgTag) ?? []) {
-    const key = mediaAddress.exec(parseAttributes(tag).get('src') ?? '')?.[1];
-    if (key) keys.add(key);
+  const images = new Map<string, { key: string | undefined; hasAlt: boolean }>();
+  for (const [tag] of html.matchAll(imgTag)) {
+    if (images.has(tag)) continue;
+    const attributes = parseAttributes(tag);
+    images.set(tag, { key: mediaAddress.exec(attributes.get('src') ?? '')?.[1], hasAlt: attributes.has('alt') });
   }
-  for (const match of html.matchAll(shareImageMeta)) {
-    const key = mediaAddress.exec(match[2]!)?.[1];
-    if (key) keys.add(key);
-  }
+  const head = html.slice(0, headLength(html));
+  const shareKeys = [...head.matchAll(shareImageMeta)].map((match) => mediaAddress.exec(match[2]!)?.[1]);
+  const keys = new Set(
+    [...[...images.values()].map(({ key }) => key), ...shareKeys].filter((key) => key !== undefined),
+  );
+  if (keys.size === 0 && [...images.values()].every(({ hasAlt }) => hasAlt)) return html;
+
   const rows = await findMediaByFileKey(db, [...keys]);
   const files = await filesOfMedia(
     db,
@@ -101,15 +112,18 @@ export async function makeImagesResponsive(db: Kysely<Database>, html: string): 
     rows.map((row) => [row.file_key, { row, files: files.filter((file) => file.media_id === row.id) }]),
   );
 
-  return html
-    .replace(imgTag, (tag) => {
-      const key = mediaAddress.exec(parseAttributes(tag).get('src') ?? '')?.[1];
-      return rewriteTag(tag, key === undefined ? undefined : byKey.get(key));
-    })
-    .replace(shareImageMeta, (whole, start: string, content: string, end: string) => {
-      const key = mediaAddress.exec(content)?.[1];
-      const social = key === undefined ? undefined : byKey.get(key)?.files.find((file) => file.role === 'social');
-      if (social === undefined) return whole;
-      return `${start}${content.replace(/\/media\/[^"]*$/, () => mediaUrl(social.name))}${end}`;
-    });
+  const withShareCards =
+    shareKeys.length === 0
+      ? head
+      : head.replace(shareImageMeta, (whole, start: string, content: string, end: string) => {
+          const key = mediaAddress.exec(content)?.[1];
+          const social = key === undefined ? undefined : byKey.get(key)?.files.find((file) => file.role === 'social');
+          if (social === undefined) return whole;
+          return `${start}${content.replace(/\/media\/[^"]*$/, () => mediaUrl(social.name))}${end}`;
+        });
+  return (withShareCards + html.slice(head.length)).replace(imgTag, (tag) => {
+    const { key, hasAlt } = images.get(tag)!;
+    if (key === undefined && hasAlt) return tag;
+    return rewriteTag(tag, key === undefined ? undefined : byKey.get(key));
+  });
 }
