@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { sql } from 'kysely';
+import { OpaqueSqliteLimits } from './opaque-limits.ts';
 import type { Database } from './schema.ts';
 
 export interface StoreLocation {
@@ -79,6 +80,7 @@ export function openDatabase({ dataDir, databaseUrl }: StoreLocation, observer?:
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new OpaqueSqliteLimits()],
     log: queryLog(observer),
   });
 }
