@@ -4,7 +4,9 @@
  *   copies instead of running every migration again (test-database.ts);
  * - makes the folder where the first test that needs the site's render bundle builds it for all (site-build.ts).
  *   TEST_SHARED_FOLDER names a folder to use instead (kept afterwards), so that `npm test`'s SQLite and PostgreSQL
- *   passes build it once between them.
+ *   passes build it once between them;
+ * - gives the run a temporary folder of its own (TMPDIR, which the test files' processes inherit), removed at the
+ *   end with whatever a test left in it: a run started without `npm test` leaves nothing behind either.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,8 @@ import { repositoryRoot } from '../repository-root.ts';
 import { createMigratedTemplates, type MigratedTemplates } from './test-database.ts';
 
 export default async function setup(project: TestProject) {
+  const runFolder = mkdtempSync(join(tmpdir(), 'northbeam-node-run-'));
+  process.env.TMPDIR = runFolder;
   const templateFolder = mkdtempSync(join(tmpdir(), 'northbeam-template-'));
   const { templates, drop } = await createMigratedTemplates(templateFolder);
   project.provide('migratedTemplates', templates);
@@ -32,6 +36,7 @@ export default async function setup(project: TestProject) {
     await drop();
     rmSync(templateFolder, { recursive: true, force: true });
     if (given === undefined) rmSync(shared, { recursive: true, force: true });
+    rmSync(runFolder, { recursive: true, force: true });
   };
 }
 
