@@ -4,7 +4,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { Footer } from '@/site/footer/footer.tsx';
 import { fillTemplate, render, type BuildManifest, type RenderedPage } from './entry-server.tsx';
 
-const renders = vi.hoisted(() => ({ footer: 0 }));
+const renders = vi.hoisted(() => ({ footer: 0, waited: 0 }));
+
+/** Counts the renders that wait for what suspends (React's static prerender), leaving them as they are. */
+vi.mock('react-dom/static', async (importOriginal) => {
+  const statics = await importOriginal<typeof import('react-dom/static')>();
+  return {
+    ...statics,
+    prerenderToNodeStream: (...args: Parameters<typeof statics.prerenderToNodeStream>) => {
+      renders.waited += 1;
+      return statics.prerenderToNodeStream(...args);
+    },
+  };
+});
 
 vi.mock('@/site/footer/footer.tsx', async (importOriginal) => {
   const footer = await importOriginal<typeof import('@/site/footer/footer.tsx')>();
@@ -33,6 +45,17 @@ describe("the server's render", () => {
       expect(page.body.endsWith(footer)).toBe(true);
       expect(page.body.indexOf('<footer')).toBe(page.body.length - footer.length);
     }
+  });
+});
+
+describe("the server's render of a page with lazy parts", () => {
+  it('waits for them the first time, then renders without waiting, into the same page', async () => {
+    renders.waited = 0;
+    const first = await render('/', 'https://site.example');
+    expect(renders.waited).toBe(1);
+    const again = await render('/', 'https://site.example');
+    expect(renders.waited).toBe(1);
+    expect(again).toEqual(first);
   });
 });
 

@@ -104,7 +104,21 @@ function withRenderedParts(html: string): string {
   return whole;
 }
 
+/** A Suspense boundary React could not finish while rendering synchronously: pending, or left to the browser. */
+const unfinishedBoundary = /<!--\$[?!]-->/;
+
+/**
+ * The page's markup as one string. Once the lazy parts a page uses have loaded (after its first render in this
+ * process), nothing suspends, and React renders synchronously into a string, without writing the page as bytes and
+ * reading them back. A page where something still suspends is rendered again, waiting for everything.
+ */
 async function renderToHtml(element: ReactNode): Promise<string> {
+  try {
+    const html = renderToString(element);
+    if (!unfinishedBoundary.test(html)) return withRenderedParts(html);
+  } catch {
+    // Suspended outside any boundary: the waiting render below gives the page, or the error.
+  }
   const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
