@@ -18,16 +18,9 @@ vi.mock('react-dom/static', async (importOriginal) => {
   };
 });
 
-vi.mock('@/site/footer/footer.tsx', async (importOriginal) => {
-  const footer = await importOriginal<typeof import('@/site/footer/footer.tsx')>();
-  return {
-    ...footer,
-    Footer: () => {
-      renders.footer += 1;
-      return footer.Footer();
-    },
-  };
-});
+vi.mock('@/site/footer/footer.tsx', async (importOriginal) =>
+  (await import('@/site/footer/testing/counted-footer.ts')).countedFooter(importOriginal, renders),
+);
 
 describe("the server's render", () => {
   it('renders the footer once for every page it renders, and writes the markup rendering it in place would', async () => {

@@ -8,16 +8,9 @@ import { RootLayout } from './root-layout.tsx';
 
 const renders = vi.hoisted(() => ({ footer: 0 }));
 
-vi.mock('@/site/footer/footer.tsx', async (importOriginal) => {
-  const footer = await importOriginal<typeof import('@/site/footer/footer.tsx')>();
-  return {
-    ...footer,
-    Footer: () => {
-      renders.footer += 1;
-      return footer.Footer();
-    },
-  };
-});
+vi.mock('@/site/footer/footer.tsx', async (importOriginal) =>
+  (await import('@/site/footer/testing/counted-footer.ts')).countedFooter(importOriginal, renders),
+);
 
 const routes: SiteRoute[] = [
   { path: '/', element: <h1>Home page</h1> },
