@@ -37,7 +37,8 @@ const send = (reply: FastifyReply, status: number, html: string) => reply.code(s
 
 interface TokenRequest {
   Querystring: { token?: string };
-  Body: string | undefined;
+  /** A form's text; any other body (JSON, parsed by the app's own parser) is no one-click pair. */
+  Body: unknown;
 }
 
 /**
@@ -110,7 +111,7 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
     },
     async (request, reply) => {
       const { token } = request.query;
-      if (!oneClick(request.body ?? '')) return send(reply, 400, notOneClickPage());
+      if (typeof request.body !== 'string' || !oneClick(request.body)) return send(reply, 400, notOneClickPage());
       if ((await unsubscribe(newsletter, token)) === 'invalid') return send(reply, 400, invalidLinkPage());
       return send(reply, 200, unsubscribedPage(brandName, token!));
     },

@@ -106,6 +106,16 @@ describe('one-click unsubscribe', () => {
     expect(await statusOf(id)).toBe('active');
   });
 
+  it('refuses a JSON body with 400, however deeply it nests, changing nothing', async () => {
+    const { id, token } = await activeSubscriber('reader@example.com');
+    for (const payload of ['{"List-Unsubscribe":"One-Click"}', `${'['.repeat(5000)}${']'.repeat(5000)}`]) {
+      const response = await testApp.app.inject(oneClick(token, payload, 'application/json'));
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('Please press the button');
+    }
+    expect(await statusOf(id)).toBe('active');
+  });
+
   it('resubscribes a confirmed reader from the page after unsubscribing, but not one never confirmed', async () => {
     const { id, token } = await activeSubscriber('reader@example.com');
     await testApp.app.inject(oneClick(token));
