@@ -52,6 +52,8 @@ describe('the sign-in link, offered when signing in is throttled', { timeout: 20
     await user.type(screen.getByLabelText('Password'), 'a wrong guess');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText(/not right/);
+    // The refusal settles as a person sees it: the password emptied, then the message focused (a frame later).
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'E-mail me a sign-in link' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), 'the right password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
