@@ -96,12 +96,11 @@ export async function makeImagesResponsive(db: Kysely<Database>, html: string): 
     const attributes = parseAttributes(tag);
     images.set(tag, { key: mediaAddress.exec(attributes.get('src') ?? '')?.[1], hasAlt: attributes.has('alt') });
   }
+  const found = [...images.values()];
   const head = html.slice(0, headLength(html));
   const shareKeys = [...head.matchAll(shareImageMeta)].map((match) => mediaAddress.exec(match[2]!)?.[1]);
-  const keys = new Set(
-    [...[...images.values()].map(({ key }) => key), ...shareKeys].filter((key) => key !== undefined),
-  );
-  if (keys.size === 0 && [...images.values()].every(({ hasAlt }) => hasAlt)) return html;
+  const keys = new Set([...found.map(({ key }) => key), ...shareKeys].filter((key) => key !== undefined));
+  if (keys.size === 0 && found.every(({ hasAlt }) => hasAlt)) return html;
 
   const rows = await findMediaByFileKey(db, [...keys]);
   const files = await filesOfMedia(

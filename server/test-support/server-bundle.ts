@@ -57,9 +57,9 @@ async function bundleInto(outDir: string): Promise<void> {
 /**
  * The production server in one JavaScript file (and the chunks it loads when needed), for tests that start it many
  * times: compiling the TypeScript through tsx at each start cost more CPU than starting the server itself. It lives
- * inside the repository (under node_modules/.cache) so that its imports of packages resolve. Inside a Vitest run, the test files that ask share
- * the run's one bundle (shared-folder.ts; `remove` then leaves it to the run); otherwise it is built in a folder of
- * its own, so that runs never share one.
+ * inside the repository (under node_modules/.cache) so that its imports of packages resolve. Inside a Vitest run,
+ * the test files that ask share the run's one bundle (shared-folder.ts; `remove` then leaves it to the run);
+ * otherwise it is built in a folder of its own, so that runs never share one.
  */
 export async function bundleServer(): Promise<ServerBundle> {
   const shared = await sharedFolder();
