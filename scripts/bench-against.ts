@@ -6,7 +6,8 @@
  * package COMMIT locks, at the same version, and runs its own `npm ci` when not), starts both servers from source on
  * their example posts (NODE_ENV=production, LOG_LEVEL=info as in production), warms both up, then loads them in
  * turns, one second each, the first of each pair alternating, so that whatever else the machine does falls on both
- * alike. For each read it prints the median CPU time per request and requests/s of both and the change.
+ * alike; each turn starts once both servers are at rest, so that what one does after its turn does not count against
+ * the other's. For each read it prints the median CPU time per request and requests/s of both and the change.
  * Options: --rounds=N (15 turns each) --warm-up=N (5,000 requests per server and read, so that both run their code
  * compiled) --connections=N (20); --pages also reads /, /blog and the newest post's page, after building both sites;
  * --campaign reads /, /seo, the newest post's page and /blog, each plain and with a click id or campaign new at every
@@ -149,10 +150,11 @@ async function compareReads(): Promise<void> {
       name: checkouts[index]!.name,
       target: { pid: server.child.pid!, base: server.base, nextPath: read.nextPath },
     }));
+    const atRest = servers.map(({ child }) => child.pid!);
     for (const { target } of targets) await measure(target, { ...turn, warmUpRequests });
     for (let round = 0; round < rounds; round += 1) {
       for (const { name, target } of round % 2 === 0 ? targets : [...targets].reverse()) {
-        byCheckout.get(name)!.push(await measure(target, turn));
+        byCheckout.get(name)!.push(await measure(target, { ...turn, atRest }));
       }
     }
   }

@@ -12,6 +12,12 @@ export interface LoadSettings {
    * unoptimised for its first thousands of requests and compiles it meanwhile; a long warm-up measures it compiled.
    */
   warmUpRequests?: number;
+  /**
+   * Processes (the servers compared) to wait for at rest before the measured run: work a server goes on with after
+   * its own turn (collecting the garbage of a thousand renders) would otherwise run beside the next one's, and count
+   * against it.
+   */
+  atRest?: number[];
 }
 
 export interface LoadTarget {
@@ -63,6 +69,7 @@ function run(target: LoadTarget, connections: number, bound: { duration: number 
 export async function measure(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
   const { connections, duration, minimumRequests, warmUpRequests = connections * 5 } = settings;
   await run(target, connections, { amount: warmUpRequests });
+  if (settings.atRest) await untilAtRest(settings.atRest);
   let cpuBefore = cpuTimeOf(target.pid);
   let result = await run(target, connections, { duration });
   if (result.requests.total < minimumRequests) {
@@ -85,6 +92,18 @@ export async function measure(target: LoadTarget, settings: LoadSettings): Promi
     cpuMicroseconds,
     requests: result.requests.total,
   };
+}
+
+/** Waits until none of `pids` used more than a clock tick of CPU (10 ms) in 200 ms, or 10 s have passed. */
+async function untilAtRest(pids: number[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let before = pids.map(cpuTimeOf);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = pids.map(cpuTimeOf);
+    if (now.every((time, index) => time - before[index]! <= 10_000)) return;
+    before = now;
+  }
 }
 
 export function median(measurements: Measurement[]): Measurement {
