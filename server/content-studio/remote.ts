@@ -31,8 +31,8 @@ export interface ContentRemote {
   /** The branch of the remote holding a save that conflicted, until the next save goes through. */
   waiting(): string | undefined;
   /**
-   * The commits of HEAD that the remote's branch lacks, as last seen by a push or a fetch, newest first; undefined
-   * before this checkout has pushed to or fetched from the remote.
+   * The commits of HEAD that the remote's branch lacks, as last seen by a push or a fetch (or, before the first, as
+   * the checkout's upstream branch has it), newest first; undefined when neither is known.
    */
   unpushed(): Promise<ContentChange[] | undefined>;
   redact(text: string): string;
@@ -108,8 +108,12 @@ export function createRemote(
   }
 
   async function unpushed(): Promise<ContentChange[] | undefined> {
-    const known = await git(root, ['rev-parse', '--verify', '--quiet', seen]).catch(() => '');
-    return known.trim() === '' ? undefined : fileHistory(root, '.', `${seen}..HEAD`);
+    // Before this checkout's first push or fetch: what it was cloned from, when it was cloned.
+    for (const base of [seen, '@{upstream}']) {
+      const known = await git(root, ['rev-parse', '--verify', '--quiet', base]).catch(() => '');
+      if (known.trim() !== '') return fileHistory(root, '.', `${known.trim()}..HEAD`);
+    }
+    return undefined;
   }
 
   return {
