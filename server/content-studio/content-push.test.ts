@@ -131,7 +131,7 @@ describe('a content remote over HTTPS with its token kept out of the URL (CONTEN
 
     const waiting = await status(studio);
     expect(waiting.unpushed.map((change) => change.commit)).toEqual([secondCommit, firstCommit]);
-    expect(waiting.pushError?.message).toMatch(/git fetch failed: .*503/);
+    expect(waiting.pushError?.message).toMatch(/git push failed: .*503/);
     expect(JSON.stringify(waiting)).not.toContain(token);
     const failures = await audit(studio);
     expect(failures).toHaveLength(1);

@@ -68,15 +68,17 @@ export function createRemote(
   const saw = async () => void (await run(['update-ref', seen, 'HEAD']));
 
   async function publish(commit: string): Promise<PushOutcome> {
+    let refusal: unknown;
     try {
       const advanced = await push(branch);
       await saw();
       waitingBranch = undefined;
       return { commit, advanced };
-    } catch {
-      // Refused: the remote moved (or cannot be reached: then the fetch fails and says so).
+    } catch (error) {
+      // Refused: the remote moved, or it cannot be reached, which the push's own error says best.
+      refusal = error;
     }
-    await fetch();
+    await fetch().catch(() => Promise.reject(refusal));
     try {
       await run(['rebase', '--quiet', 'FETCH_HEAD'], identity);
       const advanced = await push(branch);

@@ -36,7 +36,7 @@ describe('the Pages screen’s word on pushing', () => {
       status({
         unpushed: [change('b', 'Edit pages/about: /description\n\nMore words.'), change('a', 'Edit services/seo')],
         pushError: {
-          message: "git fetch failed: fatal: unable to access 'https://git.example.com/agency/site.git/': 503",
+          message: "git push failed: fatal: unable to access 'https://git.example.com/agency/site.git/': 503",
           at: '2026-12-07T20:41:30.000Z',
         },
       }),
@@ -47,7 +47,7 @@ describe('the Pages screen’s word on pushing', () => {
     expect(screen.getByText('bbbbbbb')).toBeInTheDocument();
     expect(screen.getByText(/Edit services\/seo/)).toBeInTheDocument();
     expect(screen.queryByText(/More words/)).toBeNull();
-    expect(screen.getByText(/The last push failed on 07 Dec 2026 at 20:41 UTC: git fetch failed/)).toBeInTheDocument();
+    expect(screen.getByText(/The last push failed on 07 Dec 2026 at 20:41 UTC: git push failed/)).toBeInTheDocument();
   });
 
   it('says the remote cannot be reached when nothing waits yet', async () => {
