@@ -186,6 +186,19 @@ describe('a content remote whose URL holds its credentials', () => {
     expect(log).not.toContain(token);
   });
 
+  it('keeps a save whose token the remote refuses, and says so without the token', async () => {
+    const wrong = 'ghp_aWrongTokenThatMustNeverShow';
+    const studio = await startStudio({ remote: `${server.url}/site.git`, token: wrong });
+    const before = remoteHead();
+    const response = await save(studio, 'pages/about', description('saved with a refused token'));
+    expect(response.statusCode).toBe(200);
+    expect(remoteHead()).toBe(before);
+    const said = await status(studio);
+    expect(said.pushError?.message).toMatch(/git push failed: .*Authentication failed/);
+    expect(said.unpushed.map((change) => change.commit)).toEqual([response.json<ContentSaved>().commit]);
+    expect(JSON.stringify(said) + studio.lines.join('')).not.toContain(wrong);
+  });
+
   it('masks a token in the URL’s query wherever git repeats it', async () => {
     const secret = 'glpat-queryTokenNeverShown';
     const remote = `http://127.0.0.1:${await closedPort()}/site.git?private_token=${secret}`;

@@ -64,13 +64,21 @@ export function createPusher(options: PusherOptions) {
       outcome,
     });
 
+  /** A retry that failed past its push (the database is down): said, and tried again. */
+  const retryFailed = (error: unknown) => {
+    log.warn(
+      `The content studio's retry of a push failed: ${remote.redact((error as Error).message ?? String(error))}`,
+    );
+    schedule();
+  };
+
   function schedule(): void {
     if (stopped || timer !== undefined) return;
     const seconds = Math.round(wait / 1000);
     log.info(`The content studio pushes to ${remote.branch} of ${remote.url} again in ${seconds} s.`);
     timer = setTimeout(() => {
       timer = undefined;
-      retrying = serially(retry);
+      retrying = serially(retry).catch(retryFailed);
     }, wait);
     timer.unref();
     wait = Math.min(wait * 2, timing.maxMs);
@@ -85,7 +93,7 @@ export function createPusher(options: PusherOptions) {
       const outcome = await remote.publish(commit);
       if (failure !== undefined) {
         log.info(`The content studio pushed to ${remote.branch} of ${remote.url} again.`);
-        await audit(outcome.commit, 'success', actor);
+        await audit(outcome.commit, 'success', actor).catch(() => undefined);
       }
       failure = undefined;
       wait = timing.firstMs;
@@ -119,7 +127,7 @@ export function createPusher(options: PusherOptions) {
       retrying = serially(async () => {
         const waiting = await remote.unpushed();
         if (waiting === undefined || waiting.length > 0) await retry();
-      });
+      }).catch(retryFailed);
     },
     async state(): Promise<PushState> {
       const unpushed = (await remote.unpushed()) ?? [];
@@ -132,5 +140,3 @@ export function createPusher(options: PusherOptions) {
     },
   };
 }
-
-export type Pusher = ReturnType<typeof createPusher>;
