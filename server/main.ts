@@ -80,6 +80,9 @@ try {
       committer: env.CONTENT_GIT_COMMITTER || undefined,
       remote: env.CONTENT_GIT_REMOTE || undefined,
       branch: env.CONTENT_GIT_BRANCH || undefined,
+      token: env.CONTENT_GIT_TOKEN || undefined,
+      tokenFile: env.CONTENT_GIT_TOKEN_FILE || undefined,
+      sshKey: env.CONTENT_GIT_SSH_KEY || undefined,
       // Each save is built and served within seconds (docs/decisions/0015); the dev server renders the saved files.
       ...(devSite ? {} : { buildsDir: join(repositoryRoot, 'dist', 'live') }),
     },

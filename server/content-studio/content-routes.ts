@@ -72,6 +72,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (
     const live = liveCommit();
     const pending = head && live && live !== head ? await fileHistory(studio.root, 'content', `${live}..${head}`) : [];
     const waiting = remote?.waiting();
+    const { unpushed, error: pushError } = await studio.pushState();
     const body: ContentStatus = {
       writable,
       ...(writable ? {} : { reason: readOnlySentence }),
@@ -86,6 +87,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRouteOptions> = async (
       head,
       live,
       pending,
+      unpushed,
+      ...(pushError ? { pushError } : {}),
     };
     return reply.headers(noStore).send(body);
   });

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { ContentChange } from '../../src/content/types.gen.ts';
+import { commitAuthor, commitMessage } from './commit-identity.ts';
 
 export interface Person {
   name: string;
@@ -22,8 +23,20 @@ export class GitError extends Error {
   }
 }
 
+export interface GitOptions {
+  /** Masks credentials in what the error says (its message and git's standard error), before anything can log it. */
+  redact?: (text: string) => string;
+  /** Kills git after this long: a remote that does not answer must not hold the saves' queue forever. */
+  timeoutMs?: number;
+}
+
 /** Runs git in `dir`; resolves with its standard output, or rejects with a GitError holding its standard error. */
-export function git(dir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+export function git(
+  dir: string,
+  args: string[],
+  env: Record<string, string> = {},
+  { redact = (text) => text, timeoutMs }: GitOptions = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
@@ -32,10 +45,15 @@ export function git(dir: string, args: string[], env: Record<string, string> = {
         cwd: dir,
         env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
         maxBuffer: 64 * 1024 * 1024,
+        ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, killSignal: 'SIGKILL' as const }),
       },
       (error, stdout, stderr) => {
-        if (error) reject(new GitError(`git ${args[0]} failed: ${stderr.trim() || error.message}`, stderr));
-        else resolve(stdout);
+        if (!error) return resolve(stdout);
+        const command = args.find((arg) => !arg.startsWith('-') && !arg.includes('=')) ?? args[0];
+        const said = error.killed
+          ? `it did not finish within ${Math.round((timeoutMs ?? 0) / 1000)} s`
+          : stderr.trim() || error.message;
+        reject(new GitError(redact(`git ${command} failed: ${said}`), redact(stderr)));
       },
     );
   });
@@ -90,12 +108,30 @@ export async function fileAt(dir: string, commit: string, path: string): Promise
   }
 }
 
-/** Commits files as they are in the working tree, by `author`, with the server as committer; the new commit's id. */
-export async function commitFiles(dir: string, paths: string[], author: Person, committer: Person, message: string) {
+/**
+ * Commits files as they are in the working tree, by `author` (its name cleaned, commit-identity.ts), with the server
+ * as committer; the new commit's id. The message loses its trailers and control characters; `fallback` is used when
+ * nothing of it is left.
+ */
+export async function commitFiles(
+  dir: string,
+  paths: string[],
+  author: Person,
+  committer: Person,
+  message: string,
+  fallback = 'Edit the site’s content',
+) {
   await git(dir, ['add', '--', ...paths]);
-  const identity = { GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email };
-  const authorFlag = `--author=${author.name} <${author.email}>`;
-  await git(dir, ['commit', '--quiet', '--no-verify', authorFlag, '-m', message, '--', ...paths], identity);
+  const { name, email } = commitAuthor(author.name, author.email);
+  // The identity travels in the environment, never parsed out of "Name <e-mail>" text.
+  const identity = {
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email,
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
+  };
+  const text = commitMessage(message) || commitMessage(fallback);
+  await git(dir, ['commit', '--quiet', '--no-verify', '-m', text, '--', ...paths], identity);
   return head(dir);
 }
 

@@ -89,7 +89,9 @@ export function createSitePublisher({ root, buildsDir, live, log }: PublisherOpt
       const out = join(buildsDir, `site-${name}`);
       mine.push(out);
       const args = [tsxCli, buildScript, '--out', out, ...(live.clientDir ? ['--previous', live.clientDir] : [])];
-      const env = { ...process.env, CONTENT_DIR: source, NODE_ENV: 'production' };
+      // The build has no business with the remote's token.
+      const { CONTENT_GIT_TOKEN: _token, ...inherited } = process.env;
+      const env = { ...inherited, CONTENT_DIR: source, NODE_ENV: 'production' };
       const steps = await run(process.execPath, args, env, (started) => (child = started)).finally(
         () => (child = undefined),
       );

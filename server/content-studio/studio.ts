@@ -22,6 +22,7 @@ import { repositoryRoot } from '../repository-root.ts';
 import { writeContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
 import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
+import { commitMessage } from './commit-identity.ts';
 import { checkContent, formatProblem } from './content-check.ts';
 import { formatDocument, suggestMessage } from './document-format.ts';
 import {
@@ -35,6 +36,7 @@ import {
   lastChanges,
   type Person,
 } from './git.ts';
+import { createPusher, type PushRetryTiming, type PushState } from './push-retry.ts';
 import type { ContentRemote } from './remote.ts';
 import { copyLibraryImages, listSiteImages, removeFiles } from './site-images.ts';
 
@@ -47,6 +49,9 @@ export interface StudioOptions {
   remote?: ContentRemote;
   /** Called after each commit: the site is built again with it. */
   published?: () => void;
+  /** Where a failed push is said; and how soon it is tried again (push-retry.ts's defaults otherwise). */
+  log?: { warn(message: string): void; info(message: string): void };
+  pushRetry?: PushRetryTiming;
 }
 
 export interface Editor extends Person {
@@ -77,6 +82,10 @@ export function createStudio(options: StudioOptions) {
     queue = run.catch(() => undefined);
     return run;
   };
+  const log = options.log ?? { warn: () => {}, info: () => {} };
+  const pusher = remote
+    ? createPusher({ root, db, clock, remote, serially, published, log, timing: options.pushRetry })
+    : undefined;
 
   async function writable(): Promise<boolean> {
     if (!(await isCheckout(root))) return false;
@@ -172,7 +181,9 @@ export function createStudio(options: StudioOptions) {
       await removeFiles(root, copied);
       throw error;
     }
-    if (remote) commit = await remote.publish(commit);
+    // A push that fails keeps the commit here, live on this server, and is tried again (push-retry.ts).
+    const pushed = pusher ? await pusher.push(commit, editor) : { commit };
+    if (pushed) commit = pushed.commit;
     const branch = remote?.branch ?? (await currentBranch(root));
     const when = clock();
     await db.transaction().execute(async (trx) => {
@@ -183,7 +194,8 @@ export function createStudio(options: StudioOptions) {
         target: `${entry.id}@${commit}`,
         address: editor.address,
       });
-      await writeContentHead(trx, branch, commit, when);
+      // Other instances pull what the remote has: a commit still waiting is recorded once a retry pushes it.
+      if (pushed) await writeContentHead(trx, branch, commit, when);
     });
     published?.();
     return { version: blobId(Buffer.from(text)), commit };
@@ -202,7 +214,8 @@ export function createStudio(options: StudioOptions) {
         entry,
         document,
         editor,
-        (before) => message ?? suggestMessage(id, before, document),
+        // A message of nothing but trailers or control characters is replaced by the suggested one.
+        (before) => (message === undefined ? '' : commitMessage(message)) || suggestMessage(id, before, document),
         'content-save',
       );
     });
@@ -213,7 +226,8 @@ export function createStudio(options: StudioOptions) {
     return serially(async () => {
       if (!(await writable())) throw new HttpError(409, readOnlySentence);
       const version = await at(id, commit);
-      const label = message ?? `Restore ${id} as of ${commit.slice(0, 7)}`;
+      const label =
+        (message === undefined ? '' : commitMessage(message)) || `Restore ${id} as of ${commit.slice(0, 7)}`;
       return commitDocument(entry, version.document, editor, () => label, 'content-restore');
     });
   }
@@ -226,7 +240,25 @@ export function createStudio(options: StudioOptions) {
   /** The images content may name now: the checkout's and the site's files under public/images. */
   const images = () => listSiteImages(publicDir);
 
-  return { list, read, history, at, save, restore, writable, gitState, images, root };
+  /** The commits waiting to be pushed, and why the last push failed; nothing without a remote. */
+  const pushState = async (): Promise<PushState> => (pusher ? pusher.state() : { unpushed: [] });
+
+  return {
+    list,
+    read,
+    history,
+    at,
+    save,
+    restore,
+    writable,
+    gitState,
+    images,
+    root,
+    pushState,
+    /** Pushes, in the background, what an earlier run left unpushed. */
+    start: () => pusher?.start(),
+    stop: async () => pusher?.stop(),
+  };
 }
 
 export type Studio = ReturnType<typeof createStudio>;

@@ -2112,6 +2112,7 @@ export interface AuditEntry {
     | 'user-remove'
     | 'content-save'
     | 'content-restore'
+    | 'content-push'
     | 'subscriber-delete'
     | 'subscriber-import'
     | 'subscriber-export'
@@ -2166,6 +2167,7 @@ export interface AuditQuery {
     | 'user-remove'
     | 'content-save'
     | 'content-restore'
+    | 'content-push'
     | 'subscriber-delete'
     | 'subscriber-import'
     | 'subscriber-export'
@@ -3194,7 +3196,7 @@ export interface ContentStatus {
    */
   branch: string | null;
   /**
-   * The remote each commit is pushed to (CONTENT_GIT_REMOTE), if any.
+   * The remote each commit is pushed to (CONTENT_GIT_REMOTE), if any, without its credentials.
    */
   remote?: string;
   /**
@@ -3213,6 +3215,23 @@ export interface ContentStatus {
    * Commits saved but not yet live on this server, newest first.
    */
   pending: ContentChange[];
+  /**
+   * Commits saved here that the remote's branch does not have yet, newest first: empty without a remote. They are pushed again with back-off, at each save and at start-up.
+   */
+  unpushed: ContentChange[];
+  /**
+   * Why the last push failed, while it has not succeeded since; credentials are never in it.
+   */
+  pushError?: {
+    /**
+     * What git said, with every credential masked.
+     */
+    message: string;
+    /**
+     * When the push failed.
+     */
+    at: string;
+  };
 }
 /**
  * One document of the catalogue, as GET /api/content lists it.

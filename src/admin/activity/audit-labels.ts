@@ -33,6 +33,7 @@ export const actionLabels: Record<AuditEntry['action'], string> = {
   'user-remove': 'User removed',
   'content-save': 'Site content saved',
   'content-restore': 'Site content restored',
+  'content-push': 'Site content pushed to its remote',
   'subscriber-delete': 'Subscriber deleted',
   'subscriber-import': 'Subscribers imported',
   'subscriber-export': 'Subscribers exported',

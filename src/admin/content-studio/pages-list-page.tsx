@@ -6,6 +6,7 @@ import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { TableHead } from '../ui/table-head.tsx';
+import { PushNotice } from './push-notice.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import fieldStyles from '../ui/field.module.css';
 import styles from './studio.module.css';
@@ -37,6 +38,7 @@ export function PagesListPage() {
     <>
       <PageHeader title="Pages" />
       <ReadOnlyNotice />
+      <PushNotice />
       <form
         role="search"
         className={styles.search}
