@@ -35,12 +35,21 @@ function fieldWithNul(body: unknown): string | undefined {
 
 /**
  * Input that the rest of the server cannot take, dealt with before routing, the same on both databases:
+ * - request targets that are no path (400), such as `*` or `ftp://x/y`, which a page's URL cannot be made of;
  * - NUL characters (400): PostgreSQL text cannot hold U+0000, and no address or field of ours needs one;
  * - paths starting with `//` (301 to the path with one slash): URL parsers read `//evil.example/x` as another
  *   host's address, which the page renderer would otherwise fail on or misread.
  */
 export const screenAddress: FrontStep = (request, reply) => {
   const { url } = request;
+  // What originForm left as it was: `*`, `*/about`, `ftp://x/y`. No resource of ours has such a name.
+  if (!url.startsWith('/')) {
+    return new HttpError(
+      400,
+      'The request target must be a path starting with "/" (or an absolute http or https address): this server ' +
+        'has no resource named otherwise.',
+    );
+  }
   if (url.includes('%00')) return new HttpError(400, 'The address must not contain a NUL character (%00).');
   if (url.startsWith('//')) {
     reply.redirect(url.replace(/^\/+/, '/'), 301);
