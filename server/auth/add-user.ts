@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TeamRole } from '../../src/content/types.gen.ts';
+import { singleLine } from '../../src/domain/single-line.ts';
 import { roleNames, teamRoles } from '../../src/domain/team-permissions.ts';
 import { isUniqueViolation } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
@@ -23,7 +24,8 @@ const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const givenRoles = teamRoles.filter((role) => role !== 'owner');
 
-function checkedRole(role: string): TeamRole {
+/** The role named, or an error that names the roles there are. */
+export function checkedRole(role: string): TeamRole {
   const found = givenRoles.find((candidate) => candidate === role);
   if (found !== undefined) return found;
   const names = givenRoles.join(', ');
@@ -32,9 +34,18 @@ function checkedRole(role: string): TeamRole {
   throw new Error(`"${role}" is not a role: give one of ${names}.`);
 }
 
-/** Adds another member of the team. Throws with a message a person can act on. */
-export async function addUser(db: Kysely<Database>, user: NewUser): Promise<void> {
+/** The display name on one line, as every single-line field is kept; the limit is the API's (100 characters). */
+function checkedName(given: string): string {
+  const name = singleLine(given);
+  if (name === '') throw new Error('Give the name shown on their posts: it must not be blank.');
+  if (name.length > 100) throw new Error(`The name is ${name.length} characters long: give at most 100.`);
+  return name;
+}
+
+/** Adds another member of the team, and gives the name as stored. Throws with a message a person can act on. */
+export async function addUser(db: Kysely<Database>, user: NewUser): Promise<{ name: string }> {
   const role = checkedRole(user.role);
+  const name = checkedName(user.name);
   const email = emailKey(user.email);
   if (!emailShape.test(email) || email.length > 254) {
     throw new Error(`"${user.email}" is not an e-mail address: give one such as editor@example.com.`);
@@ -46,7 +57,7 @@ export async function addUser(db: Kysely<Database>, user: NewUser): Promise<void
     await insertUser(db, {
       id: randomUUID(),
       email,
-      name: user.name,
+      name,
       role,
       password_hash: await hashPassword(user.password, user.passwordCost),
       created_at: now,
@@ -58,4 +69,5 @@ export async function addUser(db: Kysely<Database>, user: NewUser): Promise<void
     }
     throw error;
   }
+  return { name };
 }

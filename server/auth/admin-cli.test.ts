@@ -132,13 +132,13 @@ describe('npm run admin -- set-password EMAIL', () => {
 describe('npm run admin -- add-user EMAIL', () => {
   const newAdmin = { email: 'second.editor@northbeam.example', password: 'another long passphrase' };
 
-  it('adds an admin whose password is read twice from a pipe, who can then sign in', async () => {
+  it('adds an admin named by --name whose password is read twice from a pipe, who can then sign in', async () => {
     const result = await runAdmin(
-      ['add-user', newAdmin.email],
+      ['add-user', newAdmin.email, '--name', 'Grace Hopper'],
       `${newAdmin.password}\n${newAdmin.password}\n`,
       testApp.store,
     );
-    expect(result.output).toContain(`Added the administrator ${newAdmin.email}`);
+    expect(result.output).toContain(`Added the administrator ${newAdmin.email} (Grace Hopper)`);
     expect(result.output).not.toContain(newAdmin.password);
     expect(result.code).toBe(0);
     const app = await testApp.restart({ adminEmail: undefined, adminPassword: undefined });
@@ -149,17 +149,18 @@ describe('npm run admin -- add-user EMAIL', () => {
       payload: newAdmin,
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ name: 'Northbeam Team', email: newAdmin.email, role: 'administrator' });
+    expect(login.json()).toMatchObject({ name: 'Grace Hopper', email: newAdmin.email, role: 'administrator' });
   });
 
-  it('adds a member with the role given by --role, who signs in with it', async () => {
+  it('asks for the name first without --name, and reads it as the first line from a pipe', async () => {
     const writer = { email: 'writer@northbeam.example', password: 'a writer’s long passphrase' };
     const result = await runAdmin(
       ['add-user', writer.email, '--role', 'contributor'],
-      `${writer.password}\n${writer.password}\n`,
+      `Ada Lovelace\n${writer.password}\n${writer.password}\n`,
       testApp.store,
     );
-    expect(result.output).toContain(`Added the contributor ${writer.email}`);
+    expect(result.output).toContain(`Name of the new contributor ${writer.email}, as shown on their posts:`);
+    expect(result.output).toContain(`Added the contributor ${writer.email} (Ada Lovelace)`);
     expect(result.code).toBe(0);
     const app = await testApp.restart({ adminEmail: undefined, adminPassword: undefined });
     const login = await app.inject({
@@ -168,20 +169,53 @@ describe('npm run admin -- add-user EMAIL', () => {
       headers: sameOrigin,
       payload: writer,
     });
-    expect(login.json()).toMatchObject({ email: writer.email, role: 'contributor' });
+    expect(login.json()).toMatchObject({ name: 'Ada Lovelace', email: writer.email, role: 'contributor' });
+  });
+
+  it('keeps a name to one line: control characters become spaces', async () => {
+    const email = 'one.line@northbeam.example';
+    const result = await runAdmin(
+      ['add-user', email, '--role', 'author', '--name', 'Katherine\r\nJohnson\u0007'],
+      `${newPassword}\n${newPassword}\n`,
+      testApp.store,
+    );
+    expect(result.code).toBe(0);
+    expect(result.output).toContain(`Added the author ${email} (Katherine Johnson)`);
+    const db = openDatabase(testApp.store);
+    try {
+      const user = await db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(user.name).toBe('Katherine Johnson');
+    } finally {
+      await db.destroy();
+    }
   });
 
   it.each([
     [['fourth@northbeam.example', '--role', 'owner'], `${newPassword}\n${newPassword}\n`, 'The site has one owner'],
     [['fourth@northbeam.example', '--role', 'boss'], `${newPassword}\n${newPassword}\n`, '"boss" is not a role'],
-    [[testAdmin.email], `${newPassword}\n${newPassword}\n`, 'exists already: use set-password'],
-    [['not-an-address'], `${newPassword}\n${newPassword}\n`, 'is not an e-mail address'],
-    [['third@northbeam.example'], 'short\nshort\n', 'at least 12 characters'],
-    [['third@northbeam.example'], `${newPassword}\nsomething else\n`, 'The two passwords differ'],
+    [[testAdmin.email, '--name', 'Again'], `${newPassword}\n${newPassword}\n`, 'exists already: use set-password'],
+    [['not-an-address', '--name', 'Nobody'], `${newPassword}\n${newPassword}\n`, 'is not an e-mail address'],
+    [['third@northbeam.example', '--name', 'Third'], 'short\nshort\n', 'at least 12 characters'],
+    [['third@northbeam.example', '--name', 'Third'], `${newPassword}\nsomething else\n`, 'The two passwords differ'],
+    [['third@northbeam.example', '--name', ' \r\n '], `${newPassword}\n${newPassword}\n`, 'must not be blank'],
+    [['third@northbeam.example', '--name', 'x'.repeat(101)], `${newPassword}\n${newPassword}\n`, 'give at most 100'],
+    // The form piped before names were asked for: the password is not taken for a name, and nothing is added.
+    [['third@northbeam.example'], `${newPassword}\n${newPassword}\n`, 'No password was given.'],
+    [['third@northbeam.example'], '', 'No name was given: give it with --name'],
   ])('refuses %s with a message that says why', async (args, input, message) => {
     const result = await runAdmin(['add-user', ...args], input, testApp.store);
     expect(result.code).toBe(1);
     expect(result.output).toContain(message);
+  });
+
+  it.each([
+    [['third@northbeam.example', '--name']],
+    [['third@northbeam.example', '--name', 'A', '--name', 'B']],
+    [['third@northbeam.example', '--colour', 'blue']],
+  ])('explains its usage for options it does not know: %s', async (args) => {
+    const result = await runAdmin(['add-user', ...args], '', testApp.store);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('add-user EMAIL [--name "NAME"]');
   });
 
   it('explains its usage for an unknown command', async () => {

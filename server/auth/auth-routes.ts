@@ -49,9 +49,10 @@ const signInLinkRequestSchema = {
   summary: 'E-mail me a sign-in link',
   description:
     'For a member whose sign-in answers 429: queues a one-time link (15 minutes, through the outbox) to the address ' +
-    "when it is a member's, and answers 202 alike for any address. Limited to 3 requests an hour per address and 10 " +
-    'per network (429 with Retry-After), not by the sign-in limit across all addresses. 409 when the server has no ' +
-    'SMTP_URL.',
+    "when it is a member's, and answers 202 alike for any address. Limited to 10 requests an hour per requester " +
+    'network (an IPv4 /24, an IPv6 /64; 429 with Retry-After), never per address: past 3 links an hour to one ' +
+    'address, a new one is mailed only when none of those mailed still works. Not limited by the sign-in throttle. ' +
+    '409 when the server has no SMTP_URL.',
   tags: ['auth'],
   body: schemaRef('security/sign-in-link-request.schema.json'),
   response: {

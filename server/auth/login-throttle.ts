@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { addressLimitKey } from '../http/address-limit-key.ts';
 import type { Database } from '../store/schema.ts';
 import {
   countFailuresSince,
@@ -61,8 +62,10 @@ function secondsUntilBelowLimit({ count, oldest }: FailureCount, limit: number, 
  */
 export async function admitLoginAttempt(
   db: Kysely<Database>,
-  { emailKey, ip, now, deviceId }: LoginAttempt,
+  { emailKey, ip: address, now, deviceId }: LoginAttempt,
 ): Promise<number> {
+  // Counted per limit key: an IPv6 client's whole /64 is one address to these limits.
+  const ip = addressLimitKey(address);
   const remembered = deviceId === null ? overallRefusals.get(db) : undefined;
   if (
     remembered &&

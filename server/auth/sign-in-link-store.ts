@@ -7,19 +7,45 @@ export async function insertSignInLink(db: Kysely<Database>, row: SignInLinkRow)
   await db.insertInto('sign_in_links').values(row).execute();
 }
 
-/** How many links were asked for since `since`, for one address or from one network; and the oldest's time. */
-export async function countSignInLinksSince(
+/** How many links were asked for since `since` from one requester network, and the oldest's time. */
+export async function countNetworkRequestsSince(
   db: Kysely<Database>,
-  where: { email_key: string } | { ip: string },
+  network: string,
   since: string,
 ): Promise<{ count: number; oldest: string | null }> {
-  let query = db
+  const row = await db
     .selectFrom('sign_in_links')
     .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('requested_at').as('oldest')])
-    .where('requested_at', '>', since);
-  query = 'email_key' in where ? query.where('email_key', '=', where.email_key) : query.where('ip', '=', where.ip);
-  const row = await query.executeTakeFirstOrThrow();
+    .where('ip', '=', network)
+    .where('requested_at', '>', since)
+    .executeTakeFirstOrThrow();
   return { count: Number(row.count), oldest: (row.oldest as string | null) ?? null };
+}
+
+/**
+ * The links mailed to an address (the rows holding a token: a request that mailed nothing holds none) since `since`,
+ * and how many of them still work at `now` (unused and unexpired).
+ */
+export async function countMailedLinks(
+  db: Kysely<Database>,
+  emailKey: string,
+  since: string,
+  now: string,
+): Promise<{ mailed: number; working: number }> {
+  const row = await db
+    .selectFrom('sign_in_links')
+    .select((eb) => [
+      eb.fn.countAll().as('mailed'),
+      eb.fn
+        .count('id')
+        .filterWhere((w) => w.and([w('used_at', 'is', null), w('expires_at', '>', now)]))
+        .as('working'),
+    ])
+    .where('email_key', '=', emailKey)
+    .where('token_hash', 'is not', null)
+    .where('requested_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { mailed: Number(row.mailed), working: Number(row.working) };
 }
 
 export async function findSignInLink(db: Kysely<Database>, tokenHash: string): Promise<SignInLinkRow | undefined> {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SignInLinkSent } from '../../src/content/types.gen.ts';
-import { maxFailuresOverall } from './login-throttle.ts';
-import { maxSignInLinksPerAddress, signInLinkLifetimeMs } from './sign-in-link.ts';
+import { maxFailuresOverall, maxFailuresPerAccount } from './login-throttle.ts';
+import { maxSignInLinkMailsPerAddress, maxSignInLinksPerNetwork, signInLinkLifetimeMs } from './sign-in-link.ts';
 import type { Database } from '../store/schema.ts';
 import { startMailApp, type MailTestApp } from '../test-support/mail-app.ts';
 import type { SmtpSink } from '../test-support/smtp-sink.ts';
@@ -93,18 +93,82 @@ describe('the e-mailed sign-in link', () => {
     expect(queued.map((row) => row.recipients)).toEqual([JSON.stringify([testAdmin.email])]);
   });
 
-  it('is limited per address, a member’s or not, with 429 and Retry-After', async () => {
-    const { clock } = await start({ smtp: true });
-    for (const email of [testAdmin.email, 'nobody@elsewhere.example']) {
-      for (let count = 0; count < maxSignInLinksPerAddress; count++) {
-        expect((await askForLink(email, 100 + count)).statusCode).toBe(202);
-      }
-      const refused = await askForLink(email, 200);
-      expect(refused.statusCode).toBe(429);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  it('cannot be spent by others: after a stranger’s wrong passwords and link requests, the member gets in', async () => {
+    const { app, clock } = await start({ smtp: true });
+    // The probe: links asked for the member's address from rotating networks, left to expire...
+    for (let attempt = 0; attempt < maxSignInLinkMailsPerAddress; attempt++) {
+      expect((await askForLink(testAdmin.email, 100 + attempt)).statusCode).toBe(202);
     }
+    clock.advance(signInLinkLifetimeMs + 1000);
+    // ...then the account's limit of wrong passwords, from rotating addresses too.
+    for (let attempt = 0; attempt < maxFailuresPerAccount; attempt++) {
+      const wrong = { email: testAdmin.email, password: `wrong guess ${attempt}` };
+      expect((await post('/api/auth/login', wrong, 200 + attempt)).statusCode).toBe(401);
+    }
+    expect((await post('/api/auth/login', testAdmin, 6000)).statusCode).toBe(429);
+
+    const asked = await askForLink(testAdmin.email, 6000);
+    expect(asked.statusCode).toBe(202);
+    const token = await mailedToken(maxSignInLinkMailsPerAddress + 1);
+    const used = await useLink(token, 6000);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toMatchObject({ email: testAdmin.email });
+    expect((await app.inject({ url: '/api/auth/me', headers: { cookie: cookiesOf(used) } })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('mails an address a few links an hour, then one only when none mailed still works', async () => {
+    const { clock } = await start({ smtp: true });
+    const mailed = async () => (await db!.selectFrom('mail_outbox').select('id').execute()).length;
+    for (let attempt = 0; attempt < maxSignInLinkMailsPerAddress; attempt++) {
+      expect((await askForLink(testAdmin.email, 100 + attempt)).statusCode).toBe(202);
+    }
+    expect(await mailed()).toBe(maxSignInLinkMailsPerAddress);
+    // More requests from fresh networks are answered alike, and mail nothing while a mailed link works.
+    const unmailed = await askForLink(testAdmin.email, 110);
+    const unknown = await askForLink('nobody@elsewhere.example', 111);
+    expect([unmailed.statusCode, unknown.statusCode]).toEqual([202, 202]);
+    expect(unknown.json<SignInLinkSent>().message.replace('nobody@elsewhere.example', testAdmin.email)).toBe(
+      unmailed.json<SignInLinkSent>().message,
+    );
+    clock.advance(signInLinkLifetimeMs - 1000);
+    expect((await askForLink(testAdmin.email, 112)).statusCode).toBe(202);
+    expect(await mailed()).toBe(maxSignInLinkMailsPerAddress);
+    // Once every mailed link has expired, the next request mails one, and only one per link's lifetime.
+    clock.advance(2000);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await askForLink(testAdmin.email, 120 + attempt)).statusCode).toBe(202);
+    }
+    expect(await mailed()).toBe(maxSignInLinkMailsPerAddress + 1);
+    // A link used up works no more, so the next request mails a new one at once.
+    await useLink(await mailedToken(maxSignInLinkMailsPerAddress + 1));
+    expect((await askForLink(testAdmin.email, 130)).statusCode).toBe(202);
+    expect(await mailed()).toBe(maxSignInLinkMailsPerAddress + 2);
+  }, 60_000);
+
+  it.each([
+    ['an IPv4 /24', (n: number) => `198.51.100.${n + 1}`, '198.51.101.1'],
+    ['an IPv6 /64', (n: number) => `2001:db8:1:2:${n.toString(16)}::${n + 1}`, '2001:db8:1:3::1'],
+  ])('is limited per requester network, %s, with 429 and Retry-After', async (_network, inNetwork, next) => {
+    const { clock } = await start({ smtp: true });
+    const ask = (email: string, address: string) =>
+      testApp!.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in-link',
+        headers: { ...sameOrigin, 'x-forwarded-for': address },
+        payload: { email },
+      });
+    for (let count = 0; count < maxSignInLinksPerNetwork; count++) {
+      const email = count % 2 === 0 ? testAdmin.email : `someone-${count}@elsewhere.example`;
+      expect((await ask(email, inNetwork(count))).statusCode).toBe(202);
+    }
+    const refused = await ask('another@elsewhere.example', inNetwork(200));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json<{ message: string }>().message).toMatch(/from your network/);
+    // The next network is not refused, nor is this one an hour on.
+    expect((await ask(testAdmin.email, next)).statusCode).toBe(202);
     clock.advance(60 * 60 * 1000 + 1000);
-    expect((await askForLink(testAdmin.email, 300)).statusCode).toBe(202);
+    expect((await ask(testAdmin.email, inNetwork(201))).statusCode).toBe(202);
   });
 
   it('says in words that a link has expired after 15 minutes, and that a forged one is not valid', async () => {

@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminUser, SignInLinkSent, TwoFactorRequired } from '../../src/content/types.gen.ts';
 import { HttpError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { claimSignInLink, countSignInLinksSince, findSignInLink, insertSignInLink } from './sign-in-link-store.ts';
+import { addressLimitKey } from '../http/address-limit-key.ts';
+import {
+  claimSignInLink,
+  countMailedLinks,
+  countNetworkRequestsSince,
+  findSignInLink,
+  insertSignInLink,
+} from './sign-in-link-store.ts';
 import { emailKey, findUserByEmail, findUserById } from './users.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { setDeviceCookie } from './device-cookie.ts';
@@ -20,7 +27,9 @@ export interface SignInLinkSending {
 export const signInLinkLifetimeMs = 15 * 60 * 1000;
 /** Requests count towards the limits for an hour, whether the address is a member's or not. */
 export const signInLinkWindowMs = 60 * 60 * 1000;
-export const maxSignInLinksPerAddress = 3;
+/** Links mailed to one address in the window before a new one waits until none of them works any more. */
+export const maxSignInLinkMailsPerAddress = 3;
+/** Requests from one network (an IPv4 /24, an IPv6 /64) in the window, for any addresses: past them, 429. */
 export const maxSignInLinksPerNetwork = 10;
 
 function hashToken(token: string): string {
@@ -29,10 +38,21 @@ function hashToken(token: string): string {
 
 const expiryFormat = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' });
 
+function tooManyFromNetwork(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    `Too many sign-in links were asked for from your network in the last hour: wait ${Math.ceil(retryAfterSeconds / 60)} minutes, then ask again, or use the last link sent.`,
+    [],
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 /**
- * Queues a one-time sign-in link to `email` when it is a member's, and answers the same whether it is or not. Limited
- * per address and per network (429), counting every request alike, so that the limits tell nothing either. The
- * sign-in throttle's limit across all addresses does not apply: this is the way in while it refuses passwords.
+ * Queues a one-time sign-in link to `email` when it is a member's, and answers the same whether it is or not
+ * (docs/decisions/0033). Only the requester's network is limited (429): a limit that others could spend for the
+ * address would lock its member out. Per address only the mailing is throttled: past a few links an hour, a new one
+ * is mailed only once none of those mailed still works, at most one per link's lifetime, so the member always has
+ * a working link or gets one. The sign-in throttle does not apply: this is the way in while it refuses passwords.
  */
 export async function requestSignInLink(
   auth: AuthSettings,
@@ -50,39 +70,27 @@ export async function requestSignInLink(
   }
   const now = auth.clock();
   const key = emailKey(email);
+  const network = addressLimitKey(ip, 'network');
   const since = new Date(now.getTime() - signInLinkWindowMs).toISOString();
-  const [forAddress, fromNetwork] = await Promise.all([
-    countSignInLinksSince(auth.db, { email_key: key }, since),
-    countSignInLinksSince(auth.db, { ip }, since),
-  ]);
-  const waits = [
-    [forAddress, maxSignInLinksPerAddress],
-    [fromNetwork, maxSignInLinksPerNetwork],
-  ] as const;
-  const retryAfterSeconds = Math.max(
-    0,
-    ...waits.map(([{ count, oldest }, limit]) =>
-      count >= limit && oldest !== null
-        ? Math.max(1, Math.ceil((Date.parse(oldest) + signInLinkWindowMs - now.getTime()) / 1000))
-        : 0,
-    ),
-  );
-  if (retryAfterSeconds > 0) {
-    throw new HttpError(
-      429,
-      `Too many sign-in links were asked for this address or from this network: wait ${Math.ceil(retryAfterSeconds / 60)} minutes, then ask again, or use the last link sent.`,
-      [],
-      { 'retry-after': String(retryAfterSeconds) },
-    );
+  const fromNetwork = await countNetworkRequestsSince(auth.db, network, since);
+  if (fromNetwork.count >= maxSignInLinksPerNetwork && fromNetwork.oldest !== null) {
+    const reopensAt = Date.parse(fromNetwork.oldest) + signInLinkWindowMs;
+    throw tooManyFromNetwork(Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)));
   }
-  const user = await findUserByEmail(auth.db, key);
+  // Looked up for every address alike, so that a member's address takes no longer to answer than another.
+  const [found, mailed] = await Promise.all([
+    findUserByEmail(auth.db, key),
+    countMailedLinks(auth.db, key, since, now.toISOString()),
+  ]);
+  const mailNow = mailed.mailed < maxSignInLinkMailsPerAddress || mailed.working === 0;
+  const user = mailNow ? found : undefined;
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + signInLinkLifetimeMs);
   const row = {
     id,
     email_key: key,
-    ip,
+    ip: network,
     user_id: user?.id ?? null,
     token_hash: user === undefined ? null : hashToken(token),
     requested_at: now.toISOString(),
@@ -110,7 +118,9 @@ export async function requestSignInLink(
   });
   sending.mail.wake();
   return {
-    message: `If ${key} belongs to a member of the team, a sign-in link is on its way to it. It works once, for 15 minutes.`,
+    message:
+      `If ${key} belongs to a member of the team, a sign-in link is on its way to it, or one sent in the last 15 ` +
+      'minutes still works: open the newest. A link works once, for 15 minutes.',
   };
 }
 

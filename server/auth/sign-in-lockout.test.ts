@@ -76,6 +76,12 @@ describe("a stranger's failed sign-ins", () => {
     expect((await logIn(testAdmin, '198.51.100.9')).statusCode).toBe(429);
     expect((await logIn(testAdmin, '198.51.100.10')).statusCode).toBe(200);
   });
+
+  it('count an IPv6 /64 as one address: five from addresses of one /64 stop that /64 only', async () => {
+    for (let i = 1; i <= 5; i++) expect((await logIn(wrong, `2001:db8:4:5::${i}`)).statusCode).toBe(401);
+    expect((await logIn(testAdmin, '2001:db8:4:5:ffff::6')).statusCode).toBe(429);
+    expect((await logIn(testAdmin, '2001:db8:4:6::1')).statusCode).toBe(200);
+  });
 });
 
 describe('a trusted browser', () => {

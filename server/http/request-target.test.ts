@@ -36,3 +36,21 @@ describe('a request target in absolute form (RFC 9112, 3.2.2)', () => {
     expect(bare).not.toMatch(/^HTTP\/1\.1 5\d\d /);
   });
 });
+
+describe('a request target that is neither a path nor an absolute http(s) address', () => {
+  it.each([
+    'GET * HTTP/1.1',
+    'GET */about HTTP/1.1',
+    'GET ftp://x/y HTTP/1.1',
+    'OPTIONS * HTTP/1.1',
+    'POST *x HTTP/1.1',
+  ])('is refused with 400 in words, never a 500: %s', async (requestLine) => {
+    testApp = await createTestApp();
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const answer = await rawRequest(port, requestLine);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"statusCode":400');
+    expect(answer).toContain('The request target must be a path');
+  });
+});

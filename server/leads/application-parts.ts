@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formBodyLimit } from '../forms/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { closeAfterLinger } from '../http/refused-body.ts';
 import { cvMimeType, cvTooLarge, maxCvBytes } from './cv-file.ts';
 import type { CvUpload } from './lead-intake.ts';
 
@@ -30,44 +31,20 @@ async function readCv(
   return Buffer.concat(chunks);
 }
 
-// What is still read of a refused body, so that its sender reads the 413 before the connection closes.
-const lingerBytes = 1024 * 1024;
-const lingerMs = 5_000;
-
-/**
- * After a 413: reads at most a little more of the body, throwing it away, then closes the connection. Reading it to
- * its end, as Node would to keep the connection alive, lets a chunked or a falsely declared body run for ever.
- */
-function closeAfterLinger(request: FastifyRequest): void {
-  const raw = request.raw;
-  if (raw.complete) return;
-  let seen = 0;
-  // Destroying the request destroys its socket.
-  const close = () => raw.destroy();
-  const timer = setTimeout(close, lingerMs);
-  timer.unref();
-  raw.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > lingerBytes) close();
-  });
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
-}
-
 /**
  * Reads an application's parts; its text fields go into `fields` as they come, so that a refusal, the CV's included,
  * still has what was typed before it.
  */
 export async function readApplicationParts(
   request: FastifyRequest,
+  reply: FastifyReply,
   fields: [string, string][],
 ): Promise<CvUpload | undefined> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the application as multipart/form-data, with your CV in a field named "cv".');
   }
   if (Number(request.headers['content-length'] ?? 0) > applicationBodyLimit) {
-    closeAfterLinger(request);
+    closeAfterLinger(request, reply);
     throw cvTooLarge();
   }
   let cv: { fileName: string; data: Buffer } | undefined;
@@ -99,7 +76,7 @@ export async function readApplicationParts(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (error instanceof HttpError || code === 'FST_REQ_FILE_TOO_LARGE') {
-      if ((error as { statusCode?: number }).statusCode === 413) closeAfterLinger(request);
+      if ((error as { statusCode?: number }).statusCode === 413) closeAfterLinger(request, reply);
       throw error instanceof HttpError ? error : cvTooLarge();
     }
     if (code === 'FST_FILES_LIMIT')

@@ -242,7 +242,7 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
       const fields: [string, string][] = [];
       try {
         await refuseOverLimit(intake, 'application', addressOf(request), intake.clock());
-        const cv = await readApplicationParts(request, fields);
+        const cv = await readApplicationParts(request, reply, fields);
         const form = formFieldsToInput(fields);
         if (wantsPage(request)) withAttributionOfPlainForm(request, form.input, form.returnTo);
         const validate = request.compileValidationSchema(schemaRef('application-input.schema.json'), 'body');

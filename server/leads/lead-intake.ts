@@ -16,6 +16,7 @@ import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, t
 import type { Database } from '../store/schema.ts';
 import { defaultNoticesPerHour, floodReason } from '../mail/index.ts';
 import { queueLeadNotice } from './lead-notices.ts';
+import { singleLine } from '../../src/domain/single-line.ts';
 
 export interface CvUpload {
   fileName: string;
@@ -55,16 +56,6 @@ export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDet
 export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
   return personProblems(input);
 }
-
-/**
- * A one-line field as one line: control characters and line separators become a space, so that a name, phone or
- * company cannot forge lines in a notice (or headers in its subject).
- */
-export const singleLine = (text: string): string =>
-  text
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
 
 const optional = (text: string | undefined): string | null => (text && singleLine(text)) || null;
 

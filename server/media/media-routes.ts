@@ -1,9 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaUpdate } from '../../src/content/types.gen.ts';
 import { signedInAdmin } from '../auth/index.ts';
 import { auditRequest } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { closeAfterLinger } from '../http/refused-body.ts';
 import {
   addMediaSchemas,
   adminErrors,
@@ -22,20 +24,57 @@ export const maxUploadBytes = 15 * 1024 * 1024;
 
 const noStore = { 'cache-control': 'no-store' };
 
-function tooLarge(): HttpError {
+// The multipart framing around the file: boundaries, the part's headers and the text alternative's field.
+const uploadFramingBytes = 64 * 1024;
+
+/** 413, and the connection closes once it is answered (the rest of the body is never waited for). */
+function tooLarge(request: FastifyRequest, reply: FastifyReply): HttpError {
+  closeAfterLinger(request, reply);
   return new HttpError(
     413,
     'This file is larger than 15 MB: make it smaller (for example, export it at a lower resolution) and upload it again.',
+    [{ path: '/file', message: 'must not be larger than 15 MB' }],
   );
 }
 
+/**
+ * The file's bytes, refused as soon as its limit trips (busboy's `limit` event: past it, the part's stream only ends
+ * with the part, which a chunked upload can put off for ever). multipart's own toBuffer() reads to that end.
+ */
+function readWithinLimit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: Readable & { truncated?: boolean },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => reject(tooLarge(request, reply)));
+    file.once('end', () => (file.truncated ? reject(tooLarge(request, reply)) : resolve(Buffer.concat(chunks))));
+    // Also after a refusal: the connection's close then destroys the stream with an error that nobody awaits.
+    file.on('error', reject);
+  });
+}
+
 /** Reads the one file of a multipart upload into memory, never more than the limit (413 once it is passed). */
-async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string; alt: string }> {
+async function readUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ data: Buffer; fileName: string; alt: string }> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the image as multipart/form-data, in a field named "file".');
   }
+  // A body declared larger is refused before any of it is read, as a proxy in front would.
+  if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + uploadFramingBytes)
+    throw tooLarge(request, reply);
   try {
-    const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1, fields: 5, fieldSize: 2000 } });
+    // Truncation is noticed by readWithinLimit, at once; @fastify/multipart takes this per call though its types do
+    // not say so.
+    const options = {
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 5, fieldSize: 2000 },
+      throwFileSizeLimit: false,
+    };
+    const part = await request.file(options);
     if (part === undefined)
       throw new HttpError(400, 'Choose an image to upload: the request holds no file.', [
         { path: '/file', message: 'is required' },
@@ -45,7 +84,7 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; file
         { path: `/${part.fieldname}`, message: 'is not an accepted field' },
       ]);
     }
-    const data = await part.toBuffer();
+    const data = await readWithinLimit(request, reply, part.file);
     if (data.length === 0)
       throw new HttpError(400, 'The file is empty: choose an image to upload.', [
         { path: '/file', message: 'is empty' },
@@ -60,7 +99,7 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; file
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(request, reply);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Upload one image at a time.');
     // Everything read here is the request's own body: a form that ends early or breaks its boundaries (busboy's
     // "Unexpected end of form" carries no status) is the sender's fault, never the server's.
@@ -94,7 +133,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaContext }> = async (a
       const user = signedInAdmin(request);
       // A full queue refuses before the upload is read into memory: a burst of uploads must not buffer them all.
       media.images.refuseWhenFull();
-      const upload = await readUpload(request);
+      const upload = await readUpload(request, reply);
       const { record, created } = await uploadMedia(media, { ...upload, uploadedBy: user.name, uploadedById: user.id });
       if (created) await auditRequest(db, request, media.clock(), { action: 'media-upload', target: record._id });
       return reply

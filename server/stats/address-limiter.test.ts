@@ -16,13 +16,26 @@ describe('the limit of page views per address', () => {
     const flooder = '2001:db8::1';
     for (let view = 0; view < defaultCollectLimit.views; view += 1) expect(limiter.allow(flooder, 0)).toBe(true);
     expect(limiter.allow(flooder, 0)).toBe(false);
-    // Rotating IPv6 addresses cost an attacker nothing: far more of them than any table of addresses would hold.
+    // Rotating IPv6 networks cost an attacker little: far more of them than any table of addresses would hold.
     let refused = 0;
-    for (let address = 0; address < 200_000; address += 1) {
-      if (!limiter.allow(`2001:db8:1::${address.toString(16)}`, 1_000)) refused += 1;
+    for (let network = 0; network < 200_000; network += 1) {
+      if (!limiter.allow(`2001:db9:${(network >> 16).toString(16)}:${(network & 0xffff).toString(16)}::1`, 1_000)) {
+        refused += 1;
+      }
     }
     expect(refused).toBe(0);
     expect(limiter.allow('203.0.113.9', 2_000)).toBe(true);
     expect(limiter.allow(flooder, 2_000)).toBe(false);
+  });
+
+  it('counts a whole IPv6 /64 as one address, and an IPv4-mapped address as the IPv4 one', () => {
+    const limiter = new AddressLimiter({ views: 3, windowMs: 60_000 });
+    const fromOneNetwork = Array.from({ length: 4 }, (_, i) => limiter.allow(`2001:db8:5:6::${i + 1}`, 0));
+    expect(fromOneNetwork).toEqual([true, true, true, false]);
+    expect(limiter.allow('2001:db8:5:7::1', 0)).toBe(true);
+    expect(limiter.allow('198.51.100.8', 0)).toBe(true);
+    expect(limiter.allow('::ffff:198.51.100.8', 0)).toBe(true);
+    expect(limiter.allow('198.51.100.8', 0)).toBe(true);
+    expect(limiter.allow('::ffff:c633:6408', 0)).toBe(false);
   });
 });

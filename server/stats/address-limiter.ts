@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { addressLimitKey } from '../http/address-limit-key.ts';
 
 /**
  * Page views one address may send per minute, counted in this instance's memory: the collector must not store
@@ -30,14 +31,14 @@ export class AddressLimiter {
 
   constructor(private readonly limit: AddressLimit = defaultCollectLimit) {}
 
-  /** True when the address may send one more view now; counts it. */
+  /** True when the address (an IPv6 address's whole /64) may send one more view now; counts it. */
   allow(address: string, now: number): boolean {
     // A clock set back starts a window too.
     if (now - this.windowStart >= this.limit.windowMs || now < this.windowStart) {
       this.windowStart = now;
       this.counts.fill(0);
     }
-    const digest = createHash('sha256').update(this.key).update(address).digest();
+    const digest = createHash('sha256').update(this.key).update(addressLimitKey(address)).digest();
     const first = digest.readUInt32LE(0) % width;
     const second = width + (digest.readUInt32LE(4) % width);
     const count = Math.min(this.counts[first]!, this.counts[second]!) + 1;

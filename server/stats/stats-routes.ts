@@ -60,6 +60,7 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
     {
       bodyLimit: collectBodyLimit,
       schema: {
+        consumes: ['application/json', 'text/plain'],
         body: schemaRef('api/collect-body.schema.json'),
         response: {
           202: emptyResponse('Taken: counted unless it came from a bot or a signed-in member of the team.'),

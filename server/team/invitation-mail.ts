@@ -1,4 +1,5 @@
 import type { TeamRole } from '../../src/content/types.gen.ts';
+import { singleLine } from '../../src/domain/single-line.ts';
 import { permissionMeanings, roleNames } from '../../src/domain/team-permissions.ts';
 import type { OutgoingMail } from '../mail/index.ts';
 
@@ -29,14 +30,16 @@ const roleDuties: Record<TeamRole, string> = {
 /** The e-mail of an invitation: who invites, to do what, the link, and until when it works. Replies reach the inviter. */
 export function invitationMail(facts: InvitationMailFacts): OutgoingMail {
   const role = roleNames[facts.role].toLowerCase();
-  // The inviter's name is free text: it stays in the body, never in the subject that mail clients show unopened.
+  // The inviter's name is free text: one line (a name stored before names were kept to one could hold line breaks,
+  // which would forge lines of this mail), in the body, never in the subject that mail clients show unopened.
+  const inviter = singleLine(facts.inviter.name);
   const text = [
-    `${facts.inviter.name} (${facts.inviter.email}) invites you to join the team of ${facts.brandName} as ${role}: ${roleDuties[facts.role]}.`,
+    `${inviter} (${facts.inviter.email}) invites you to join the team of ${facts.brandName} as ${role}: ${roleDuties[facts.role]}.`,
     '',
     'To accept, open this link, then choose the name shown on your posts and a password:',
     facts.url,
     '',
-    `The link works once, until ${expiryFormat.format(new Date(facts.expiresAt))} UTC. After that, ask ${facts.inviter.name} for a new one.`,
+    `The link works once, until ${expiryFormat.format(new Date(facts.expiresAt))} UTC. After that, ask ${inviter} for a new one.`,
     '',
     'If you did not expect this invitation, ignore this e-mail: nothing happens without the link.',
   ].join('\n');

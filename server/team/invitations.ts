@@ -35,6 +35,7 @@ import {
   type Invitation,
 } from './team-store.ts';
 import { invitationMail } from './invitation-mail.ts';
+import { singleLine } from '../../src/domain/single-line.ts';
 
 /** Where invitations link to and how they are sent. */
 export interface InvitationSending {
@@ -218,7 +219,8 @@ export async function acceptInvitation(
 ): Promise<{ user: AdminUser; email: string }> {
   const now = auth.clock();
   const invitation = await workingInvitation(auth, token, now);
-  const name = acceptance.name.trim();
+  // One line: the name is shown in e-mails to others (an invitation's sender), where a line break would forge lines.
+  const name = singleLine(acceptance.name);
   if (name === '') {
     throw new HttpError(400, 'Give the name to show on your posts.', [{ path: '/name', message: 'must not be blank' }]);
   }

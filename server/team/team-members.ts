@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TeamMember, TeamMemberUpdate } from '../../src/content/types.gen.ts';
+import { singleLine } from '../../src/domain/single-line.ts';
 import { invitableRoles } from '../../src/domain/team-permissions.ts';
 import { findUserById, requirePermission, type SignedInUser, type User } from '../auth/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -59,11 +60,16 @@ export async function changeTeamMember(
       { path: '/avatar', message: 'is not an image of the media library' },
     ]);
   }
+  // One line: the name is shown in e-mails to others (an invitation's sender), where a line break would forge lines.
+  const name = profile.name === undefined ? undefined : singleLine(profile.name);
+  if (name === '') {
+    throw new HttpError(400, 'Give the name to show on your posts.', [{ path: '/name', message: 'must not be blank' }]);
+  }
   const at = now.toISOString();
   if (roleChanged) await changeRole(db, id, role, invitableRoles(role), at);
   const trimmed = {
     ...profile,
-    ...(profile.name !== undefined && { name: profile.name.trim() }),
+    ...(name !== undefined && { name }),
     ...(typeof profile.bio === 'string' && { bio: profile.bio.trim() || null }),
   };
   if (Object.keys(trimmed).length > 0) await changeProfile(db, id, trimmed, at);
