@@ -104,7 +104,7 @@ export interface AppOptions {
   newsletterRate?: number;
   /**
    * Confirmation links and notes the newsletter's signup e-mails in an hour, for the whole site and from one /24 or
-   * /64 (NEWSLETTER_SIGNUP_MAILS_PER_HOUR, NEWSLETTER_SIGNUP_MAILS_PER_NETWORK); defaultSignupMailCaps otherwise.
+   * /64 (SIGNUP_MAILS_PER_HOUR, SIGNUP_MAILS_PER_NETWORK); defaultSignupMailCaps otherwise.
    */
   signupMailCaps?: Partial<SignupMailCaps>;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */

@@ -88,12 +88,12 @@ try {
       : {}),
     ...(env.NEWSLETTER_RATE ? { newsletterRate: rateFrom('NEWSLETTER_RATE', env.NEWSLETTER_RATE) } : {}),
     signupMailCaps: {
-      ...(env.NEWSLETTER_SIGNUP_MAILS_PER_HOUR
-        ? { perHour: wholeNumberFrom('NEWSLETTER_SIGNUP_MAILS_PER_HOUR', env.NEWSLETTER_SIGNUP_MAILS_PER_HOUR) }
+      ...(env.SIGNUP_MAILS_PER_HOUR
+        ? { perHour: wholeNumberFrom('SIGNUP_MAILS_PER_HOUR', env.SIGNUP_MAILS_PER_HOUR) }
         : {}),
-      ...(env.NEWSLETTER_SIGNUP_MAILS_PER_NETWORK
+      ...(env.SIGNUP_MAILS_PER_NETWORK
         ? {
-            perNetwork: wholeNumberFrom('NEWSLETTER_SIGNUP_MAILS_PER_NETWORK', env.NEWSLETTER_SIGNUP_MAILS_PER_NETWORK),
+            perNetwork: wholeNumberFrom('SIGNUP_MAILS_PER_NETWORK', env.SIGNUP_MAILS_PER_NETWORK),
           }
         : {}),
     },

@@ -8,9 +8,9 @@ import type { Database } from '../store/schema.ts';
  * are subscribed" notes. Past a cap the signup is answered as any other, and nothing is mailed (decision 0032).
  */
 export interface SignupMailCaps {
-  /** For the whole site, all instances together (NEWSLETTER_SIGNUP_MAILS_PER_HOUR). */
+  /** For the whole site, all instances together (SIGNUP_MAILS_PER_HOUR). */
   perHour: number;
-  /** From one network, an IPv4 /24 or an IPv6 /64 (NEWSLETTER_SIGNUP_MAILS_PER_NETWORK). */
+  /** From one network, an IPv4 /24 or an IPv6 /64 (SIGNUP_MAILS_PER_NETWORK). */
   perNetwork: number;
 }
 
