@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isSameOrigin } from '../auth/index.ts';
 import { addressOf } from '../forms/index.ts';
 import { emptyResponse } from '../http/api-schemas.ts';
@@ -56,6 +56,13 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
 ) => {
   const { brandName } = newsletter.intake.facts;
   const trustedOrigins = new Set([newsletter.intake.origin]);
+  /**
+   * The API's same-origin rule; and a browser posting from a page of ours that says `Referrer-Policy: no-referrer` (the
+   * unsubscribed page) sends `Origin: null`, with `Sec-Fetch-Site: same-origin`, which no other site can send.
+   */
+  const fromThisSite = (request: FastifyRequest) =>
+    isSameOrigin(request, trustedOrigins) ||
+    (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin');
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
   }
@@ -140,7 +147,7 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
       },
     },
     async (request, reply) => {
-      if (!isSameOrigin(request, trustedOrigins)) return send(reply, 403, crossSitePage());
+      if (!fromThisSite(request)) return send(reply, 403, crossSitePage());
       const outcome = await resubscribe(newsletter, request.query.token, addressOf(request));
       if (outcome === 'asked') {
         return reply

@@ -71,7 +71,14 @@ describe('"Subscribe again" after unsubscribing', () => {
   it('refuses the probe: a foreign Origin, or none, with no body, gets 403; the reader stays unsubscribed', async () => {
     const { id, token } = await departedReader();
     const before = await subscriberRow(id);
-    for (const headers of [{ origin: 'https://evil.example' }, {}, { 'sec-fetch-site': 'cross-site' }]) {
+    const refused = [
+      { origin: 'https://evil.example' },
+      {},
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ];
+    for (const headers of refused) {
       const response = await testApp.app.inject({
         method: 'POST',
         url: `/newsletter/resubscribe?token=${encodeURIComponent(token)}`,
@@ -117,6 +124,13 @@ describe('"Subscribe again" after unsubscribing', () => {
       confirmed_at: testApp.clock.now().toISOString(),
     });
     expect((await testApp.app.inject({ url: link })).statusCode).toBe(409);
+  });
+
+  it('is taken from the unsubscribed page, whose no-referrer policy makes the browser send Origin: null', async () => {
+    const { token } = await departedReader();
+    const response = await resubscribe(token, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(response.statusCode).toBe(303);
+    await sink.waitFor(1);
   });
 
   it('mails at most one link in ten minutes, and a link asked for before unsubscribing again confirms nothing', async () => {
