@@ -35,7 +35,13 @@ import { schemaController } from './http/validation.ts';
 import { readLeadFacts } from './forms/index.ts';
 import { type FormPages, noFormPages } from './leads/index.ts';
 import { smtpTransport, startMailWorker } from './mail/index.ts';
-import { type NewsletterContext, newsletterPageRoutes, startNewsletterSending } from './newsletter/index.ts';
+import {
+  defaultSignupMailCaps,
+  type NewsletterContext,
+  newsletterPageRoutes,
+  type SignupMailCaps,
+  startNewsletterSending,
+} from './newsletter/index.ts';
 import { startRetention } from './privacy/index.ts';
 import { createImageQueue, mediaFileRoutes, startAvifWorker } from './media/index.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -96,6 +102,11 @@ export interface AppOptions {
   formTimeTrapMs?: number;
   /** Newsletter messages a second, all instances together (NEWSLETTER_RATE, 10 by default); 0 for no limit. */
   newsletterRate?: number;
+  /**
+   * Confirmation links and notes the newsletter's signup e-mails in an hour, for the whole site and from one /24 or
+   * /64 (SIGNUP_MAILS_PER_HOUR, SIGNUP_MAILS_PER_NETWORK); defaultSignupMailCaps otherwise.
+   */
+  signupMailCaps?: Partial<SignupMailCaps>;
   /** How often the mail worker looks for due mail, and its first retry's wait; tests shorten them. */
   mailTiming?: { pollMs?: number; firstBackoffMs?: number; maxBackoffMs?: number; leaseMs?: number };
   /** Page views one address may send to /api/collect per window; defaultCollectLimit otherwise. */
@@ -218,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       intake,
       key: await sharedKey(db, 'newsletter'),
       consentText: leadFacts.newsletterConsentText,
+      signupMailCaps: { ...defaultSignupMailCaps, ...options.signupMailCaps },
     };
     const sending = startNewsletterSending(options, { db, clock, origin, key: newsletter.key, log: app.log });
     app.addHook('onClose', () => sending.worker?.stop());

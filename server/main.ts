@@ -90,6 +90,16 @@ try {
       ? { leadNoticesPerHour: wholeNumberFrom('LEAD_NOTICES_PER_HOUR', env.LEAD_NOTICES_PER_HOUR) }
       : {}),
     ...(env.NEWSLETTER_RATE ? { newsletterRate: rateFrom('NEWSLETTER_RATE', env.NEWSLETTER_RATE) } : {}),
+    signupMailCaps: {
+      ...(env.SIGNUP_MAILS_PER_HOUR
+        ? { perHour: wholeNumberFrom('SIGNUP_MAILS_PER_HOUR', env.SIGNUP_MAILS_PER_HOUR) }
+        : {}),
+      ...(env.SIGNUP_MAILS_PER_NETWORK
+        ? {
+            perNetwork: wholeNumberFrom('SIGNUP_MAILS_PER_NETWORK', env.SIGNUP_MAILS_PER_NETWORK),
+          }
+        : {}),
+    },
     ...(env.FORM_TIME_TRAP_MS ? { formTimeTrapMs: millisecondsFrom('FORM_TIME_TRAP_MS', env.FORM_TIME_TRAP_MS) } : {}),
     mailTiming: env.MAIL_LEASE_SECONDS
       ? { leaseMs: secondsFrom('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS) * 1000 }

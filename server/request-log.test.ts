@@ -147,6 +147,43 @@ describe('request ids and the access log', () => {
     });
   });
 
+  it("writes the newsletter links and a refused form's page with `:token` in place of their tokens", async () => {
+    const secret = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee.1765000000000.Secr3tSignatureOfTheLink0123456789abcdefg';
+    const requests = [
+      { method: 'GET', url: `/newsletter/confirm?token=${secret}` },
+      { method: 'GET', url: `/newsletter/unsubscribe?token=${secret}` },
+      {
+        method: 'POST',
+        url: `/newsletter/unsubscribe?token=${secret}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      },
+      {
+        method: 'POST',
+        url: `/newsletter/resubscribe?from=mail&token=${secret}`,
+        headers: { origin: 'http://localhost' },
+      },
+      { method: 'GET', url: `/blog?refused=${secret}#newsletter` },
+    ] as const;
+    const expected = [
+      '/newsletter/confirm?token=:token',
+      '/newsletter/unsubscribe?token=:token',
+      '/newsletter/unsubscribe?token=:token',
+      '/newsletter/resubscribe?from=mail&token=:token',
+      '/blog?refused=:token',
+    ];
+    for (const [index, request] of requests.entries()) {
+      const response = await testApp.app.inject(request);
+      const logged = linesOf(String(response.headers['x-request-id']));
+      expect(logged.length, request.url).toBeGreaterThan(0);
+      expect(JSON.stringify(logged), request.url).not.toContain('Secr3tSignature');
+      expect(
+        logged.find((line) => line.msg === 'request'),
+        request.url,
+      ).toMatchObject({ url: expected[index] });
+    }
+  });
+
   it('logs a 5xx once at error level with its stack, and tells the user the id to quote', async () => {
     const response = await testApp.app.inject({ url: '/test-only/fail' });
     expect(response.statusCode).toBe(500);

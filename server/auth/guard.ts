@@ -36,8 +36,11 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 // A refusal depends on who asks: no cache may keep it for someone else.
 const uncacheable = { 'cache-control': 'no-store' };
 
-/** Browsers send Origin with every unsafe request; a page of another site cannot fake it. */
-function isSameOrigin(request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
+/**
+ * Browsers send Origin with every unsafe request; a page of another site cannot fake it. The API's guard asks it of
+ * every unsafe request, and the newsletter's "Subscribe again" form outside the API too.
+ */
+export function isSameOrigin(request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) {
     const site = request.headers['sec-fetch-site'];

@@ -3,7 +3,7 @@ export { loadAuthKeys } from './auth-keys.ts';
 export { authRoutes } from './auth-routes.ts';
 export { completeSignIn } from './complete-sign-in.ts';
 export { ensureFirstAdmin } from './first-admin.ts';
-export { registerApiGuard, requiredAccess, signInRequired, signedInAdmin } from './guard.ts';
+export { isSameOrigin, registerApiGuard, requiredAccess, signInRequired, signedInAdmin } from './guard.ts';
 export type { RouteAccess } from './guard.ts';
 export { queuedHashPassword } from './log-in.ts';
 export type { AuthSettings } from './log-in.ts';

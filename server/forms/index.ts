@@ -2,8 +2,9 @@
 export { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from './form-answers.ts';
 export { checkFormSpam, isUniqueViolation, refuseProblems, timeTrapOf, tokenUsedBefore } from './form-intake.ts';
 export type { FormArrival, FormIntake, SpamVerdict } from './form-intake.ts';
+export { addressNetwork } from './form-address.ts';
 export { countFormPost, pruneFormPosts, refuseOverLimit } from './form-limits.ts';
 export { checkFormToken, fastestPressMs, issueFormToken } from './form-token.ts';
 export { readLeadFacts } from './lead-facts.ts';
 export type { LeadFacts } from './lead-facts.ts';
-export { deleteRefusedFormsOfEmail, findRefusedForm, insertRefusedForm } from './refused-forms.ts';
+export { deleteRefusedFormsOfEmail, findRefusedForm, insertRefusedForm, pruneRefusedForms } from './refused-forms.ts';

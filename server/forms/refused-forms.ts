@@ -30,3 +30,8 @@ export async function deleteRefusedFormsOfEmail(db: Kysely<Database>, emailKey: 
   const result = await db.deleteFrom('refused_forms').where('email_key', '=', emailKey).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Forgets the refused forms past their hour: retention runs it, as a form refused last may stay otherwise. */
+export async function pruneRefusedForms(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('refused_forms').where('expires_at', '<=', now.toISOString()).execute();
+}

@@ -84,13 +84,20 @@ export function logAccess(log: FastifyBaseLogger, requestId: string, line: Acces
 const tokenPaths = /^(\/(?:api\/invitations|api\/auth\/sign-in-link|admin\/invitations|admin\/sign-in-link)\/)[^/?#]+/;
 
 /**
- * The URL as the access log writes it: a token that grants something (joining the team, signing in) is replaced by
- * `:token`, so that whoever reads the log cannot use it. An invitation's id (DELETE /api/invitations/{id}) is no
- * secret, and is kept.
+ * Query parameters that are secrets: the newsletter's links (`/newsletter/confirm`, `/unsubscribe` and `/resubscribe`
+ * take `token`), and `refused` on any page, which shows for an hour what was typed into a refused form.
+ */
+const newsletterToken = /^(\/newsletter\/[^?#]*\?(?:[^#]*&)?token=)[^&#]*/;
+const refusedFormToken = /([?&]refused=)[^&#]*/;
+
+/**
+ * The URL as the access log writes it: a token that grants something (joining the team, signing in, confirming or
+ * ending a subscription, reading a refused form) is replaced by `:token`, so that whoever reads the log cannot use it.
+ * An invitation's id (DELETE /api/invitations/{id}) is no secret, and is kept.
  */
 export function loggableUrl(url: string, route: string | null): string {
   if (route !== null && route.startsWith('/api/') && !route.includes(':token')) return url;
-  return url.replace(tokenPaths, '$1:token');
+  return url.replace(tokenPaths, '$1:token').replace(newsletterToken, '$1:token').replace(refusedFormToken, '$1:token');
 }
 
 /**

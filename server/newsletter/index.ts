@@ -5,7 +5,14 @@ export type { NewsletterSending } from './newsletter-sends.ts';
 export { startNewsletterSending } from './newsletter-start.ts';
 export { subscriberAdminRoutes } from './subscriber-admin-routes.ts';
 export { newsletterDataOfEmail } from './subscriber-records.ts';
+export { defaultSignupMailCaps } from './signup-mail-caps.ts';
+export type { SignupMailCaps } from './signup-mail-caps.ts';
 export { subscriberRoutes } from './subscriber-routes.ts';
-export { deletePendingBefore, deleteSubscriberOfEmail } from './subscriber-store.ts';
+export {
+  deleteOrphanedNewsletterMail,
+  deleteSubscriberOfEmail,
+  deleteUnconfirmedSubscribers,
+} from './subscriber-erasure.ts';
+export { pruneSignupMails } from './signup-mail-caps.ts';
 export { unsubscribeToken } from './subscriber-tokens.ts';
 export type { NewsletterContext } from './subscriptions.ts';

@@ -69,7 +69,7 @@ let reactEmailLoading: Promise<ReactEmail> | undefined;
  * react-email, loaded with the first newsletter rendered rather than at server start: its code block builds Prism's
  * grammars on import, and with the rest of its components that was a tenth of every server start's CPU.
  */
-function reactEmail(): Promise<ReactEmail> {
+export function reactEmail(): Promise<ReactEmail> {
   reactEmailLoading ??= Promise.all([import('@react-email/components'), import('@react-email/render')]);
   reactEmailLoading.catch(() => (reactEmailLoading = undefined));
   return reactEmailLoading;

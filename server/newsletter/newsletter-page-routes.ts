@@ -1,15 +1,19 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isSameOrigin } from '../auth/index.ts';
+import { addressOf } from '../forms/index.ts';
+import { emptyResponse } from '../http/api-schemas.ts';
 import {
   confirmedPage,
+  crossSitePage,
   expiredConfirmationPage,
   invalidLinkPage,
   notOneClickPage,
-  resubscribedPage,
   subscribeFromFormPage,
   unsubscribedPage,
   unsubscribeQuestionPage,
   usedConfirmationPage,
 } from './newsletter-pages.ts';
+import { checkYourInboxRoute } from './subscriber-routes.ts';
 import { confirmSubscription, type NewsletterContext } from './subscriptions.ts';
 import { readUnsubscribeToken } from './subscriber-tokens.ts';
 import { resubscribe, unsubscribe } from './unsubscribing.ts';
@@ -51,6 +55,14 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
   { newsletter },
 ) => {
   const { brandName } = newsletter.intake.facts;
+  const trustedOrigins = new Set([newsletter.intake.origin]);
+  /**
+   * The API's same-origin rule; and a browser posting from a page of ours that says `Referrer-Policy: no-referrer` (the
+   * unsubscribed page) sends `Origin: null`, with `Sec-Fetch-Site: same-origin`, which no other site can send.
+   */
+  const fromThisSite = (request: FastifyRequest) =>
+    isSameOrigin(request, trustedOrigins) ||
+    (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin');
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
   }
@@ -113,26 +125,36 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
       const { token } = request.query;
       if (typeof request.body !== 'string' || !oneClick(request.body)) return send(reply, 400, notOneClickPage());
       if ((await unsubscribe(newsletter, token)) === 'invalid') return send(reply, 400, invalidLinkPage());
-      return send(reply, 200, unsubscribedPage(brandName, token!));
+      return send(reply, 200, unsubscribedPage(brandName, token!, newsletter.consentText));
     },
   );
 
   app.post<TokenRequest>(
     '/newsletter/resubscribe',
     {
+      // Outside the API's guard: the same-origin rule every form of the site follows is checked here.
       config: { access: 'anyone' },
       schema: {
         querystring: tokenQuery,
         response: {
-          200: htmlPage('Subscribed again.'),
+          303: emptyResponse(
+            `A new confirmation link is e-mailed, unless one went out in the last ten minutes or the signup's caps are reached; ${checkYourInboxRoute} is at Location. The reader stays unsubscribed until the link is opened.`,
+          ),
           400: htmlPage('Not a link this site made.'),
-          409: htmlPage('The address was never confirmed, bounced or was erased: it must subscribe from the form.'),
+          403: htmlPage('Sent from another site: nothing was done.'),
+          409: htmlPage('The subscriber was erased: it must subscribe from the form.'),
         },
       },
     },
     async (request, reply) => {
-      const outcome = await resubscribe(newsletter, request.query.token);
-      if (outcome === 'active') return send(reply, 200, resubscribedPage(brandName));
+      if (!fromThisSite(request)) return send(reply, 403, crossSitePage());
+      const outcome = await resubscribe(newsletter, request.query.token, addressOf(request));
+      if (outcome === 'asked') {
+        return reply
+          .code(303)
+          .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', location: checkYourInboxRoute })
+          .send();
+      }
       if (outcome === 'subscribe-again') return send(reply, 409, subscribeFromFormPage());
       return send(reply, 400, invalidLinkPage());
     },

@@ -55,15 +55,21 @@ export const unsubscribeQuestionPage = (brandName: string, token: string): strin
       `<form method="post" action="${escapeHtml(unsubscribeAction(token))}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   );
 
-export const unsubscribedPage = (brandName: string, token: string): string =>
+/** "Subscribe again" asks for a new confirmation link; the consent shown here is the one recorded once it is opened. */
+export const unsubscribedPage = (brandName: string, token: string, consentText: string): string =>
   page(
     'You are unsubscribed',
     paragraph(`You will receive no more ${brandName} newsletters.`) +
-      `<form method="post" action="${escapeHtml(resubscribeAction(token))}"><p>Changed your mind?</p><button type="submit">Subscribe again</button></form>`,
+      `<form method="post" action="${escapeHtml(resubscribeAction(token))}"><p>Changed your mind? We will e-mail you a link to confirm.</p>${paragraph(consentText)}<button type="submit">Subscribe again</button></form>`,
   );
 
-export const resubscribedPage = (brandName: string): string =>
-  page('Welcome back', paragraph(`You are subscribed to the ${brandName} newsletter again.`));
+export const crossSitePage = (): string =>
+  page(
+    'Please use the page from the e-mail',
+    paragraph(
+      'This request came from another site, so nothing was done. Open the unsubscribe link from one of our e-mails and press the button there.',
+    ),
+  );
 
 export const subscribeFromFormPage = (): string =>
   page(

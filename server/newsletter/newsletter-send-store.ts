@@ -231,16 +231,22 @@ export async function takePaceSlot(db: Kysely<Database>, nowMs: number, perSecon
   return Number(row.next_ms) - step;
 }
 
-/** The newsletter messages sent (or queued) to a subscriber, with their posts' subjects: for a privacy export. */
-export async function messagesOfSubscriber(
+/** The messages of sends to a subscriber or to its address (a row's subscriber may be gone), oldest first. */
+export async function messagesToAddress(
   db: Kysely<Database>,
-  subscriberId: string,
+  subscriberId: string | null,
+  emailKey: string,
 ): Promise<{ subject: string; created_at: string; sent_at: string | null }[]> {
   return db
     .selectFrom('newsletter_messages')
     .innerJoin('newsletter_sends', 'newsletter_sends.id', 'newsletter_messages.send_id')
     .select(['newsletter_sends.subject', 'newsletter_messages.created_at', 'newsletter_messages.sent_at'])
-    .where('newsletter_messages.subscriber_id', '=', subscriberId)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['newsletter_messages.email']), '=', emailKey),
+        ...(subscriberId === null ? [] : [eb('newsletter_messages.subscriber_id', '=', subscriberId)]),
+      ]),
+    )
     .orderBy('newsletter_messages.created_at')
     .execute();
 }

@@ -142,7 +142,7 @@ describe('subscribing and confirming', () => {
     expect((await subscriber('late@example.com'))!.status).toBe('pending');
   });
 
-  it('answers alike whether the address is new, pending or active, and mails an active one nothing', async () => {
+  it('answers alike whether the address is new, pending or active, and mails an active one nothing the day it was mailed', async () => {
     await subscribeJson({ email: 'known@example.com', consent: true, formToken: await newsletterToken() });
     const [mail] = await sink.waitFor(1);
     await testApp.app.inject({ url: linkIn(mail!.text, '/newsletter/confirm') });

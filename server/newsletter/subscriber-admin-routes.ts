@@ -3,10 +3,12 @@ import type { SubscriberImportReport, SubscriberListQuery } from '../../src/cont
 import { auditRequest } from '../audit/index.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
+import { flushErasedPages } from '../store/database.ts';
 import { attachmentDisposition } from '../leads/index.ts';
 import { importSubscribers } from './subscriber-import.ts';
 import { subscriberCsvHeader, subscriberCsvLine, toSubscriber } from './subscriber-records.ts';
-import { countSubscribers, deleteSubscriber, listSubscribers, type SubscriberFilter } from './subscriber-store.ts';
+import { deleteSubscriberWholly } from './subscriber-erasure.ts';
+import { countSubscribers, listSubscribers, type SubscriberFilter } from './subscriber-store.ts';
 import type { NewsletterContext } from './subscriptions.ts';
 
 // Subscribers are personal data: no browser or proxy keeps a copy.
@@ -134,14 +136,20 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
           required: ['id'],
           properties: { id: { type: 'string', maxLength: 100 } },
         },
-        response: { 204: emptyResponse('Deleted, with nothing kept.'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          204: emptyResponse(
+            'Deleted, with nothing kept: the subscriber, the messages sent to it and the confirmation mails of the outbox.',
+          ),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
       config: { access: 'audience' },
     },
     async (request, reply) => {
-      if (!(await deleteSubscriber(db, request.params.id))) {
+      if (!(await deleteSubscriberWholly(db, request.params.id))) {
         throw new HttpError(404, `There is no subscriber ${request.params.id}: it may have been deleted.`);
       }
+      await flushErasedPages(db);
       await auditRequest(db, request, clock(), { action: 'subscriber-delete', target: request.params.id });
       return reply.code(204).headers(noStore).send();
     },

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PrivacyExport, Subscriber } from '../../src/content/types.gen.ts';
 import { csvLine, readableDateTime, utf8Bom } from '../leads/index.ts';
 import type { Database } from '../store/schema.ts';
-import { messagesOfSubscriber } from './newsletter-send-store.ts';
-import { mailsOfSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
+import { messagesToAddress } from './newsletter-send-store.ts';
+import { mailsToAddress, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
 
 /** A row as the API shows it: only what is set. */
 export function toSubscriber(row: SubscriberRow): Subscriber {
@@ -59,19 +59,21 @@ export const subscriberCsvHeader = utf8Bom + csvLine(columns.map(([heading]) => 
 /** One subscriber as a CSV line, every cell formula-escaped as the leads' export does. */
 export const subscriberCsvLine = (row: SubscriberRow): string => csvLine(columns.map(([, cell]) => cell(row)));
 
-/** What a privacy export holds of the newsletter for one address: its subscriber and what was e-mailed to it (confirmations, and
- * the posts sent to it). */
+/**
+ * What a privacy export holds of the newsletter for one address: its subscriber, and what was e-mailed to it
+ * (confirmation links, notes, and the posts of every send), found by the address as well, should its subscriber be gone.
+ */
 export async function newsletterDataOfEmail(
   db: Kysely<Database>,
   emailKey: string,
 ): Promise<Pick<PrivacyExport, 'subscribers' | 'newsletterMails'>> {
   const row = await subscriberByEmailKey(db, emailKey);
-  if (row === undefined) return { subscribers: [], newsletterMails: [] };
-  const mails = [...(await mailsOfSubscriber(db, row.id)), ...(await messagesOfSubscriber(db, row.id))].sort((a, b) =>
-    a.created_at.localeCompare(b.created_at),
+  const id = row?.id ?? null;
+  const mails = [...(await mailsToAddress(db, id, emailKey)), ...(await messagesToAddress(db, id, emailKey))].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at),
   );
   return {
-    subscribers: [toSubscriber(row)],
+    subscribers: row === undefined ? [] : [toSubscriber(row)],
     newsletterMails: mails.map((mail) => ({
       subject: mail.subject,
       queuedAt: mail.created_at,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, SubscriberTable } from '../store/schema.ts';
 
 /** The newsletter's queries over `subscribers`: plain functions taking the database (or a transaction) first. */
@@ -26,28 +26,24 @@ export async function updateSubscriber(
 }
 
 /**
- * Makes a pending subscriber active, only while the confirmation link signed at `sentAt` is the one last sent: of two
- * clicks on one link, only one changes the row. True when this call confirmed it.
+ * Makes a subscriber active, only while it has the status it was read with and the confirmation link signed at
+ * `sentAt` is the one last sent: of two clicks on one link, only one changes the row. True when this call confirmed it.
  */
-export async function activatePending(db: Kysely<Database>, id: string, sentAt: string, now: string): Promise<boolean> {
+export async function activateConfirmed(
+  db: Kysely<Database>,
+  subscriber: Pick<SubscriberRow, 'id' | 'status'>,
+  sentAt: string,
+  now: string,
+  changes: Updateable<SubscriberTable> = {},
+): Promise<boolean> {
   const result = await db
     .updateTable('subscribers')
-    .set({ status: 'active', confirmed_at: now, confirm_sent_at: null, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .set({ ...changes, status: 'active', confirmed_at: now, confirm_sent_at: null, updated_at: now })
+    .where('id', '=', subscriber.id)
+    .where('status', '=', subscriber.status)
     .where('confirm_sent_at', '=', sentAt)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
-}
-
-/** Subscribers still pending whose last confirmation link was sent before `before`: never confirmed, deleted. */
-export async function deletePendingBefore(db: Kysely<Database>, before: string): Promise<number> {
-  const result = await db
-    .deleteFrom('subscribers')
-    .where('status', '=', 'pending')
-    .where('updated_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 export interface SubscriberFilter {
@@ -101,27 +97,39 @@ export async function deleteSubscriber(db: Kysely<Database>, id: string): Promis
   return result.numDeletedRows === 1n;
 }
 
-/**
- * Erasure: the subscriber of an address, with the outbox mails that told of it and the newsletter messages sent to
- * it. Returns how many subscribers were deleted.
- */
-export async function deleteSubscriberOfEmail(db: Kysely<Database>, emailKey: string): Promise<number> {
-  const row = await subscriberByEmailKey(db, emailKey);
-  if (row === undefined) return 0;
-  await db.deleteFrom('mail_outbox').where('about', '=', `subscriber:${row.id}`).execute();
-  await db.deleteFrom('newsletter_messages').where('subscriber_id', '=', row.id).execute();
-  return (await deleteSubscriber(db, row.id)) ? 1 : 0;
+/** Whether a mail of the outbox told of the subscriber since a moment (a confirmation link, a note). */
+export async function mailedAboutSince(db: Kysely<Database>, id: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('about', '=', `subscriber:${id}`)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** The outbox mails that told of a subscriber, oldest first. */
-export async function mailsOfSubscriber(
+/** Outbox mails of the newsletter whose recipients name the address, in any letter case. */
+export const addressedTo = (emailKey: string) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+  eb.and([
+    eb('about', 'like', 'subscriber:%'),
+    eb(eb.fn('lower', ['recipients']), 'like', sql<string>`${likePattern(JSON.stringify(emailKey))} escape '\\'`),
+  ]);
+
+/** The outbox mails that told of a subscriber or went to its address (its row may be gone), oldest first. */
+export async function mailsToAddress(
   db: Kysely<Database>,
-  id: string,
+  subscriberId: string | null,
+  emailKey: string,
 ): Promise<{ subject: string; created_at: string; sent_at: string | null }[]> {
   return db
     .selectFrom('mail_outbox')
     .select(['subject', 'created_at', 'sent_at'])
-    .where('about', '=', `subscriber:${id}`)
+    .where((eb) =>
+      eb.or([
+        addressedTo(emailKey)(eb),
+        ...(subscriberId === null ? [] : [eb('about', '=', `subscriber:${subscriberId}`)]),
+      ]),
+    )
     .orderBy('created_at')
     .execute();
 }

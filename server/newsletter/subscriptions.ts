@@ -19,15 +19,23 @@ import { attributionColumns, emailKey, singleLine, strictEmail } from '../leads/
 import { enqueueMail } from '../mail/index.ts';
 import type { Database } from '../store/schema.ts';
 import { confirmationMail } from './newsletter-mail.ts';
+import { defaultSignupMailCaps, takeSignupMail, type SignupMailCaps } from './signup-mail-caps.ts';
+import { subscribedNoteMail } from './subscribed-note-email.ts';
 import {
-  activatePending,
+  activateConfirmed,
   insertSubscriber,
+  mailedAboutSince,
   subscriberByEmailKey,
   subscriberById,
   updateSubscriber,
   type SubscriberRow,
 } from './subscriber-store.ts';
-import { confirmationLifetimeMs, confirmationToken, readConfirmationToken } from './subscriber-tokens.ts';
+import {
+  confirmationLifetimeMs,
+  confirmationToken,
+  readConfirmationToken,
+  unsubscribeToken,
+} from './subscriber-tokens.ts';
 
 /** What the newsletter's public side needs: the forms' intake (spam, limits, mail), its signing key, its consent. */
 export interface NewsletterContext {
@@ -36,6 +44,8 @@ export interface NewsletterContext {
   key: Buffer;
   /** The consent the signup form shows (content/site.json), stored with each subscriber word for word. */
   consentText: string;
+  /** Caps on the mails that signups send; defaultSignupMailCaps unless set. */
+  signupMailCaps?: SignupMailCaps;
 }
 
 /** The form's name for its spam tokens and limits. */
@@ -64,9 +74,11 @@ export function heldFormToken(intake: Pick<FormIntake, 'formKey' | 'timeTrapMs'>
 }
 
 /**
- * Subscribes an address, answered the same whether it was known or not: a new or departed address becomes pending
- * and gets a confirmation link (queued in the transaction that stores it); a pending one gets a new link unless one
- * went out in the last ten minutes; an active one is left as it is. Spam stores nobody and sends nothing. A form sent
+ * Subscribes an address, answered the same whether it was known or not: a new address becomes pending and gets a
+ * confirmation link (queued in the transaction that stores it); a pending, unsubscribed or bounced one gets a new link
+ * unless one went out in the last ten minutes (only that link makes a departed one active again, and records its
+ * consent); an active one gets a short note saying so, at most one a day. Past the caps on the signup's mails nothing
+ * is mailed: a new address is stored pending, held, without a link. Spam stores nobody and sends nothing. A form sent
  * without JavaScript and without a token is `held`: the caller asks its sender to press a button first (decision 0012).
  */
 export async function subscribe(
@@ -85,12 +97,12 @@ export async function subscribe(
     return 'too-fast';
   }
   const store = ({ reason, tokenKey }: SpamVerdict) =>
-    intake.db.transaction().execute(async (trx) => {
+    intake.db.transaction().execute(async (trx): Promise<{ spam: boolean; stored: Stored }> => {
       await countFormPost(trx, intake.formKey, { form: newsletterForm, address: arrival.address, tokenKey }, now);
-      if (reason !== null) return { spam: true, mailed: false };
-      return { spam: false, mailed: await storeSubscription(trx, context, input, now) };
+      if (reason !== null) return { spam: true, stored: { mailed: false } };
+      return { spam: false, stored: await storeSubscription(trx, context, input, arrival.address, now) };
     });
-  let result: { spam: boolean; mailed: boolean };
+  let result: { spam: boolean; stored: Stored };
   try {
     result = await store(verdict);
   } catch (error) {
@@ -101,16 +113,26 @@ export async function subscribe(
       return store({ reason: tokenUsedBefore, tokenKey: null });
     });
   }
-  if (result.mailed) intake.mail?.wake();
+  const { active } = result.stored;
+  const mailed =
+    result.stored.mailed || (active !== undefined && (await mailSubscribedNote(context, active, arrival.address, now)));
+  if (mailed) intake.mail?.wake();
   return result.spam ? 'spam' : 'accepted';
+}
+
+/** What storing a signup did: whether it queued a link, or found the address active (its note is queued after). */
+interface Stored {
+  mailed: boolean;
+  active?: SubscriberRow;
 }
 
 async function storeSubscription(
   trx: Kysely<Database>,
   context: NewsletterContext,
   input: SubscriberInput,
+  address: string,
   now: Date,
-): Promise<boolean> {
+): Promise<Stored> {
   const at = now.toISOString();
   const key = emailKey(input.email);
   const known = await subscriberByEmailKey(trx, key);
@@ -119,7 +141,6 @@ async function storeSubscription(
     consent_text: context.consentText,
     consent_basis: 'form',
     consented_at: at,
-    confirm_sent_at: at,
     ...attributionColumns(input.attribution),
     updated_at: at,
   };
@@ -131,23 +152,45 @@ async function storeSubscription(
       name,
       status: 'pending',
       ...consent,
+      confirm_sent_at: null,
       confirmed_at: null,
       unsubscribed_at: null,
       created_at: at,
     };
     await insertSubscriber(trx, row);
-    await queueConfirmation(trx, context, row, now);
-    return true;
+    return { mailed: await mailNewLink(trx, context, row, address, now) };
   }
-  if (known.status === 'active') return false;
-  const recent =
-    known.status === 'pending' &&
-    known.confirm_sent_at !== null &&
-    now.getTime() - Date.parse(known.confirm_sent_at) < confirmationResendMs;
-  if (recent) return false;
-  await updateSubscriber(trx, known.id, { ...consent, status: 'pending', name: name ?? known.name });
-  await queueConfirmation(trx, context, known, now);
-  return true;
+  if (known.status === 'active') return { mailed: false, active: known };
+  // A departed reader's consent is recorded by the link alone: whoever typed the address cannot record it.
+  if (known.status === 'pending' && !sentRecently(known, now)) {
+    await updateSubscriber(trx, known.id, { ...consent, name: name ?? known.name });
+  }
+  return { mailed: await mailNewLink(trx, context, known, address, now) };
+}
+
+const sentRecently = (subscriber: Pick<SubscriberRow, 'confirm_sent_at'>, now: Date): boolean =>
+  subscriber.confirm_sent_at !== null && now.getTime() - Date.parse(subscriber.confirm_sent_at) < confirmationResendMs;
+
+/**
+ * Mails a subscriber not yet or no longer active a new confirmation link, in the caller's transaction: not when one
+ * went out in the last ten minutes, nor past the caps on the signup's mails (the subscriber is then left as it was).
+ * True when a link was queued. Without SMTP_URL nothing is mailed, and the row records the link it would have sent.
+ */
+export async function mailNewLink(
+  trx: Kysely<Database>,
+  context: NewsletterContext,
+  subscriber: Pick<SubscriberRow, 'id' | 'email' | 'confirm_sent_at'>,
+  address: string,
+  now: Date,
+): Promise<boolean> {
+  if (sentRecently(subscriber, now)) return false;
+  const { intake } = context;
+  const at = now.toISOString();
+  const caps = context.signupMailCaps ?? defaultSignupMailCaps;
+  if (intake.mail !== null && !(await takeSignupMail(trx, intake.formKey, address, caps, now))) return false;
+  await updateSubscriber(trx, subscriber.id, { confirm_sent_at: at, updated_at: at });
+  await queueConfirmation(trx, context, subscriber, now);
+  return intake.mail !== null;
 }
 
 export async function queueConfirmation(
@@ -166,11 +209,46 @@ export async function queueConfirmation(
   );
 }
 
+/** A reader already subscribed is told so at most this often, however often the address is typed into the form. */
+export const subscribedNoteIntervalMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Queues the note that tells an active reader its address is subscribed already, with its unsubscribe link: at most
+ * one a day for an address, within the caps on the signup's mails. True when queued.
+ */
+async function mailSubscribedNote(
+  context: NewsletterContext,
+  subscriber: SubscriberRow,
+  address: string,
+  now: Date,
+): Promise<boolean> {
+  const { intake } = context;
+  if (intake.mail === null) return false;
+  const token = unsubscribeToken(context.key, subscriber.id);
+  const mail = await subscribedNoteMail({
+    id: subscriber.id,
+    to: subscriber.email,
+    brandName: intake.facts.brandName,
+    origin: intake.origin,
+    unsubscribeUrl: `${intake.origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+  });
+  return intake.db.transaction().execute(async (trx) => {
+    const since = new Date(now.getTime() - subscribedNoteIntervalMs).toISOString();
+    if (await mailedAboutSince(trx, subscriber.id, since)) return false;
+    const caps = context.signupMailCaps ?? defaultSignupMailCaps;
+    if (!(await takeSignupMail(trx, intake.formKey, address, caps, now))) return false;
+    await enqueueMail(trx, mail, now);
+    return true;
+  });
+}
+
 export type ConfirmOutcome = 'confirmed' | 'used' | 'expired' | 'invalid';
 
 /**
  * Confirms a subscription with the link last e-mailed for it, within 48 hours and once. A link used already, or
- * replaced by a newer one, is `used`; one too old, or whose subscriber was deleted unconfirmed, is `expired`.
+ * replaced by a newer one, is `used`; one too old, or whose subscriber was deleted unconfirmed, is `expired`. A
+ * departed reader (unsubscribed, bounced) confirmed is active again, with the consent the signup and the unsubscribe
+ * page show recorded now.
  */
 export async function confirmSubscription(
   context: NewsletterContext,
@@ -183,7 +261,12 @@ export async function confirmSubscription(
   const subscriber = await subscriberById(db, read.subscriberId);
   if (subscriber === undefined) return 'expired';
   const sentAt = read.signedAt.toISOString();
-  if (subscriber.status !== 'pending' || subscriber.confirm_sent_at !== sentAt) return 'used';
+  if (subscriber.status === 'active' || subscriber.confirm_sent_at !== sentAt) return 'used';
   if (now.getTime() - read.signedAt.getTime() > confirmationLifetimeMs) return 'expired';
-  return (await activatePending(db, subscriber.id, sentAt, now.toISOString())) ? 'confirmed' : 'used';
+  const at = now.toISOString();
+  const consent =
+    subscriber.status === 'pending'
+      ? {}
+      : { consent_text: context.consentText, consent_basis: 'form', consented_at: at, unsubscribed_at: null };
+  return (await activateConfirmed(db, subscriber, sentAt, at, consent)) ? 'confirmed' : 'used';
 }

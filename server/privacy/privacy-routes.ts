@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { PrivacyExport, PrivacyRequest } from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/index.ts';
 import { errorResponses, schemaRef } from '../http/api-schemas.ts';
+import { eraseTracesOfEmail } from './erase-traces.ts';
 import { removedSummary } from './retention.ts';
 import { commentsOfEmail, deleteCommentsOfEmail } from '../comments/index.ts';
 import { flushErasedPages } from '../store/database.ts';
@@ -73,6 +74,8 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
       const subscribers = await deleteSubscriberOfEmail(db, key);
       // A refused form sent without JavaScript, kept an hour to be shown again, holds what was typed too.
       await deleteRefusedFormsOfEmail(db, key);
+      // And whatever else names the address: mails of the outbox, sign-in limits, invitations, audit targets.
+      await eraseTracesOfEmail(db, key);
       await flushErasedPages(db);
       // Approved comments leave the post pages.
       if (comments > 0) onCommentsChanged();

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/index.ts';
 import { retentionCutOff } from '../../src/domain/lead-retention.ts';
-import { pruneFormPosts } from '../forms/index.ts';
-import { deletePendingBefore } from '../newsletter/index.ts';
+import { pruneFormPosts, pruneRefusedForms } from '../forms/index.ts';
+import { deleteOrphanedNewsletterMail, deleteUnconfirmedSubscribers, pruneSignupMails } from '../newsletter/index.ts';
 import { deleteUnpublishedCommentsBefore } from '../comments/index.ts';
 import { deleteLeads, leadIdsBefore, type Removed } from '../leads/index.ts';
+import { flushErasedPages } from '../store/database.ts';
 import type { Database } from '../store/schema.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -15,15 +16,18 @@ export const retentionIntervalMs = dayMs;
 export const unpublishedCommentDays = 90;
 /** A newsletter subscriber who never confirmed in this time is deleted, with the consent and address it holds. */
 export const unconfirmedSubscriberDays = 7;
+/** A signup held by the caps on the newsletter's mails (never sent a link) is deleted after this (decision 0032). */
+export const heldSubscriberHours = 48;
 
 /** In the audit log's target: what a run or an erasure removed, in words. */
 export const removedSummary = ({ leads, cvs }: Removed): string => `${leads} leads, ${cvs} CVs`;
 
 /**
  * Deletes every lead that arrived more than `retentionDays` ago, whatever its status, with its CV, notes and
- * history, comments never published after `unpublishedCommentDays` and subscribers unconfirmed after
- * `unconfirmedSubscriberDays`, and records what it deleted in the audit log; forgets the forms' posts past their
- * limits' windows too.
+ * history, comments never published after `unpublishedCommentDays`, subscribers unconfirmed after
+ * `unconfirmedSubscriberDays` (held signups after `heldSubscriberHours`) with their mails, and records what it deleted
+ * in the audit log; forgets the forms' posts and the signup's mails past their limits' windows, refused forms past
+ * their hour, and newsletter mails whose subscriber is gone too.
  * Idempotent: two instances running it at once delete each row once and record what each removed.
  */
 export async function applyRetention(db: Kysely<Database>, now: Date, retentionDays: number): Promise<Removed> {
@@ -37,14 +41,17 @@ export async function applyRetention(db: Kysely<Database>, now: Date, retentionD
     removed.cvs += some.cvs;
   }
   await pruneFormPosts(db, now);
+  await pruneRefusedForms(db, now);
+  await pruneSignupMails(db, now);
   const comments = await deleteUnpublishedCommentsBefore(
     db,
     new Date(now.getTime() - unpublishedCommentDays * dayMs).toISOString(),
   );
-  const unconfirmed = await deletePendingBefore(
-    db,
-    new Date(now.getTime() - unconfirmedSubscriberDays * dayMs).toISOString(),
-  );
+  const unconfirmed = await deleteUnconfirmedSubscribers(db, {
+    pendingBefore: new Date(now.getTime() - unconfirmedSubscriberDays * dayMs).toISOString(),
+    heldBefore: new Date(now.getTime() - heldSubscriberHours * 60 * 60 * 1000).toISOString(),
+  });
+  await deleteOrphanedNewsletterMail(db);
   // A run that found nothing to delete changed nothing: the daily runs do not crowd the Activity screen.
   if (removed.leads + removed.cvs + comments + unconfirmed > 0) {
     const target =
@@ -52,6 +59,7 @@ export async function applyRetention(db: Kysely<Database>, now: Date, retentionD
       (comments > 0 ? `, ${comments} unpublished comments` : '') +
       (unconfirmed > 0 ? `, ${unconfirmed} unconfirmed subscribers` : '');
     await recordAudit(db, { at: now, actor: null, action: 'lead-retention', target });
+    await flushErasedPages(db);
   }
   return removed;
 }

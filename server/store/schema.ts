@@ -307,6 +307,8 @@ export interface MailOutboxTable {
   recipients: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one (react-email's); null for plain text only. */
+  html: string | null;
   reply_to: string | null;
   /** What the mail is about (`lead:{id}`), so that erasing that also erases its mail; null for none. */
   about: string | null;
@@ -399,6 +401,14 @@ export interface NewsletterMessageTable {
 export interface NewsletterPaceTable {
   id: string;
   next_ms: number | string;
+}
+
+/** An e-mail the newsletter's signup sent to a typed address, counted by the caps per hour (signup-mail-caps.ts). */
+export interface SignupMailTable {
+  id: string;
+  /** A keyed hash of the requester's network (an IPv4 /24, an IPv6 /64), never the address. */
+  network: string;
+  sent_at: string;
 }
 
 /** A public form sent without JavaScript and refused, kept an hour for its page to show it again. */
@@ -522,6 +532,7 @@ export interface Database {
   stats_monthly: StatsMonthlyTable;
   comments: CommentTable;
   refused_forms: RefusedFormTable;
+  signup_mails: SignupMailTable;
   content_heads: ContentHeadTable;
   subscribers: SubscriberTable;
   newsletter_sends: NewsletterSendTable;

@@ -145,3 +145,50 @@ describe.each(places)('subscribing at 375 px from %s', (place, path) => {
     await context.close();
   });
 });
+
+describe('unsubscribing and subscribing again at 375 px', () => {
+  it('asks for a new confirmation by e-mail, and only its link makes the reader active again', async () => {
+    const email = 'again@example.com';
+    const mailsTo = (subject: RegExp) =>
+      sink.mails.filter((mail) => JSON.stringify(mail.to).includes(email) && subject.test(mail.subject ?? ''));
+    const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.base, ...headers },
+        body: JSON.stringify(body),
+      });
+    const { token } = (await (await fetch(`${server.base}/api/form-token?form=newsletter`)).json()) as {
+      token: string;
+    };
+    expect((await post('/api/subscribers', { email, consent: true, formToken: token })).status).toBe(202);
+    expect((await fetch(await confirmationLink(email))).status).toBe(200);
+    // A post sent to the newsletter brings the reader's unsubscribe link.
+    const [latest] = (await (await fetch(`${server.base}/api/blogs?limit=1`)).json()) as { _id: string }[];
+    expect((await post(`/api/blogs/${latest!._id}/newsletter`, {}, { cookie })).status).toBe(202);
+    await expect.poll(() => mailsTo(/^(?!Confirm)/).length, { timeout: 15_000 }).toBe(1);
+    const unsubscribe = mailsTo(/^(?!Confirm)/)[0]!.text?.match(
+      /https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w.%-]+/,
+    )?.[0];
+
+    const context = await browser.newContext({ viewport: phone, baseURL: server.base });
+    const page = await context.newPage();
+    await page.goto(unsubscribe!);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { level: 1, name: 'You are unsubscribed' }).waitFor();
+    expect(await subscriberOf(email)).toMatchObject({ status: 'unsubscribed' });
+    await page.getByText('Changed your mind? We will e-mail you a link to confirm.').waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.getByRole('button', { name: 'Subscribe again' }).click();
+    await page.waitForURL((url) => url.pathname === '/newsletter/check-your-inbox');
+    await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+    // Still unsubscribed: the press only asked for a link.
+    expect(await subscriberOf(email)).toMatchObject({ status: 'unsubscribed' });
+
+    await expect.poll(() => mailsTo(/^Confirm/).length, { timeout: 15_000 }).toBe(2);
+    const link = mailsTo(/^Confirm/)[1]!.text?.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)?.[0];
+    await page.goto(link!);
+    await page.getByRole('heading', { level: 1, name: 'You are subscribed' }).waitFor();
+    expect(await subscriberOf(email)).toMatchObject({ status: 'active', consentBasis: 'form' });
+    await context.close();
+  });
+});
