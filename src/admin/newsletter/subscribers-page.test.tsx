@@ -123,6 +123,8 @@ describe('SubscribersPage', () => {
   it('imports a CSV file and shows what became of each row, consent basis included', async () => {
     const user = userEvent.setup();
     const report: SubscriberImportReport = {
+      delimiter: ';',
+      encoding: 'utf-8',
       active: 1,
       confirmationSent: 1,
       skipped: 1,
