@@ -61,6 +61,12 @@ const zones = [
     except: ['./content/types.gen.ts', './entry-server.tsx', './domain'],
     message: 'The server imports from src/ only the generated types, the domain rules and the server-render entry.',
   },
+  {
+    target: './server/lib',
+    from: ['./server', './src'],
+    except: ['./lib'],
+    message: 'server/lib holds tools with no knowledge of the product (CSV): it imports only itself and packages.',
+  },
   // One folder per feature on the server (server/blog, server/leads, ...): another folder, the wiring at the top
   // included, reaches a feature only through its index.ts, so that what a feature offers the rest is one file.
   ...serverFeatures(readdirSync(serverDir, { withFileTypes: true })).map((feature) => ({

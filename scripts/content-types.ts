@@ -44,6 +44,7 @@ const root = {
     subscriberInput: { $ref: 'subscriber-input.schema.json' },
     subscriber: { $ref: 'subscriber.schema.json' },
     subscriberListQuery: { $ref: 'subscriber-list-query.schema.json' },
+    subscriberImportQuery: { $ref: 'subscriber-import-query.schema.json' },
     subscriberImportReport: { $ref: 'subscriber-import-report.schema.json' },
     statsReport: { $ref: 'stats-report.schema.json' },
     comment: { $ref: 'comment.schema.json' },

@@ -2,7 +2,7 @@
 // JavaScript, because eslint.import-rules.js reads it as well as the import-cycle check.
 
 /** Folders of server/ that every feature may use: they are no feature. */
-export const serverInfrastructure = ['http', 'pages', 'store', 'test-support'];
+export const serverInfrastructure = ['http', 'lib', 'pages', 'store', 'test-support'];
 
 /** The names of the folders among these directory entries of server/. */
 export function serverFolders(entries) {

@@ -1,9 +1,7 @@
 // The rest of the server reaches enquiries, applications and the Inbox only through this file (eslint.import-rules.js).
 export { attachmentDisposition } from './attachment-name.ts';
-export { csvLine, utf8Bom } from './csv.ts';
 export { answerRefusedForm, noFormPages, refusedFormAt, refusedFormParameter } from './form-refusal.ts';
 export type { FormPages } from './form-refusal.ts';
-export { readableDateTime } from './lead-csv.ts';
 export { acceptPlainForms, leadFormRoutes } from './lead-form-routes.ts';
 export type { LeadFormOptions } from './lead-form-routes.ts';
 export { singleLine } from '../../src/domain/single-line.ts';

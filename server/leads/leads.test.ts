@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, LeadRecord } from '../../src/content/types.gen.ts';
-import { readableDateTime } from './lead-csv.ts';
+import { csvDateTime } from '../lib/csv-write.ts';
 import { storeLeads, testPdf } from '../test-support/stored-leads.ts';
 import { asAdmin, createTestApp, sameOrigin, signIn, testAdmin, type TestApp } from '../test-support/test-app.ts';
 
@@ -148,14 +148,16 @@ describe('GET /api/leads/export.csv', () => {
     );
     expect(response.headers['cache-control']).toBe('no-store');
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toMatch(/^\ufeffReceived \(UTC\),Type,Status,Name,E-mail,Phone,Company,Service,Budget,Message,/);
+    expect(lines[0]).toMatch(
+      /^\ufeffreceived_at_utc,type,status,name,email,phone,company,service,budget,message,role,cover_letter,cv_file,/,
+    );
     expect(lines).toHaveLength(3 + 1 + 1);
     expect(lines[1]).toContain(
       `"'=HYPERLINK(""http://evil.example"",""Click"")",excel@example.com,,'+44 20 7946 0000,`,
     );
     expect(response.body).toContain(`"'@SUM(A1:A9), and a ""quoted"" line\nthen another"`);
     expect(response.body).toContain(
-      '2025-11-03 09:30,enquiry,new,Mina Okafor,mina@harbour.example,,Harbour Coffee,Search Engine Optimization,£5k–£10k',
+      '2025-11-03 09:30:00,enquiry,new,Mina Okafor,mina@harbour.example,,Harbour Coffee,Search Engine Optimization,£5k–£10k',
     );
     expect(response.body).not.toContain('Buy Now');
     expect(await auditActions()).toContainEqual({
@@ -170,10 +172,10 @@ describe('GET /api/leads/export.csv', () => {
     const lead = await storeLeads(testApp.store, [{ name: 'Noted Person', created_at: day('2025-11-29') }]);
     const note = (text: string) =>
       app.inject(asAdmin(cookie, { method: 'PATCH', url: `/api/leads/${lead[0]}`, payload: { note: text } }));
-    const at = readableDateTime(testApp.clock.now().toISOString());
+    const at = csvDateTime(testApp.clock.now().toISOString());
     await note('Asked for ₹1–3 lakh; call back Monday.');
     testApp.clock.advance(60_000);
-    const later = readableDateTime(testApp.clock.now().toISOString());
+    const later = csvDateTime(testApp.clock.now().toISOString());
     await note('=Called back');
     const response = await get('/api/leads/export.csv?q=Noted');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SubscriberImportReport, SubscriberListQuery } from '../../src/content/types.gen.ts';
+import type {
+  SubscriberImportQuery,
+  SubscriberImportReport,
+  SubscriberListQuery,
+} from '../../src/content/types.gen.ts';
 import { auditRequest } from '../audit/index.ts';
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { flushErasedPages } from '../store/database.ts';
 import { attachmentDisposition } from '../leads/index.ts';
-import { importSubscribers } from './subscriber-import.ts';
+import { emptyFile, importSubscribers } from './subscriber-import.ts';
 import { subscriberCsvHeader, subscriberCsvLine, toSubscriber } from './subscriber-records.ts';
 import { deleteSubscriberWholly } from './subscriber-erasure.ts';
 import { countSubscribers, listSubscribers, type SubscriberFilter } from './subscriber-store.ts';
@@ -40,7 +44,8 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
   { newsletter },
 ) => {
   const { db, clock } = newsletter.intake;
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: importBodyLimit }, (_request, body, done) =>
+  // The bytes as sent: the import reads their byte order mark and encoding itself (Excel writes UTF-16 as well).
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: importBodyLimit }, (_request, body, done) =>
     done(null, body),
   );
 
@@ -104,11 +109,12 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
     },
   );
 
-  app.post<{ Body: string }>(
+  app.post<{ Body: Buffer; Querystring: SubscriberImportQuery }>(
     '/import',
     {
       schema: {
         consumes: ['text/csv'],
+        querystring: schemaRef('subscriber-import-query.schema.json'),
         response: {
           200: schemaRef('subscriber-import-report.schema.json', 'What was done with each row.'),
           ...errorResponses(400, 401, 403, 413, 415),
@@ -117,10 +123,10 @@ export const subscriberAdminRoutes: FastifyPluginAsync<{ newsletter: NewsletterC
       config: { access: 'audience' },
     },
     async (request, reply) => {
-      if (typeof request.body !== 'string' || request.body.trim() === '') {
-        throw new HttpError(400, 'The file is empty: choose a CSV file with a header line and one address a line.');
+      if (!Buffer.isBuffer(request.body) || request.body.toString('latin1').trim() === '') {
+        throw new HttpError(400, emptyFile);
       }
-      const report = await importSubscribers(newsletter, request.body);
+      const report = await importSubscribers(newsletter, request.body, request.query);
       await auditRequest(db, request, clock(), { action: 'subscriber-import', target: importSummary(report) });
       return reply.headers(noStore).send(report);
     },

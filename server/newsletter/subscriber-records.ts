@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PrivacyExport, Subscriber } from '../../src/content/types.gen.ts';
-import { csvLine, readableDateTime, utf8Bom } from '../leads/index.ts';
+import { csvDateTime, csvHeader, csvLine } from '../lib/csv-write.ts';
 import type { Database } from '../store/schema.ts';
 import { messagesToAddress } from './newsletter-send-store.ts';
 import { mailsToAddress, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
@@ -31,30 +31,29 @@ export function toSubscriber(row: SubscriberRow): Subscriber {
   return subscriber;
 }
 
-const when = (iso: string | null): string => (iso === null ? '' : readableDateTime(iso));
-
 type Column = [heading: string, cell: (row: SubscriberRow) => string | null];
 
-/** The export's columns; the first four are what an import reads back. */
+/** The export's columns, times in UTC as spreadsheets read them; the first four are what an import reads back. */
 const columns: Column[] = [
   ['email', (row) => row.email],
   ['name', (row) => row.name],
-  ['consented_at', (row) => row.consented_at],
-  ['consent_basis', (row) => row.consent_basis],
-  ['Status', (row) => row.status],
-  ['Consent text', (row) => row.consent_text],
-  ['Subscribed (UTC)', (row) => when(row.created_at)],
-  ['Confirmed (UTC)', (row) => when(row.confirmed_at)],
-  ['Unsubscribed (UTC)', (row) => when(row.unsubscribed_at)],
-  ['Landing page', (row) => row.landing_page],
-  ['Referrer', (row) => row.referrer_host],
+  ['consented_at_utc', (row) => csvDateTime(row.consented_at)],
+  // Both consent columns or neither, as an import reads them: a reader asked to confirm stated no consent yet.
+  ['consent_basis', (row) => (row.consented_at === null ? '' : row.consent_basis)],
+  ['status', (row) => row.status],
+  ['consent_text', (row) => row.consent_text],
+  ['subscribed_at_utc', (row) => csvDateTime(row.created_at)],
+  ['confirmed_at_utc', (row) => csvDateTime(row.confirmed_at)],
+  ['unsubscribed_at_utc', (row) => csvDateTime(row.unsubscribed_at)],
+  ['landing_page', (row) => row.landing_page],
+  ['referrer', (row) => row.referrer_host],
   ['utm_source', (row) => row.utm_source],
   ['utm_medium', (row) => row.utm_medium],
   ['utm_campaign', (row) => row.utm_campaign],
-  ['Id', (row) => row.id],
+  ['id', (row) => row.id],
 ];
 
-export const subscriberCsvHeader = utf8Bom + csvLine(columns.map(([heading]) => heading));
+export const subscriberCsvHeader = csvHeader(columns.map(([heading]) => heading));
 
 /** One subscriber as a CSV line, every cell formula-escaped as the leads' export does. */
 export const subscriberCsvLine = (row: SubscriberRow): string => csvLine(columns.map(([, cell]) => cell(row)));

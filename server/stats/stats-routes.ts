@@ -6,7 +6,8 @@ import { campaignTag, referrerHost, sitePath } from '../../src/domain/traffic-so
 import { emptyResponse, errorResponses, schemaRef } from '../http/api-schemas.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
-import { attachmentDisposition, csvLine } from '../leads/index.ts';
+import { attachmentDisposition } from '../leads/index.ts';
+import { csvHeader, csvLine } from '../lib/csv-write.ts';
 import { AddressLimiter, type AddressLimit } from './address-limiter.ts';
 import type { StatsCollector } from './collector.ts';
 import type { SitePaths } from './site-paths.ts';
@@ -138,16 +139,16 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (app, o
       checkRange(from, to);
       const report = await exportReport(db, options.paths, from, to);
       const lines = [
-        csvLine([
-          'Breakdown',
-          'Key',
-          'Visitors',
-          'Visits',
-          'Page views',
-          'Enquiries',
-          'Applications',
-          'Subscriptions',
-          'Conversion rate',
+        csvHeader([
+          'breakdown',
+          'key',
+          'visitors',
+          'visits',
+          'page_views',
+          'enquiries',
+          'applications',
+          'subscriptions',
+          'conversion_rate',
         ]),
       ];
       for (const day of report.series) lines.push(csvLine(['Day', day.day, day.visitors, day.visits, day.pageViews]));

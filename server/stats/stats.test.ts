@@ -421,7 +421,7 @@ describe('GET /api/stats', () => {
     expect(response.headers['content-disposition']).toContain(`stats-${day}-to-${day}.csv`);
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Breakdown,Key,Visitors,Visits,Page views,Enquiries,Applications,Subscriptions,Conversion rate',
+      '\ufeffbreakdown,key,visitors,visits,page_views,enquiries,applications,subscriptions,conversion_rate',
     );
     expect(lines).toContain(`Day,${day},1,1,1`);
     expect(lines).toContain('Page,/seo,1,1,1');

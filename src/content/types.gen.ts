@@ -58,6 +58,10 @@ export type TeamRole = 'owner' | 'administrator' | 'editor' | 'author' | 'contri
 export type LeadType = 'enquiry' | 'application';
 export type LeadStatus = 'new' | 'contacted' | 'qualified' | 'won' | 'lost' | 'spam';
 export type CommentStatus = 'pending' | 'approved' | 'spam' | 'trash';
+/**
+ * Whether dates written 07/11/2026 put the day (7 November) or the month (11 July) first. Without it such dates are refused; dates written year first (ISO 8601) are read either way.
+ */
+export type DateOrder = 'day-first' | 'month-first';
 export type StatsBreakdown = StatsBreakdownRow[];
 export type StatsGoalBreakdown = StatsGoalRow[];
 
@@ -133,6 +137,7 @@ export interface ContentSchemas {
   subscriberInput?: SubscriberInput;
   subscriber?: Subscriber;
   subscriberListQuery?: SubscriberListQuery;
+  subscriberImportQuery?: SubscriberImportQuery;
   subscriberImportReport?: SubscriberImportReport;
   statsReport?: StatsReport;
   comment?: CommentRecord;
@@ -2909,9 +2914,27 @@ export interface SubscriberListQuery {
   offset?: number;
 }
 /**
+ * The query of POST /api/subscribers/import: how to read the file's dates.
+ */
+export interface SubscriberImportQuery {
+  dateOrder?: DateOrder;
+}
+/**
  * What POST /api/subscribers/import did with each row of the CSV file.
  */
 export interface SubscriberImportReport {
+  /**
+   * The separator found on the header line: comma, semicolon (Excel in India and most of Europe) or tab.
+   */
+  delimiter: ',' | ';' | '\t';
+  /**
+   * How the file's bytes were read: by its byte order mark, else UTF-8, else Windows' code page.
+   */
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+  /**
+   * The order in which dates written 07/11/2026 were read, when the import was told one (its dateOrder).
+   */
+  dateOrder?: 'day-first' | 'month-first';
   /**
    * Rows whose consent the file stated: active at once.
    */

@@ -62,7 +62,7 @@ describe('SubscribersPage', () => {
     expect(rows[1]).toHaveTextContent('Pending: not confirmed yet');
     expect(rows[2]).toHaveTextContent('Bounced: the address refuses mail');
     expect(rows[2]).toHaveTextContent('import: paper form at the fair, 2025');
-    expect(screen.getByText('60 subscribers, newest first.')).toBeInTheDocument();
+    expect(screen.getByText('60 subscribers, newest first: 1–3 shown, page 1 of 3.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Subscriber pages' })).toHaveTextContent('Page 1 of 3');
     expect(listRequests(requests)).toEqual(['/api/subscribers?limit=25&offset=0']);
 
@@ -77,6 +77,17 @@ describe('SubscribersPage', () => {
       'href',
       '/api/subscribers/export.csv?status=active&q=ada',
     );
+  });
+
+  it('says a page past the last one in words, with a link to the last', async () => {
+    subscribersApi({ 'GET /api/subscribers': page([], 60) });
+    await openSubscribers('/admin/subscribers?status=active&page=9');
+    expect(await screen.findByText(/Page 9 is past the last page, 3\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to page 3' })).toHaveAttribute(
+      'href',
+      '/admin/subscribers?status=active&page=3',
+    );
+    expect(screen.queryByText(/No subscriber/)).not.toBeInTheDocument();
   });
 
   it('says when there is nobody yet', async () => {
@@ -123,6 +134,8 @@ describe('SubscribersPage', () => {
   it('imports a CSV file and shows what became of each row, consent basis included', async () => {
     const user = userEvent.setup();
     const report: SubscriberImportReport = {
+      delimiter: ';',
+      encoding: 'utf-8',
       active: 1,
       confirmationSent: 1,
       skipped: 1,
@@ -139,11 +152,17 @@ describe('SubscribersPage', () => {
         { line: 5, email: 'nope', outcome: 'refused', message: 'This is not an e-mail address.' },
       ],
     };
-    const { requests } = subscribersApi({ 'POST /api/subscribers/import': { body: report } });
+    const { requests } = subscribersApi({
+      'POST /api/subscribers/import': { body: { ...report, dateOrder: 'day-first' } },
+    });
     await openSubscribers();
     const importer = screen.getByRole('region', { name: 'Import from a CSV file' });
     expect(importer).toHaveTextContent(/basis is kept with the address/);
     await user.upload(within(importer).getByLabelText('CSV file'), csvFile());
+    const dates = within(importer).getByRole('combobox', { name: 'Dates like 07/11/2026' });
+    expect(dates).toHaveValue('');
+    expect(dates).toHaveAccessibleDescription(/may mean 7 November or 11 July/);
+    await user.selectOptions(dates, 'Day first: 07/11/2026 is 7 November');
     await user.click(within(importer).getByRole('button', { name: 'Import' }));
     const table = await within(importer).findByRole('table', { name: /Each row of list\.csv/ });
     expect(
@@ -152,16 +171,19 @@ describe('SubscribersPage', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([
-      '2ada@example.comSkippedAlready on the list (active): left as it is.',
-      '3new@example.comImported: activeActive, on the basis stated: fair.',
-      '4ask@example.comImported: asked to confirmPending: a link is e-mailed.',
-      '5nopeNot importedThis is not an e-mail address.',
+      'Line 2ada@example.comSkippedAlready on the list (active): left as it is.',
+      'Line 3new@example.comImported: activeActive, on the basis stated: fair.',
+      'Line 4ask@example.comImported: asked to confirmPending: a link is e-mailed.',
+      'Line 5nopeNot importedThis is not an e-mail address.',
     ]);
     expect(importer).toHaveTextContent(
-      '1 address is active on the basis the file states, 1 address was asked to confirm by e-mail, 1 row was ' +
+      'Read as semicolon-separated (;), in UTF-8. Dates like 07/11/2026 were read day first (7 November). ' +
+        '1 address is active on the basis the file states, 1 address was asked to confirm by e-mail, 1 row was ' +
         'skipped and 1 row was not imported.',
     );
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/subscribers/import']);
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/subscribers/import?dateOrder=day-first',
+    ]);
     // The list is asked again: the imported addresses appear.
     await waitFor(() => expect(listRequests(requests)).toHaveLength(2));
   });
@@ -185,11 +207,16 @@ describe('SubscribersPage', () => {
     const importer = screen.getByRole('region', { name: 'Import from a CSV file' });
     const input = within(importer).getByLabelText<HTMLInputElement>('CSV file');
     await user.upload(input, csvFile());
+    const dates = within(importer).getByRole('combobox', { name: 'Dates like 07/11/2026' });
+    await user.selectOptions(dates, 'Month first: 07/11/2026 is 11 July');
     await user.click(within(importer).getByRole('button', { name: 'Import' }));
     const alert = await within(importer).findByRole('alert');
     expect(alert).toHaveTextContent(words);
-    expect(alert).toHaveTextContent('The file is still chosen: press Import to try again.');
+    expect(alert).toHaveTextContent('The file and the date order are still chosen: press Import to try again.');
+    // Signed out, the sign-in takes focus; otherwise the words of the refusal do.
+    if (!words.startsWith('You were signed out')) expect(alert).toHaveFocus();
     expect(input.files?.[0]?.name).toBe('list.csv');
+    expect(dates).toHaveValue('month-first');
   });
 
   it('asks for a file before sending anything', async () => {

@@ -30,6 +30,13 @@ export function SubscribersPage() {
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
+  const pageCount = Math.ceil((data?.total ?? 0) / pageSize);
+  const first = (page - 1) * pageSize + 1;
+  const pageAddress = (target: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('page', String(target));
+    return `/admin/subscribers?${params.toString()}`;
+  };
   const [deleted, setDeleted] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form's fields start afresh when the address changes (a link, Back), so they always show what is listed.
@@ -93,7 +100,13 @@ export function SubscribersPage() {
           <p>{describeSubscriberProblem(error, 'Loading the subscribers', 'Reload the page to try again.')}</p>
         </Alert>
       )}
-      {data && data.subscribers.length === 0 && (
+      {data && data.subscribers.length === 0 && data.total > 0 && (
+        <p role="status">
+          Page {page} is past the last page, {pageCount}.{' '}
+          <Link to={pageAddress(pageCount)}>Go to page {pageCount}</Link>
+        </p>
+      )}
+      {data && data.total === 0 && (
         <p role="status">
           {filtered
             ? 'No subscriber matches these filters.'
@@ -104,7 +117,10 @@ export function SubscribersPage() {
         <>
           <p className={styles.summary} role="status">
             {data.total === 1 ? '1 subscriber' : `${data.total} subscribers`}
-            {filtered ? ' match' : ''}, newest first.
+            {filtered ? ' match' : ''}, newest first
+            {pageCount > 1
+              ? `: ${first}–${first + data.subscribers.length - 1} shown, page ${page} of ${pageCount}.`
+              : '.'}
           </p>
           <ScrollRegion className={tableStyles.tableWrap} aria-busy={isPlaceholderData} aria-label="Subscribers">
             <table className={`${tableStyles.table} ${styles.table}`}>
@@ -126,7 +142,7 @@ export function SubscribersPage() {
           </ScrollRegion>
         </>
       )}
-      {data && <Pagination page={page} pageCount={Math.ceil(data.total / pageSize)} label="Subscriber pages" />}
+      {data && <Pagination page={page} pageCount={pageCount} label="Subscriber pages" />}
       <SubscriberImport />
     </>
   );

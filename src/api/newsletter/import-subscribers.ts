@@ -1,16 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubscriberImportReport } from '@/content/types.gen.ts';
+import type { SubscriberImportQuery, SubscriberImportReport } from '@/content/types.gen.ts';
 import { ApiError, networkErrorMessage, type ApiErrorDetail } from '../api-client.ts';
 import { subscribersQueryKey } from './subscriber-query-key.ts';
 
+export interface SubscriberImportRequest extends SubscriberImportQuery {
+  file: Blob;
+}
+
 /**
- * Sends a CSV file as it is (`text/csv`, which the shared JSON client does not send) and answers the report of each
- * row; a refusal becomes an ApiError with the server's sentence and details.
+ * Sends a CSV file as it is (`text/csv`, which the shared JSON client does not send), with how to read its dates in
+ * the query, and answers the report of each row; a refusal becomes an ApiError with the server's sentence and details.
  */
-export async function importSubscribers(file: Blob): Promise<SubscriberImportReport> {
+export async function importSubscribers({ file, dateOrder }: SubscriberImportRequest): Promise<SubscriberImportReport> {
+  const query = dateOrder === undefined ? '' : `?${new URLSearchParams({ dateOrder }).toString()}`;
   let response: Response;
   try {
-    response = await fetch('/api/subscribers/import', {
+    response = await fetch(`/api/subscribers/import${query}`, {
       method: 'POST',
       body: file,
       headers: { accept: 'application/json', 'content-type': 'text/csv' },
