@@ -2,7 +2,6 @@
 export { addressOf, formBodyLimit, htmlOrError, noStore, sendRefusalPage, wantsPage } from './form-answers.ts';
 export { checkFormSpam, isUniqueViolation, refuseProblems, timeTrapOf, tokenUsedBefore } from './form-intake.ts';
 export type { FormArrival, FormIntake, SpamVerdict } from './form-intake.ts';
-export { addressNetwork } from './form-address.ts';
 export { countFormPost, pruneFormPosts, refuseOverLimit } from './form-limits.ts';
 export { checkFormToken, fastestPressMs, issueFormToken } from './form-token.ts';
 export { readLeadFacts } from './lead-facts.ts';

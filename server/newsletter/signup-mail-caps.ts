@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { addressNetwork } from '../forms/index.ts';
+import { addressLimitKey } from '../http/address-limit-key.ts';
 import type { Database } from '../store/schema.ts';
 
 /**
@@ -21,8 +21,7 @@ export const signupMailWindowMs = 60 * 60 * 1000;
 
 /** The network the caps count a requester under: an IPv4 address's /24, an IPv6 address's /64. */
 export function signupNetwork(address: string): string {
-  const network = addressNetwork(address);
-  return /^\d+\.\d+\.\d+\.\d+$/.test(network) ? network.replace(/\.\d+$/, '.0/24') : network;
+  return addressLimitKey(address, 'network');
 }
 
 const networkKey = (key: Buffer, address: string): string =>
