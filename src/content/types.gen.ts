@@ -2710,7 +2710,7 @@ export interface PrivacyExport {
    */
   subscribers: Subscriber[];
   /**
-   * What the newsletter e-mailed this address (confirmation links), oldest first, as long as the outbox keeps it (30 days after sending).
+   * What the newsletter e-mailed this address, oldest first: confirmation links and notes while the outbox keeps them (30 days after sending), and every post a send addressed to it.
    */
   newsletterMails: NewsletterMailSent[];
 }
