@@ -26,9 +26,9 @@ const encodingWords: Record<SubscriberImportReport['encoding'], string> = {
 
 /** The choices for dates written 07/11/2026, the first being none: such dates are then refused, row by row. */
 const dateOrderChoices: [value: DateOrder | '', label: string][] = [
-  ['', 'Not chosen: such dates are not imported'],
-  ['day-first', 'Day first: 07/11/2026 is 7 November'],
-  ['month-first', 'Month first: 07/11/2026 is 11 July'],
+  ['', 'Not chosen: not imported'],
+  ['day-first', 'Day first: 7 November'],
+  ['month-first', 'Month first: 11 July'],
 ];
 
 /** How the file was read, in one sentence: its separator, its encoding and the order of its dates. */

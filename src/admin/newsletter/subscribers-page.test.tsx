@@ -162,7 +162,7 @@ describe('SubscribersPage', () => {
     const dates = within(importer).getByRole('combobox', { name: 'Dates like 07/11/2026' });
     expect(dates).toHaveValue('');
     expect(dates).toHaveAccessibleDescription(/may mean 7 November or 11 July/);
-    await user.selectOptions(dates, 'Day first: 07/11/2026 is 7 November');
+    await user.selectOptions(dates, 'Day first: 7 November');
     await user.click(within(importer).getByRole('button', { name: 'Import' }));
     const table = await within(importer).findByRole('table', { name: /Each row of list\.csv/ });
     expect(
@@ -208,7 +208,7 @@ describe('SubscribersPage', () => {
     const input = within(importer).getByLabelText<HTMLInputElement>('CSV file');
     await user.upload(input, csvFile());
     const dates = within(importer).getByRole('combobox', { name: 'Dates like 07/11/2026' });
-    await user.selectOptions(dates, 'Month first: 07/11/2026 is 11 July');
+    await user.selectOptions(dates, 'Month first: 11 July');
     await user.click(within(importer).getByRole('button', { name: 'Import' }));
     const alert = await within(importer).findByRole('alert');
     expect(alert).toHaveTextContent(words);
