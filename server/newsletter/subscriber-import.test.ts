@@ -197,6 +197,7 @@ describe('the export, read back by the import', () => {
     expect(await consentOf('ada@example.com')).toMatchObject({
       name: '=HYPERLINK("http://x")',
       consented_at: '2025-06-01T10:20:30.000Z',
+      consent_basis: 'import: +fair; @talk',
       status: 'active',
     });
     await db.deleteFrom('mail_outbox').execute();

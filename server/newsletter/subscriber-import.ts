@@ -8,6 +8,9 @@ import { readSpreadsheetDate } from '../lib/spreadsheet-date.ts';
 import { insertSubscriber, subscriberByEmailKey, type SubscriberRow } from './subscriber-store.ts';
 import { queueConfirmation, type NewsletterContext } from './subscriptions.ts';
 
+/** A basis read back from our own export already says it was imported: say it once, however often a file goes round. */
+const withoutImportPrefix = (basis: string): string => basis.replace(/^(?:import:\s*)+/i, '');
+
 export const emptyFile = 'The file is empty: choose a CSV file with a header line and one address a line.';
 
 /** A file larger than this is split by the person importing it. */
@@ -154,8 +157,9 @@ export async function importSubscribers(
         consent_text:
           consent === null
             ? 'Imported without stated consent: asked to confirm by e-mail'
-            : `Imported: ${consent.basis}`,
-        consent_basis: consent === null ? 'import: confirmation asked' : `import: ${consent.basis}`,
+            : `Imported: ${withoutImportPrefix(consent.basis)}`,
+        consent_basis:
+          consent === null ? 'import: confirmation asked' : `import: ${withoutImportPrefix(consent.basis)}`,
         consented_at: consent === null ? null : consent.iso,
         confirm_sent_at: consent === null ? at : null,
         confirmed_at: null,
