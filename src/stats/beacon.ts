@@ -1,5 +1,5 @@
 /**
- * Counts page views (../shared/DESIGN.md "Stats"): one beacon to /api/collect per page, with its path, the referrer and the
+ * Counts page views: one beacon to /api/collect per page, with its path, the referrer and the
  * address's utm_* parameters, sent once the page has loaded and been painted and the browser is idle, and again on
  * every client-side navigation. No cookie, no storage: the server tells visitors apart by a hash that changes every
  * day.

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Cookieless analytics (../shared/DESIGN.md "Stats"): the day's random salts (deleted after 48 hours), raw page views kept
+ * Cookieless analytics: the day's random salts (deleted after 48 hours), raw page views kept
  * two days (a visitor is a hash of the day's salt, the address and the User-Agent: no address is stored), and the
  * rollups the dashboard reads: totals per day, and per day and per month and key for each breakdown (page, entry
  * page, source, campaign, device, browser, operating system). A range reads its whole months from the monthly rows and
