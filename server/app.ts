@@ -35,7 +35,12 @@ import { schemaController } from './http/validation.ts';
 import { readLeadFacts } from './forms/index.ts';
 import { type FormPages, noFormPages } from './leads/index.ts';
 import { smtpTransport, startMailWorker } from './mail/index.ts';
-import { type NewsletterContext, newsletterPageRoutes, startNewsletterSending } from './newsletter/index.ts';
+import {
+  emailImageRoutes,
+  type NewsletterContext,
+  newsletterPageRoutes,
+  startNewsletterSending,
+} from './newsletter/index.ts';
 import { startRetention } from './privacy/index.ts';
 import { createImageQueue, mediaFileRoutes, startAvifWorker } from './media/index.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -286,7 +291,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       content,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
-    await app.register(newsletterPageRoutes, { newsletter });
+    await app.register(newsletterPageRoutes, { newsletter, pages: formPages });
+    await app.register(emailImageRoutes);
     await app.register(mediaFileRoutes, { db });
     await app.register(builtSiteRoutes, {
       site,

@@ -65,6 +65,7 @@ export function startMailWorker(settings: MailWorkerSettings): MailWorker {
         to: JSON.parse(row.recipients) as string[],
         subject: row.subject,
         text: row.text,
+        html: row.html ?? undefined,
         replyTo: row.reply_to ?? undefined,
         messageId: `<${row.id}@northbeam.outbox>`,
       });

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string[];
   subject: string;
   text: string;
+  /** An HTML part beside the text, for a designed mail. */
+  html?: string;
   replyTo?: string;
   /** What the mail tells of (`lead:{id}`), so that erasing that erases the mail too. */
   about?: string;
@@ -24,6 +26,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
     recipients: JSON.stringify(mail.to),
     subject: mail.subject,
     text: mail.text,
+    html: mail.html ?? null,
     reply_to: mail.replyTo ?? null,
     about: mail.about ?? null,
     created_at: at,

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Notice } from '../../src/entry-server.tsx';
+import type { FormPages } from '../leads/index.ts';
 import {
   confirmedPage,
   expiredConfirmationPage,
   invalidLinkPage,
   notOneClickPage,
   resubscribedPage,
+  sendNotice,
   subscribeFromFormPage,
+  testUnsubscribePage,
+  testUnsubscribeToken,
   unsubscribedPage,
   unsubscribeQuestionPage,
   usedConfirmationPage,
@@ -13,13 +18,6 @@ import {
 import { confirmSubscription, type NewsletterContext } from './subscriptions.ts';
 import { readUnsubscribeToken } from './subscriber-tokens.ts';
 import { resubscribe, unsubscribe } from './unsubscribing.ts';
-
-/** A page acting on a token is never kept, and its address (which holds the token) is never sent on. */
-const pageHeaders = {
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'content-type': 'text/html; charset=utf-8',
-};
 
 const tokenQuery = {
   type: 'object',
@@ -33,8 +31,6 @@ const htmlPage = (description: string) => ({ description, content: { 'text/html'
 const oneClick = (body: string): boolean =>
   /(?:^|&)List-Unsubscribe=One-Click(?:&|$)/.test(body) || /name="List-Unsubscribe"\r?\n\r?\nOne-Click\r?\n/.test(body);
 
-const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(pageHeaders).send(html);
-
 interface TokenRequest {
   Querystring: { token?: string };
   /** A form's text; any other body (JSON, parsed by the app's own parser) is no one-click pair. */
@@ -46,11 +42,13 @@ interface TokenRequest {
  * with one button; POST, as RFC 8058's one click, unsubscribes at once, with no sign-in and no cookie) and
  * /newsletter/resubscribe (its page's "Subscribe again").
  */
-export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterContext }> = async (
+export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterContext; pages?: FormPages }> = async (
   app,
-  { newsletter },
+  { newsletter, pages },
 ) => {
   const { brandName } = newsletter.intake.facts;
+  // A page acting on a token is never kept, and its address (which holds the token) is never sent on.
+  const send = (reply: FastifyReply, status: number, notice: Notice) => sendNotice(pages, reply, status, notice);
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
   }
@@ -90,6 +88,7 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
     },
     async (request, reply) => {
       const { token } = request.query;
+      if (token === testUnsubscribeToken) return send(reply, 200, testUnsubscribePage(brandName));
       if (readUnsubscribeToken(newsletter.key, token) === null) return send(reply, 400, invalidLinkPage());
       return send(reply, 200, unsubscribeQuestionPage(brandName, token!));
     },

@@ -307,6 +307,8 @@ export interface MailOutboxTable {
   recipients: string;
   subject: string;
   text: string;
+  /** The HTML part, for a mail designed like the newsletter's; null for a text-only notice. */
+  html: string | null;
   reply_to: string | null;
   /** What the mail is about (`lead:{id}`), so that erasing that also erases its mail; null for none. */
   about: string | null;

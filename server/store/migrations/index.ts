@@ -24,6 +24,7 @@ import * as createSignInLinks from './20261128130100_create_sign_in_links.ts';
 import * as createContentHeads from './20261128150000_create_content_heads.ts';
 import * as createSubscribers from './20261129110000_create_subscribers.ts';
 import * as createNewsletterSends from './20261130100000_create_newsletter_sends.ts';
+import * as addMailOutboxHtml from './20261207200000_add_mail_outbox_html.ts';
 
 /** Every migration by its timestamped name, applied in name order. Imported, not read from disk, so that it
  * works wherever the server's modules load (tsx, Vitest, a bundle). */
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261128150000_create_content_heads': createContentHeads,
   '20261129110000_create_subscribers': createSubscribers,
   '20261130100000_create_newsletter_sends': createNewsletterSends,
+  '20261207200000_add_mail_outbox_html': addMailOutboxHtml,
 };
