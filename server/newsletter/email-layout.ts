@@ -51,7 +51,7 @@ export const contentWidth = 536;
  */
 const headStyles = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
-  body { margin: 0; padding: 0; width: 100% !important; -webkit-text-size-adjust: 100%; }
+  body { margin: 0; padding: 0; width: 100% !important; -webkit-text-size-adjust: 100%; background-color: #f5f7fb; }
   .content img { max-width: 100% !important; height: auto !important; }
   @media (max-width: 620px) {
     .page { padding: 0 !important; }
@@ -131,27 +131,33 @@ export function emailFrame(
     h(Preview, null, preview),
     h(
       Body,
-      { className: 'page', style: { backgroundColor: colours.page, margin: 0, padding: '24px 0', fontFamily: font } },
+      // No colour here: react-email copies the body's style onto a cell of its own, which no class reaches, and that
+      // cell stayed light grey around the card in dark mode. The page's colour is on the section below instead.
+      { style: { margin: 0, fontFamily: font } },
       h(
-        Container,
-        { style: { maxWidth: `${columnWidth}px`, width: '100%' } },
+        Section,
+        { className: 'page', style: { backgroundColor: colours.page, padding: '24px 0' }, bgcolor: colours.page },
         h(
-          Section,
-          // The text part begins with the message: a logo says nothing there.
-          { className: 'band', style: band, bgcolor: colours.night, ...skipInText },
-          h(Link, { href: `${facts.origin}/`, style: { display: 'inline-block' } }, mark),
-        ),
-        h(
-          Section,
-          { className: 'frame', style: { backgroundColor: colours.frame, padding: '32px' }, bgcolor: colours.frame },
-          children,
-          h(Hr, { style: { borderColor: '#d9e0ec', margin: '32px 0 16px' } }),
+          Container,
+          { style: { maxWidth: `${columnWidth}px`, width: '100%' } },
           h(
-            Text,
-            { className: 'quiet', style: { color: colours.quiet, fontSize: '13px', lineHeight: '1.6', margin: 0 } },
-            why,
-            h('br', null),
-            `${facts.legalName}, ${facts.address}`,
+            Section,
+            // The text part begins with the message: a logo says nothing there.
+            { className: 'band', style: band, bgcolor: colours.night, ...skipInText },
+            h(Link, { href: `${facts.origin}/`, style: { display: 'inline-block' } }, mark),
+          ),
+          h(
+            Section,
+            { className: 'frame', style: { backgroundColor: colours.frame, padding: '32px' }, bgcolor: colours.frame },
+            children,
+            h(Hr, { style: { borderColor: '#d9e0ec', margin: '32px 0 16px' } }),
+            h(
+              Text,
+              { className: 'quiet', style: { color: colours.quiet, fontSize: '13px', lineHeight: '1.6', margin: 0 } },
+              why,
+              h('br', null),
+              `${facts.legalName}, ${facts.address}`,
+            ),
           ),
         ),
       ),

@@ -1,7 +1,5 @@
 import { site } from '@/content/site.ts';
-import { Hero } from '@/sections/hero/hero.tsx';
-import proseStyles from '@/sections/prose/prose.module.css';
-import styles from './error-screen.module.css';
+import hero from '@/sections/hero/hero.module.css';
 
 /**
  * A page the server answers on its own (what a link of an e-mail came to, a button to press), in the site's look: the
@@ -23,41 +21,41 @@ export interface Notice {
 
 export function NoticePage({ notice }: { notice: Notice }) {
   const { eyebrow, heading, text, paragraphs = [], form, links = [] } = notice;
+  // The page hero's own classes (their styles come with the content pages' chunk): one block, centred, as the site's
+  // page heroes are (the check-your-inbox page's).
   return (
-    <>
+    <section className={`${hero.hero} ${hero.page}`}>
       <title>{`${heading} | ${site.brand.name}`}</title>
       <meta name="robots" content="noindex" />
-      <Hero section={{ type: 'hero', variant: 'page', eyebrow, heading, text }} site={site} />
-      <section className="section">
-        <div className="container">
-          <div className={proseStyles.prose}>
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+      <div className={`container ${hero.inner}`}>
+        <div className={hero.copy}>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1 className={hero.heading}>{heading}</h1>
+          <p className={hero.text}>{text}</p>
+          {paragraphs.map((paragraph) => (
+            <p key={paragraph} className={hero.text}>
+              {paragraph}
+            </p>
+          ))}
+          <div className={hero.actions}>
+            {form && (
+              <form method="post" action={form.action}>
+                {form.fields.map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <button type="submit" className="button">
+                  {form.button}
+                </button>
+              </form>
+            )}
+            {links.map((link, index) => (
+              <a key={link.href} href={link.href} className={form || index > 0 ? 'button button-secondary' : 'button'}>
+                {link.label}
+              </a>
             ))}
-            <div className={styles.actions}>
-              {form && (
-                <form method="post" action={form.action}>
-                  {form.fields.map(([name, value]) => (
-                    <input key={name} type="hidden" name={name} value={value} />
-                  ))}
-                  <button type="submit" className="button">
-                    {form.button}
-                  </button>
-                </form>
-              )}
-              {links.map((link, index) => (
-                <a
-                  key={link.href}
-                  href={link.href}
-                  className={form || index > 0 ? 'button button-secondary' : 'button'}
-                >
-                  {link.label}
-                </a>
-              ))}
-            </div>
           </div>
         </div>
-      </section>
-    </>
+      </div>
+    </section>
   );
 }
