@@ -94,6 +94,14 @@ async function confirmsByItsLink(page: Page, email: string, landingPage: string)
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'You are subscribed' }).waitFor();
   expect(await noHorizontalScroll(page)).toBe(true);
+  // In the site's look: its header and footer around one heading, no app, and the footer's sections for a menu.
+  expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+  expect(await page.getByRole('banner').count()).toBe(1);
+  expect(await page.getByRole('main').count()).toBe(1);
+  expect(await page.getByRole('contentinfo').count()).toBe(1);
+  expect(await page.locator('script[type="module"]').count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Menu', exact: true }).isVisible()).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(await subscriberOf(email)).toMatchObject({ status: 'active', consentBasis: 'form' });
   expect(sink.mails.filter((mail) => JSON.stringify(mail.to).includes(email))).toHaveLength(1);
 }
