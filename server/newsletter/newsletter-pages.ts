@@ -37,21 +37,20 @@ export function barePage(notice: Notice): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(heading)}</title></head><body><main><h1>${escapeHtml(heading)}</h1>${body}${button}${anchors.join('')}</main></body></html>`;
 }
 
-/**
- * Sends a notice with `status`: in the site's look when the site can render it, bare otherwise. Never kept, and its
- * address (which may hold a token) never sent on as a referrer.
- */
+/** Sends a notice with `status`: in the site's look when the site can render it, bare otherwise. Never kept. */
 export async function sendNotice(
   pages: FormPages | undefined,
   reply: FastifyReply,
   status: number,
   notice: Notice,
 ): Promise<FastifyReply> {
-  const path = reply.request.url.split('?')[0] ?? '/';
+  const [path = '/', query] = reply.request.url.split('?');
   const page = await pages?.notice?.(notice, path);
   const headers = {
     'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
+    // An address with a token is never sent on. Not for the held signup's page (no query): under no-referrer its
+    // form's post would say `Origin: null`, which the API refuses as another site's.
+    ...(query === undefined ? {} : { 'referrer-policy': 'no-referrer' }),
     'content-type': 'text/html; charset=utf-8',
     ...(page ? { 'content-security-policy': page.policy } : {}),
   };
