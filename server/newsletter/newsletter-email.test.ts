@@ -1,6 +1,9 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src/content/types.gen.ts';
+import { createClientFixture } from '../test-support/client-fixture.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { renderConfirmation } from './confirmation-email.ts';
 import { renderNewsletter } from './newsletter-email.ts';
@@ -107,5 +110,22 @@ describe('the confirmation e-mail', () => {
     expect(text).not.toContain('confirm.invalid');
     // Another link gets its own e-mail: the template keeps no subscriber's link.
     expect((await renderConfirmation(facts, `${origin}/newsletter/confirm?token=other`)).html).not.toContain('abc.123');
+  });
+});
+
+describe("the newsletter's pages with a build from before notices", () => {
+  it('answer with the bare page, not an error, as a build without renderNotice cannot frame them', async () => {
+    const clientDir = createClientFixture();
+    const app = await createTestApp({ clientDir });
+    try {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const page = await app.app.inject({ method, url: '/newsletter/unsubscribe?token=test' });
+        expect(page.statusCode).toBe(200);
+        if (method === 'GET') expect(page.body).toContain('<main><h1>This is a test link</h1>');
+      }
+    } finally {
+      await app.close();
+      rmSync(dirname(clientDir), { recursive: true, force: true });
+    }
   });
 });

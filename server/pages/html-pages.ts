@@ -109,6 +109,8 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
 
     /** A page of the server's own (src/app/notice-page.tsx) at `url`, in the site's look, never kept. */
     async notice(notice: EntryServer.Notice, url: string): Promise<SitePage | undefined> {
+      // A build made before notices existed has no renderNotice: its notices go bare rather than fail.
+      if (typeof entry.renderNotice !== 'function') return undefined;
       const html = withoutScripts(
         entry.fillTemplate(template, await entry.renderNotice(notice, options.origin, url), manifest),
       );
