@@ -37,6 +37,7 @@ import { type FormPages, noFormPages } from './leads/index.ts';
 import { smtpTransport, startMailWorker } from './mail/index.ts';
 import {
   defaultSignupMailCaps,
+  emailImageRoutes,
   type NewsletterContext,
   newsletterPageRoutes,
   type SignupMailCaps,
@@ -298,7 +299,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       content,
     });
     if (options.routesForTests) await app.register(options.routesForTests);
-    await app.register(newsletterPageRoutes, { newsletter });
+    await app.register(newsletterPageRoutes, { newsletter, pages: formPages });
+    await app.register(emailImageRoutes);
     await app.register(mediaFileRoutes, { db });
     await app.register(builtSiteRoutes, {
       site,

@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { Footer } from '@/site/footer/footer.tsx';
-import { fillTemplate, render, type BuildManifest, type RenderedPage } from './entry-server.tsx';
+import { fillTemplate, render, renderNotice, type BuildManifest, type RenderedPage } from './entry-server.tsx';
 
 const renders = vi.hoisted(() => ({ footer: 0, waited: 0 }));
 
@@ -49,6 +49,35 @@ describe("the server's render of a page with lazy parts", () => {
     const again = await render('/', 'https://site.example');
     expect(renders.waited).toBe(1);
     expect(again).toEqual(first);
+  });
+});
+
+describe("the server's notices", () => {
+  it('are the site: header, one h1 in main, footer; the form with its hidden fields; the title in the head', async () => {
+    const page = await renderNotice(
+      {
+        eyebrow: 'Newsletter',
+        heading: 'Unsubscribe from the Northbeam newsletter',
+        text: 'Press the button.',
+        form: {
+          action: '/newsletter/unsubscribe?token=a&b',
+          fields: [['List-Unsubscribe', 'One-Click']],
+          button: 'Go',
+        },
+        links: [{ href: '/', label: 'Back to the home page' }],
+      },
+      'https://site.example',
+      '/newsletter/unsubscribe',
+    );
+    expect(page.status).toBe(200);
+    expect(page.head).toContain('<title>Unsubscribe from the Northbeam newsletter | Northbeam</title>');
+    expect(page.head).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(page.body).toMatch(/<header[\s\S]*<main id="main"[\s\S]*<h1[\s\S]*<\/main>[\s\S]*<footer/);
+    expect(page.body).toContain('<form action="/newsletter/unsubscribe?token=a&amp;b" method="post">');
+    expect(page.body).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click"/>');
+    expect(page.body).toContain('<a href="/" class="button button-secondary">Back to the home page</a>');
+    expect(page.modules).toEqual(['src/app/content-page.ts']);
   });
 });
 

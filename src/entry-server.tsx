@@ -7,6 +7,8 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { NoticePage, type Notice } from './app/notice-page.tsx';
+import { RootLayout } from './app/root-layout.tsx';
 import { siteRoutes, type RouteModules } from './app/routes.tsx';
 import { ApiError, isApiError, networkErrorMessage } from './api/api-client.ts';
 import { readPageDocumentsWith } from './content/page-documents.ts';
@@ -22,6 +24,7 @@ import { errorStatus } from './ui/site-router/route-error.ts';
 import { SiteRouter } from './ui/site-router/site-router.tsx';
 import { snapshotOf } from './ui/site-router/snapshot.ts';
 
+export type { Notice };
 // The server's reads fail as the API would: with the browser's own error, and the status the API would answer.
 export { ApiError, type PageReads };
 // The feed describes posts by the same rule as the cards, from this one implementation.
@@ -175,6 +178,34 @@ export async function render(url: string, origin: string, options: RenderOptions
   const state = JSON.stringify({ queries, router: snapshotOf(page) });
   const modules = (page.route?.handle as RouteModules | undefined)?.modules ?? [];
   return { status, ...splitHead(html), state: state.replace(/</g, '\\u003c'), modules };
+}
+
+/** The content pages' chunk, whose styles (the hero, prose) a notice uses. */
+const noticeModules = ['src/app/content-page.ts'];
+
+/**
+ * A page of the server's own in the site's look (header, footer, a page hero): what an e-mailed link came to, or a
+ * button to press. It is sent without the app, as a page answering a form sent without JavaScript is: nothing in it
+ * needs a script, and the app's router does not know its address.
+ */
+export async function renderNotice(notice: Notice, origin: string, url: string): Promise<RenderedPage> {
+  const href = `${origin}${url}`;
+  const table = {
+    Layout: RootLayout,
+    routes: [{ path: '*', handle: { modules: noticeModules }, Component: () => <NoticePage notice={notice} /> }],
+  };
+  const queryClient = new QueryClient();
+  const page = await loadPage(table.routes, serverPageRequest(href, { reads: noReads, queryClient }));
+  const html = await renderToHtml(
+    <OriginContext value={origin}>
+      <RenderedPartsContext value={renderedParts}>
+        <QueryClientProvider client={queryClient}>
+          <SiteRouter table={table} history={memoryHistory(href)} initialPage={page} />
+        </QueryClientProvider>
+      </RenderedPartsContext>
+    </OriginContext>,
+  );
+  return { status: 200, ...splitHead(html), state: '{}', modules: noticeModules };
 }
 
 /**

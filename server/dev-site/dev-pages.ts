@@ -77,6 +77,8 @@ export async function createDevPages(
       const { page, html } = await renderPage(url, formState);
       return page.redirect ? undefined : html.replace('<title>', '<title>Error: ');
     },
+    // In development the styles come with the app's modules, which a notice goes without: its bare page is clearer.
+    notice: async () => undefined,
     async render(url) {
       const { page, html } = await renderPage(url);
       if (page.redirect) return redirectAnswer(page.redirect, page.status);

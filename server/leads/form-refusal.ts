@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formProblemsId, type LeadFormState } from '../../src/domain/lead-form-state.ts';
+import type { Notice } from '../../src/entry-server.tsx';
 import { findRefusedForm, insertRefusedForm, noStore, sendRefusalPage } from '../forms/index.ts';
 import type { HttpError } from '../http/errors.ts';
 import { emailKey } from './lead-store.ts';
@@ -11,6 +12,11 @@ import type { Database } from '../store/schema.ts';
 export interface FormPages {
   /** Whether the page at this path is one the site renders with a refused form in it. */
   holds(path: string): boolean;
+  /**
+   * A page of the server's own (a link's outcome, a button to press) at `url` in the site's look, with its policy;
+   * undefined where the site cannot render one (no build), and the page is then sent bare.
+   */
+  notice?(notice: Notice, url: string): Promise<{ html: string; policy: string } | undefined>;
 }
 
 /** Without a build of the site: no page holds a form, and a refused form gets the bare page of problems. */

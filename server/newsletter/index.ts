@@ -1,4 +1,5 @@
 // The rest of the server reaches the newsletter and its subscribers only through this file (eslint.import-rules.js).
+export { emailImageRoutes } from './email-images.ts';
 export { newsletterPageRoutes } from './newsletter-page-routes.ts';
 export { newsletterSendRoutes } from './newsletter-send-routes.ts';
 export type { NewsletterSending } from './newsletter-sends.ts';

@@ -1,27 +1,18 @@
 import type * as ReactEmailComponents from '@react-email/components';
-import type * as ReactEmailRender from '@react-email/render';
 import { createElement } from 'react';
-import type { BlogPost, SiteDocument } from '../../src/content/types.gen.ts';
+import type { BlogPost } from '../../src/content/types.gen.ts';
+import { emailImageOf, type EmailImage } from './email-images.ts';
+import {
+  colours,
+  contentWidth,
+  emailFrame,
+  logoOf,
+  reactEmail,
+  renderEmail,
+  type NewsletterFacts,
+} from './email-layout.ts';
 
-/** What the newsletter's e-mail shows besides the post: who sends it, from where, and where it lives on the site. */
-export interface NewsletterFacts {
-  brandName: string;
-  legalName: string;
-  /** The agency's postal address, one line, from content/site.json. */
-  address: string;
-  /** The public origin every link and image is made absolute with. */
-  origin: string;
-}
-
-export function newsletterFacts(site: SiteDocument, origin: string): NewsletterFacts {
-  const { lines, locality, region, postalCode, country } = site.contact.address;
-  return {
-    brandName: site.brand.name,
-    legalName: site.brand.legalName,
-    address: [...lines, `${locality}, ${region} ${postalCode}`, country].join(', '),
-    origin,
-  };
-}
+export { newsletterFacts, type NewsletterFacts } from './email-layout.ts';
 
 /** A URL of the post made absolute: a path of this site gets the origin, `//host` gets https. */
 export function absoluteUrl(url: string, origin: string): string {
@@ -45,108 +36,125 @@ export function absoluteHtml(html: string, origin: string): string {
     });
 }
 
-// Mail clients honour a stylesheet in the head for dark mode and narrow screens; the rest is inline (react-email).
-const headStyles = `
-  :root { color-scheme: light dark; supported-color-schemes: light dark; }
-  .post img { max-width: 100% !important; height: auto !important; }
-  @media (max-width: 620px) { .frame { padding: 16px !important; } .title { font-size: 24px !important; } }
-  @media (prefers-color-scheme: dark) {
-    body, .page { background-color: #111418 !important; }
-    .frame { background-color: #1b2027 !important; }
-    .post, .title, .quiet { color: #e8eaed !important; }
-    a { color: #8ab4ff !important; }
-  }
-`;
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const colours = { text: '#1f2328', quiet: '#57606a', link: '#0b57d0', page: '#f3f4f6', frame: '#ffffff' };
+const decodeAttribute = (text: string): string =>
+  text
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const attributeOf = (tag: string, name: string): string | undefined => {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? decodeAttribute(match[1] ?? match[2] ?? match[3] ?? '') : undefined;
+};
+
+/** The site's path of an image address (`/images/a.svg`, or the same on this origin), or undefined for another site's. */
+function sitePathOf(src: string, origin: string): string | undefined {
+  if (src.startsWith(`${origin}/`)) return src.slice(origin.length).split(/[?#]/)[0];
+  if (src.startsWith('/') && !src.startsWith('//')) return src.split(/[?#]/)[0];
+  return undefined;
+}
+
+const isSvg = (src: string): boolean => /\.svg(?:[?#]|$)/i.test(src);
+
+/** An `<img>` of a PNG copy, sized as shown: Outlook needs the width and height attributes. */
+const imageTag = (image: EmailImage, alt: string): string =>
+  `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(alt)}" width="${image.width}" height="${image.height}" style="max-width:100%;height:auto;border:0">`;
+
+/**
+ * Each SVG image of the post's HTML as a PNG copy that mail clients show (docs/decisions/0036); one that cannot be
+ * drawn (another site's, or one that does not render) leaves its alt text in its place, never a broken picture.
+ */
+export async function rasteriseSvgImages(html: string, origin: string): Promise<string> {
+  const tags = [...html.matchAll(/<img\b[^>]*>/gi)].map((match) => match[0]);
+  const replacements = new Map<string, string>();
+  for (const tag of new Set(tags)) {
+    const src = attributeOf(tag, 'src') ?? '';
+    if (!isSvg(src)) continue;
+    const alt = attributeOf(tag, 'alt') ?? '';
+    const width = Number(attributeOf(tag, 'width')) || contentWidth;
+    const path = sitePathOf(src, origin);
+    const image = path === undefined ? undefined : await emailImageOf(path, Math.min(width, contentWidth), origin);
+    replacements.set(tag, image ? imageTag(image, alt) : alt ? `<span>${escapeHtml(alt)}</span>` : '');
+  }
+  if (replacements.size === 0) return html;
+  // An SVG in a <picture> keeps no <source> of another format a client might prefer to the copy.
+  const withoutSvgSources = html.replace(/<source\b[^>]*\.svg[^>]*>/gi, '');
+  return withoutSvgSources.replace(/<img\b[^>]*>/gi, (tag) => replacements.get(tag) ?? tag);
+}
+
+/** The cover as the e-mail shows it: a PNG copy of an SVG of the site, a raster image as it is, or nothing. */
+async function coverOf(post: BlogPost, origin: string): Promise<EmailImage | undefined> {
+  if (!post.coverImage) return undefined;
+  if (!isSvg(post.coverImage)) return { src: absoluteUrl(post.coverImage, origin), width: contentWidth, height: 0 };
+  const path = sitePathOf(post.coverImage, origin);
+  return path === undefined ? undefined : emailImageOf(path, contentWidth, origin);
+}
 
 const h = createElement;
 
-type ReactEmail = [typeof ReactEmailComponents, typeof ReactEmailRender];
-let reactEmailLoading: Promise<ReactEmail> | undefined;
-
-/**
- * react-email, loaded with the first newsletter rendered rather than at server start: its code block builds Prism's
- * grammars on import, and with the rest of its components that was a tenth of every server start's CPU.
- */
-export function reactEmail(): Promise<ReactEmail> {
-  reactEmailLoading ??= Promise.all([import('@react-email/components'), import('@react-email/render')]);
-  reactEmailLoading.catch(() => (reactEmailLoading = undefined));
-  return reactEmailLoading;
+interface PostEmail {
+  post: BlogPost;
+  facts: NewsletterFacts;
+  unsubscribeUrl: string;
+  cover: EmailImage | undefined;
+  logo: EmailImage | undefined;
+  body: string;
 }
 
-/**
- * The e-mail as react-email components, written with createElement rather than JSX: whatever bundles the server
- * (a test's Vite build runs with NODE_ENV=test) must not switch it to React's development JSX runtime.
- */
-function newsletterEmail(
-  { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text }: typeof ReactEmailComponents,
-  post: BlogPost,
-  facts: NewsletterFacts,
-  unsubscribeUrl: string,
-) {
+function newsletterEmail(components: typeof ReactEmailComponents, email: PostEmail) {
+  const { Heading, Img, Link, Section, Text } = components;
+  const { post, facts, unsubscribeUrl, cover, logo, body } = email;
   const postUrl = `${facts.origin}/blogs/${post.slug}`;
-  const cover = post.coverImage ? absoluteUrl(post.coverImage, facts.origin) : null;
   const link = { color: colours.link };
-  const frame = {
-    backgroundColor: colours.frame,
-    maxWidth: '600px',
-    width: '100%',
-    padding: '32px',
-    fontFamily: 'Arial, Helvetica, sans-serif',
-  };
-  return h(
-    Html,
-    { lang: 'en', dir: 'ltr' },
-    h(
-      Head,
-      null,
-      h('meta', { name: 'color-scheme', content: 'light dark' }),
-      h('meta', { name: 'supported-color-schemes', content: 'light dark' }),
-      h('style', null, headStyles),
-    ),
-    h(Preview, null, post.summary || post.title),
-    h(
-      Body,
-      { className: 'page', style: { backgroundColor: colours.page, margin: 0, padding: '24px 0' } },
+  return emailFrame(components, {
+    facts,
+    logo,
+    preview: post.summary || post.title,
+    why: [
+      `You receive this because you subscribed to the ${facts.brandName} newsletter. `,
+      h(Link, { key: 'unsubscribe', href: unsubscribeUrl, style: link }, 'Unsubscribe'),
+      ' in one click.',
+    ],
+    children: [
       h(
-        Container,
-        { className: 'frame', style: frame },
-        h(
-          Text,
-          { className: 'quiet', style: { color: colours.quiet, fontSize: '14px', margin: '0 0 16px' } },
-          `${facts.brandName} newsletter · `,
-          h(Link, { href: postUrl, style: link }, 'Read it on the site'),
-        ),
-        h(
-          Heading,
-          { as: 'h1', className: 'title', style: { color: colours.text, fontSize: '28px', lineHeight: '1.25' } },
-          post.title,
-        ),
-        cover ? h(Img, { src: cover, alt: '', width: '536', style: { maxWidth: '100%', height: 'auto' } }) : null,
-        h(
-          Section,
-          { className: 'post', style: { color: colours.text, fontSize: '16px', lineHeight: '1.6' } },
-          h('div', { dangerouslySetInnerHTML: { __html: absoluteHtml(post.html, facts.origin) } }),
-        ),
-        h(
-          Text,
-          null,
-          h(Link, { href: postUrl, style: { ...link, fontWeight: 'bold' } }, `Read “${post.title}” on the site`),
-        ),
-        h(Hr, null),
-        h(
-          Text,
-          { className: 'quiet', style: { color: colours.quiet, fontSize: '13px', lineHeight: '1.5' } },
-          `You receive this because you subscribed to the ${facts.brandName} newsletter. `,
-          h(Link, { href: unsubscribeUrl, style: link }, 'Unsubscribe'),
-          ' in one click.',
-          h('br', null),
-          `${facts.legalName}, ${facts.address}`,
-        ),
+        Heading,
+        {
+          key: 'title',
+          as: 'h1',
+          className: 'title',
+          style: { color: colours.text, fontSize: '30px', lineHeight: '1.2', margin: '0 0 24px' },
+        },
+        post.title,
       ),
-    ),
-  );
+      cover
+        ? h(Img, {
+            key: 'cover',
+            src: cover.src,
+            // The title just above says what the cover is about: as on the site, the picture is decoration.
+            alt: '',
+            width: cover.width,
+            ...(cover.height > 0 ? { height: cover.height } : {}),
+            style: { maxWidth: '100%', height: 'auto', borderRadius: '8px', margin: '0 0 24px' },
+          })
+        : null,
+      h(
+        Section,
+        { key: 'post', className: 'content', style: { color: colours.text, fontSize: '17px', lineHeight: '1.65' } },
+        h('div', { dangerouslySetInnerHTML: { __html: body } }),
+      ),
+      h(
+        Text,
+        { key: 'read', style: { margin: '24px 0 0' } },
+        h(Link, { href: postUrl, style: { ...link, fontWeight: 'bold' } }, `Read “${post.title}” on the site`),
+      ),
+    ],
+  });
 }
 
 export interface RenderedNewsletter {
@@ -157,15 +165,21 @@ export interface RenderedNewsletter {
 
 /**
  * The e-mail of a post, HTML and plain text, with `unsubscribeUrl` (a marker, replaced for each recipient) wherever
- * the unsubscribe link goes. Rendered on the server only: no public page's script imports this.
+ * the unsubscribe link goes. A test's subject says it is one. Rendered on the server only: no public page's script
+ * imports this.
  */
 export async function renderNewsletter(
   post: BlogPost,
   facts: NewsletterFacts,
   unsubscribeUrl: string,
+  { test = false }: { test?: boolean } = {},
 ): Promise<RenderedNewsletter> {
-  const [components, { render }] = await reactEmail();
-  const element = newsletterEmail(components, post, facts, unsubscribeUrl);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: post.title, html, text };
+  const [[components, { render }], cover, logo, body] = await Promise.all([
+    reactEmail(),
+    coverOf(post, facts.origin),
+    logoOf(facts),
+    rasteriseSvgImages(absoluteHtml(post.html, facts.origin), facts.origin),
+  ]);
+  const element = newsletterEmail(components, { post, facts, unsubscribeUrl, cover, logo, body });
+  return { subject: test ? `[Test] ${post.title}` : post.title, ...(await renderEmail(render, element)) };
 }

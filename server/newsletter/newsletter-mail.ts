@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SiteDocument } from '../../src/content/types.gen.ts';
 import type { OutgoingMail } from '../mail/index.ts';
+import { repositoryRoot } from '../repository-root.ts';
+import { renderConfirmation } from './confirmation-email.ts';
+import { newsletterFacts, type NewsletterFacts } from './email-layout.ts';
 
 export interface ConfirmationMailFacts {
   /** The subscriber, which the mail tells of. */
@@ -9,21 +15,25 @@ export interface ConfirmationMailFacts {
   brandName: string;
 }
 
-/** The double opt-in e-mail: what was asked for, the one link that confirms it, until when, and what to do if not. */
-export function confirmationMail(facts: ConfirmationMailFacts): OutgoingMail {
-  const text = [
-    `Someone, we hope you, asked to receive the ${facts.brandName} newsletter at this address.`,
-    '',
-    'To confirm, open this link:',
-    facts.url,
-    '',
-    'The link works once, for 48 hours. If you did not ask for the newsletter, ignore this e-mail: you will not',
-    'hear from us again, and we delete the request after 7 days.',
-  ].join('\n');
+let site: SiteDocument | undefined;
+
+/** The e-mail's small print (legal name, address) from content/site.json, and the origin of the link it carries. */
+export function factsFor(url: string): NewsletterFacts {
+  site ??= JSON.parse(readFileSync(join(repositoryRoot, 'content', 'site.json'), 'utf8')) as SiteDocument;
+  return newsletterFacts(site, new URL(url).origin);
+}
+
+/**
+ * The double opt-in e-mail, HTML and plain text like the posts' (docs/decisions/0036): what was asked for, one button
+ * that confirms it, until when, and what to do if it was not you.
+ */
+export async function confirmationMail(facts: ConfirmationMailFacts): Promise<OutgoingMail> {
+  const { html, text } = await renderConfirmation({ ...factsFor(facts.url), brandName: facts.brandName }, facts.url);
   return {
     to: [facts.to],
     subject: `Confirm your subscription to the ${facts.brandName} newsletter`,
     text,
+    html,
     about: `subscriber:${facts.id}`,
   };
 }

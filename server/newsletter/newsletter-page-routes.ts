@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Notice } from '../../src/entry-server.tsx';
 import { isSameOrigin } from '../auth/index.ts';
 import { addressOf } from '../forms/index.ts';
 import { emptyResponse } from '../http/api-schemas.ts';
+import type { FormPages } from '../leads/index.ts';
 import {
   confirmedPage,
   crossSitePage,
   expiredConfirmationPage,
   invalidLinkPage,
   notOneClickPage,
+  sendNotice,
   subscribeFromFormPage,
+  testUnsubscribePage,
+  testUnsubscribeToken,
   unsubscribedPage,
   unsubscribeQuestionPage,
   usedConfirmationPage,
@@ -17,13 +22,6 @@ import { checkYourInboxRoute } from './subscriber-routes.ts';
 import { confirmSubscription, type NewsletterContext } from './subscriptions.ts';
 import { readUnsubscribeToken } from './subscriber-tokens.ts';
 import { resubscribe, unsubscribe } from './unsubscribing.ts';
-
-/** A page acting on a token is never kept, and its address (which holds the token) is never sent on. */
-const pageHeaders = {
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'content-type': 'text/html; charset=utf-8',
-};
 
 const tokenQuery = {
   type: 'object',
@@ -37,8 +35,6 @@ const htmlPage = (description: string) => ({ description, content: { 'text/html'
 const oneClick = (body: string): boolean =>
   /(?:^|&)List-Unsubscribe=One-Click(?:&|$)/.test(body) || /name="List-Unsubscribe"\r?\n\r?\nOne-Click\r?\n/.test(body);
 
-const send = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(pageHeaders).send(html);
-
 interface TokenRequest {
   Querystring: { token?: string };
   /** A form's text; any other body (JSON, parsed by the app's own parser) is no one-click pair. */
@@ -50,9 +46,9 @@ interface TokenRequest {
  * with one button; POST, as RFC 8058's one click, unsubscribes at once, with no sign-in and no cookie) and
  * /newsletter/resubscribe (its page's "Subscribe again").
  */
-export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterContext }> = async (
+export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterContext; pages?: FormPages }> = async (
   app,
-  { newsletter },
+  { newsletter, pages },
 ) => {
   const { brandName } = newsletter.intake.facts;
   const trustedOrigins = new Set([newsletter.intake.origin]);
@@ -63,6 +59,8 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
   const fromThisSite = (request: FastifyRequest) =>
     isSameOrigin(request, trustedOrigins) ||
     (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin');
+  // A page acting on a token is never kept, and its address (which holds the token) is never sent on.
+  const send = (reply: FastifyReply, status: number, notice: Notice) => sendNotice(pages, reply, status, notice);
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
   }
@@ -102,6 +100,7 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
     },
     async (request, reply) => {
       const { token } = request.query;
+      if (token === testUnsubscribeToken) return send(reply, 200, testUnsubscribePage(brandName));
       if (readUnsubscribeToken(newsletter.key, token) === null) return send(reply, 400, invalidLinkPage());
       return send(reply, 200, unsubscribeQuestionPage(brandName, token!));
     },

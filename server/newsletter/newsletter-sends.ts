@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../forms/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Database } from '../store/schema.ts';
 import { renderNewsletter, type NewsletterFacts } from './newsletter-email.ts';
+import { testUnsubscribeUrl } from './newsletter-pages.ts';
 import {
   changeSendStatus,
   countActiveSubscribers,
@@ -49,7 +50,7 @@ async function publishedPost(sending: NewsletterSending, postId: string): Promis
 /** The e-mail a post would be sent as (its unsubscribe link pointing to the bare page), and whom it would reach. */
 export async function previewNewsletter(sending: NewsletterSending, postId: string): Promise<NewsletterPreview> {
   const post = await publishedPost(sending, postId);
-  const email = await renderNewsletter(post, sending.facts, `${sending.facts.origin}/newsletter/unsubscribe`);
+  const email = await renderNewsletter(post, sending.facts, testUnsubscribeUrl(sending.facts.origin));
   const [activeSubscribers, send] = await Promise.all([
     countActiveSubscribers(sending.db),
     sendOfPost(sending.db, postId),
@@ -70,7 +71,7 @@ function requireSmtp(sending: NewsletterSending): NewsletterWorker {
 
 async function newSend(sending: NewsletterSending, post: BlogPost, createdBy: string, onceKey: string | null) {
   const marker = `UNSUBSCRIBE-${randomUUID()}`;
-  const email = await renderNewsletter(post, sending.facts, marker);
+  const email = await renderNewsletter(post, sending.facts, marker, { test: onceKey === null });
   const at = sending.clock().toISOString();
   const row: SendRow = {
     id: randomUUID(),

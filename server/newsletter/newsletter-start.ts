@@ -36,7 +36,6 @@ export function startNewsletterSending(
         log: context.log,
         origin: context.origin,
         key: context.key,
-        unsubscribeMailbox: site.contact.email,
         perSecond: options.newsletterRate,
         ...options.mailTiming,
       })

@@ -17,6 +17,7 @@ import {
   type MessageRow,
   type SendRow,
 } from './newsletter-send-store.ts';
+import { testUnsubscribeUrl } from './newsletter-pages.ts';
 import { subscriberById } from './subscriber-store.ts';
 import { unsubscribeToken } from './subscriber-tokens.ts';
 
@@ -33,8 +34,6 @@ export interface NewsletterWorkerSettings {
   origin: string;
   /** Signs unsubscribe links (the newsletter's key). */
   key: Buffer;
-  /** The address a mail client's `mailto:` unsubscribe goes to. */
-  unsubscribeMailbox: string;
   /** Messages a second shared by every instance (NEWSLETTER_RATE); 0 for no limit. */
   perSecond?: number;
   /** Messages this instance sends at once over its pool. */
@@ -53,10 +52,12 @@ export interface NewsletterWorker {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const running = new Set<SendRow['status']>(['queued', 'sending']);
 
-/** The headers of RFC 2369 and RFC 8058 for one recipient. */
-export function unsubscribeHeaders(url: string, mailbox: string, token: string): Record<string, string> {
-  const mailto = `mailto:${mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
-  return { 'List-Unsubscribe': `<${url}>, <${mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+/**
+ * The headers of RFC 2369 and RFC 8058 for one recipient: the HTTPS link only. A `mailto:` would reach a mailbox that
+ * nothing reads or acts on, and a request sent there would be lost (docs/decisions/0036).
+ */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /** An SMTP reply code of 5xx: the receiving server refuses for good (RFC 5321). */
@@ -106,7 +107,8 @@ export function startNewsletterWorker(settings: NewsletterWorkerSettings): Newsl
       await releaseMessage(db, message, token);
       return;
     }
-    let url = `${origin}/newsletter/unsubscribe`;
+    // A test goes to a member, not a subscriber: its link opens the page saying there is nothing to unsubscribe.
+    let url = testUnsubscribeUrl(origin);
     let headers: Record<string, string> = {};
     if (message.subscriber_id !== null) {
       const subscriber = await subscriberById(db, message.subscriber_id);
@@ -116,7 +118,7 @@ export function startNewsletterWorker(settings: NewsletterWorkerSettings): Newsl
       }
       const unsubscribe = unsubscribeToken(key, subscriber.id);
       url = `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribe)}`;
-      headers = unsubscribeHeaders(url, settings.unsubscribeMailbox, unsubscribe);
+      headers = unsubscribeHeaders(url);
     }
     if (send.status === 'queued') await changeSendStatus(db, send.id, ['queued'], 'sending', new Date().toISOString());
     try {

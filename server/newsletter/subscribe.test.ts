@@ -219,6 +219,8 @@ describe('subscribing and confirming', () => {
     });
     expect(held.statusCode).toBe(202);
     expect(held.headers['content-type']).toContain('text/html');
+    // Its form's post must carry the page's origin, which the API checks: no-referrer would make it `null`.
+    expect(held.headers['referrer-policy']).not.toBe('no-referrer');
     expect(await subscriber('nojs@example.com')).toBeUndefined();
     const hidden = Object.fromEntries(
       [...held.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),

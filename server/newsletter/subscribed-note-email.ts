@@ -1,63 +1,53 @@
 import type * as ReactEmailComponents from '@react-email/components';
 import { createElement as h } from 'react';
 import type { OutgoingMail } from '../mail/index.ts';
-import { reactEmail } from './newsletter-email.ts';
+import { colours, emailFrame, logoOf, reactEmail, renderEmail, type NewsletterFacts } from './email-layout.ts';
+import { factsFor } from './newsletter-mail.ts';
 
 /**
  * The short note to a reader already subscribed whose address was typed into the signup form again: it says so, and
  * how to leave, and asks nothing. The signup's page said "check your inbox" as it does for everyone, so this is what
- * the inbox holds. React-email, as the newsletter itself, written with createElement (see newsletter-email.ts).
+ * the inbox holds. In the newsletter's own frame (email-layout.ts), as the confirmation and the posts.
  */
-
-const colours = { text: '#1f2328', quiet: '#57606a', link: '#0b57d0', page: '#f3f4f6', frame: '#ffffff' };
-
 function subscribedNote(
-  { Body, Container, Head, Html, Link, Preview, Text }: typeof ReactEmailComponents,
-  brandName: string,
-  origin: string,
+  components: typeof ReactEmailComponents,
+  facts: NewsletterFacts,
+  logo: Parameters<typeof emailFrame>[1]['logo'],
   unsubscribeUrl: string,
 ) {
-  const text = { color: colours.text, fontSize: '16px', lineHeight: '1.5' };
+  const { Heading, Link, Text } = components;
+  const text = { color: colours.text, fontSize: '17px', lineHeight: '1.65', margin: '0 0 16px' };
   const link = { color: colours.link };
-  return h(
-    Html,
-    { lang: 'en', dir: 'ltr' },
-    h(Head, null, h('meta', { name: 'color-scheme', content: 'light dark' })),
-    h(Preview, null, `This address is subscribed to the ${brandName} newsletter already.`),
-    h(
-      Body,
-      { style: { backgroundColor: colours.page, margin: 0, padding: '24px 0' } },
+  return emailFrame(components, {
+    facts,
+    logo,
+    preview: `This address is subscribed to the ${facts.brandName} newsletter already.`,
+    why: 'If you did not ask, ignore this e-mail: nothing has changed.',
+    children: [
       h(
-        Container,
+        Heading,
         {
-          style: {
-            backgroundColor: colours.frame,
-            maxWidth: '600px',
-            padding: '32px',
-            fontFamily: 'Arial, Helvetica, sans-serif',
-          },
+          key: 'title',
+          as: 'h1',
+          className: 'title',
+          style: { color: colours.text, fontSize: '28px', lineHeight: '1.2', margin: '0 0 16px' },
         },
-        h(
-          Text,
-          { style: text },
-          `Someone, we hope you, asked to subscribe this address to the ${brandName} newsletter. It is subscribed already: there is nothing to do, and the next issue will reach you as before.`,
-        ),
-        h(
-          Text,
-          { style: text },
-          'If you would rather not receive it any more, ',
-          h(Link, { href: unsubscribeUrl, style: link }, 'unsubscribe'),
-          ' with one button.',
-        ),
-        h(
-          Text,
-          { style: { ...text, color: colours.quiet, fontSize: '14px' } },
-          'If you did not ask, ignore this e-mail: nothing has changed. ',
-          h(Link, { href: origin, style: link }, brandName),
-        ),
+        'You are subscribed already',
       ),
-    ),
-  );
+      h(
+        Text,
+        { key: 'said', className: 'text', style: text },
+        `Someone, we hope you, asked to subscribe this address to the ${facts.brandName} newsletter. It is subscribed already: there is nothing to do, and the next issue will reach you as before.`,
+      ),
+      h(
+        Text,
+        { key: 'leave', className: 'text', style: text },
+        'If you would rather not receive it any more, ',
+        h(Link, { href: unsubscribeUrl, style: link }, 'unsubscribe'),
+        ' with one button.',
+      ),
+    ],
+  });
 }
 
 /** Where each note's own unsubscribe link goes in the rendered template: no address or URL holds it. */
@@ -70,11 +60,11 @@ function template(brandName: string, origin: string): Promise<{ html: string; te
   const key = `${brandName}\n${origin}`;
   let rendered = templates.get(key);
   if (rendered === undefined) {
-    rendered = reactEmail().then(async ([components, { render }]) => {
-      const element = subscribedNote(components, brandName, origin, marker);
-      const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-      return { html, text };
-    });
+    rendered = (async () => {
+      const facts = { ...factsFor(origin), brandName };
+      const [[components, { render }], logo] = await Promise.all([reactEmail(), logoOf(facts)]);
+      return renderEmail(render, subscribedNote(components, facts, logo, marker));
+    })();
     rendered.catch(() => templates.delete(key));
     templates.set(key, rendered);
   }

@@ -6,7 +6,7 @@ import { addressOf, htmlOrError, noStore, refuseOverLimit, refuseProblems, wants
 import { emptyResponse, schemaRef } from '../http/api-schemas.ts';
 import { HttpError, validationDetails } from '../http/errors.ts';
 import { acceptPlainForms, answerRefusedForm, type FormPages } from '../leads/index.ts';
-import { heldSignupPage } from './newsletter-pages.ts';
+import { heldSignupPage, sendNotice } from './newsletter-pages.ts';
 import {
   heldFormToken,
   newsletterForm,
@@ -43,7 +43,7 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRouteOptions> = asyn
     const returnTo = request.plainForm?.returnTo;
     if (returnTo) fields[returnToField] = returnTo;
     for (const [field, value] of Object.entries(attribution ?? {})) fields[`attribution.${field}`] = value;
-    return reply.code(202).headers(noStore).type('text/html; charset=utf-8').send(heldSignupPage(fields, again));
+    return sendNotice(formPages, reply, 202, heldSignupPage(fields, again));
   }
 
   app.post<{ Body: SubscriberInput }>(

@@ -204,7 +204,7 @@ export async function queueConfirmation(
   const url = `${context.intake.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   await enqueueMail(
     trx,
-    confirmationMail({ id: subscriber.id, to: subscriber.email, url, brandName: context.intake.facts.brandName }),
+    await confirmationMail({ id: subscriber.id, to: subscriber.email, url, brandName: context.intake.facts.brandName }),
     now,
   );
 }

@@ -25,12 +25,22 @@ export interface HtmlPagesOptions {
 
 const htmlHeaders = { 'cache-control': 'no-cache' };
 
+/** A page rendered for one answer, and the Content-Security-Policy that lets its own inline styles apply. */
+export interface SitePage {
+  html: string;
+  policy: string;
+}
+
 /** A page with its critical CSS inlined (scripts/prerender.ts, or `render` here), under a policy naming its styles. */
 const pageAnswer = (html: string, status: number): Answer =>
   htmlAnswer(html, status, { ...htmlHeaders, 'content-security-policy': policyForPage(html) });
 
-/** A page answering a form sent without JavaScript is for a browser that runs none: it goes without the app. */
-const withoutScripts = (html: string): string => html.replace(/<script type="module"[^>]*><\/script>/g, '');
+/**
+ * A page answering a form sent without JavaScript is for a browser that runs none: it goes without the app. Its body
+ * says so, so that the header shows the link to the footer's sections instead of a menu button no script would open.
+ */
+const withoutScripts = (html: string): string =>
+  html.replace(/<script type="module"[^>]*><\/script>/g, '').replace('<body>', '<body class="without-app">');
 
 /**
  * The site's HTML, as answers for the response cache to encode and keep: prerendered content pages (with the public
@@ -95,6 +105,16 @@ export async function createHtmlPages(app: FastifyInstance, options: HtmlPagesOp
       const page = await render(url, formState);
       if (page.redirect) return undefined;
       return withoutScripts(entry.fillTemplate(template, page, manifest)).replace('<title>', '<title>Error: ');
+    },
+
+    /** A page of the server's own (src/app/notice-page.tsx) at `url`, in the site's look, never kept. */
+    async notice(notice: EntryServer.Notice, url: string): Promise<SitePage | undefined> {
+      // A build made before notices existed has no renderNotice: its notices go bare rather than fail.
+      if (typeof entry.renderNotice !== 'function') return undefined;
+      const html = withoutScripts(
+        entry.fillTemplate(template, await entry.renderNotice(notice, options.origin, url), manifest),
+      );
+      return { html, policy: policyForPage(html) };
     },
 
     /** The page at `url` rendered now, with the status it calls for, or the redirect it asks for. */

@@ -5,7 +5,8 @@ import type { Redirect, RedirectsDocument } from '../../src/content/types.gen.ts
 import type { BlogContext } from '../blog/index.ts';
 import { readContentRedirects } from '../http/content-redirects.ts';
 import { makeImagesResponsive } from '../media/index.ts';
-import { createHtmlPages, type HtmlPages, type HtmlPagesOptions } from './html-pages.ts';
+import type { Notice } from '../../src/entry-server.tsx';
+import { createHtmlPages, type HtmlPages, type HtmlPagesOptions, type SitePage } from './html-pages.ts';
 import { precompressDirectory } from './precompress.ts';
 
 export interface ServedSiteOptions {
@@ -58,6 +59,8 @@ export interface ServedSite extends LiveBuild {
   readonly clientDirs: ReadonlySet<string>;
   /** Whether the page at this path is one the site renders with a refused form in it. */
   holds(path: string): boolean;
+  /** A page of the server's own at `url` in the site's look; undefined in development (src/app/notice-page.tsx). */
+  notice(notice: Notice, url: string): Promise<SitePage | undefined>;
 }
 
 async function loadBuild(
@@ -131,6 +134,7 @@ export async function loadServedSite(
     },
     clientDirs,
     holds: (path) => build.pages.holdsForm(path),
+    notice: (notice, url) => build.pages.notice(notice, url),
     async swap(nextClientDir) {
       const next = await loadBuild(app, options, nextClientDir, join(nextClientDir, '..', 'server'));
       clientDirs.add(nextClientDir);

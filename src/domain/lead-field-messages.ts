@@ -2,7 +2,8 @@
  * A field's problem in words a visitor can act on, from the validator's message (the same in the browser and on
  * the server, which renders them for a form sent without JavaScript).
  */
-export function fieldMessage(path: string, message: string): string {
+export function fieldMessage(path: string, message: string, form?: string): string {
+  if (path === '/consent' && form === 'newsletter') return 'Tick the box to agree to receive the newsletter.';
   if (path === '/consent') return 'Tick this box to agree, so that we may keep and answer what you send.';
   if (path === '/cv' && /required/.test(message)) return 'Attach your CV as a PDF or Word (.docx) file.';
   if (/required/.test(message)) return 'Please fill this in.';

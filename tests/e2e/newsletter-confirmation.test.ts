@@ -88,12 +88,21 @@ async function fillSignup(page: Page, email: string) {
 }
 
 /** After the signup: one e-mail, pending until its link is opened, then active, with the page it came from. */
-async function confirmsByItsLink(page: Page, email: string, landingPage: string) {
+async function confirmsByItsLink(page: Page, email: string, landingPage: string, scripts = true) {
   const link = await confirmationLink(email);
   expect(await subscriberOf(email)).toMatchObject({ status: 'pending', attribution: { landingPage } });
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'You are subscribed' }).waitFor();
   expect(await noHorizontalScroll(page)).toBe(true);
+  // In the site's look: its header and footer around one heading, no app, and the footer's sections for a menu.
+  expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+  expect(await page.getByRole('banner').count()).toBe(1);
+  expect(await page.getByRole('main').count()).toBe(1);
+  expect(await page.getByRole('contentinfo').count()).toBe(1);
+  expect(await page.locator('script[type="module"]').count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Menu', exact: true }).isVisible()).toBe(true);
+  // axe is a script: it checks the page where scripts run.
+  if (scripts) expect(await seriousViolations(page)).toEqual([]);
   expect(await subscriberOf(email)).toMatchObject({ status: 'active', consentBasis: 'form' });
   expect(sink.mails.filter((mail) => JSON.stringify(mail.to).includes(email))).toHaveLength(1);
 }
@@ -141,7 +150,7 @@ describe.each(places)('subscribing at 375 px from %s', (place, path) => {
     await page.waitForURL((url) => url.pathname === '/newsletter/check-your-inbox');
     await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
     expect(await noHorizontalScroll(page)).toBe(true);
-    await confirmsByItsLink(page, email, path());
+    await confirmsByItsLink(page, email, path(), false);
     await context.close();
   });
 });

@@ -89,6 +89,33 @@ describe('the phone menu', () => {
     });
   }
 
+  it('closes on Escape with the keyboard back on the Menu button, before and after the app starts', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 375, height: 812 });
+    const release = await holdTheApp(page);
+    await page.goto('/');
+    const button = page.getByRole('button', { name: /menu/i });
+    const focusedIsButton = () => button.evaluate((element) => document.activeElement === element);
+
+    for (const appStarted of [false, true]) {
+      if (appStarted) {
+        await release();
+        await hydrated(page);
+      }
+      await button.focus();
+      await page.keyboard.press('Enter');
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      // Into the menu, then Escape from one of its links.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).focus();
+      await page.keyboard.press('Escape');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await focusedIsButton()).toBe(true);
+      expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false);
+      expect(await page.locator('#root').getAttribute('data-app')).toBe(appStarted ? 'started' : null);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows every link on top at 768 px, where the navigation is a row under the logo', async () => {
     const { page, context, errors } = await openPage(browser, { width: 768, height: 900 });
     const release = await holdTheApp(page);

@@ -65,6 +65,12 @@ async function openDialog() {
   return { ...view, user, dialog };
 }
 
+/** The send to everyone, and the answer to the question that names how many. */
+async function confirmSend(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('button', { name: 'Send to 1,234 subscribers…' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Yes, send to 1,234 subscribers' }));
+}
+
 const posts = (requests: { method: string; url: string; body: unknown }[]) =>
   requests.filter((request) => request.method === 'POST' && request.url === '/api/blogs/p7/newsletter');
 
@@ -95,13 +101,36 @@ describe('sending a post to the newsletter from the editor', () => {
     expect(await within(dialog).findByText(/A test was sent to admin@northbeam\.example\./)).toBeInTheDocument();
     expect(posts(requests).map((request) => request.body)).toEqual([{ testTo: 'me' }]);
 
-    const send = within(dialog).getByRole('button', { name: 'Send to 1,234 subscribers' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1,234 subscribers…' }));
+    const send = within(dialog).getByRole('button', { name: 'Yes, send to 1,234 subscribers' });
     await user.dblClick(send);
     await user.click(send);
     expect(within(dialog).getByText('Starting the send…')).toBeInTheDocument();
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/newsletters/n1'));
     expect(posts(requests).map((request) => request.body)).toEqual([{ testTo: 'me' }, {}]);
+  });
+
+  it('asks once more, naming how many, by keyboard: "Don’t send yet" sends nothing and keeps the place', async () => {
+    const { requests } = editorApi();
+    const { user, dialog } = await openDialog();
+    const first = within(dialog).getByRole('button', { name: 'Send to 1,234 subscribers…' });
+    first.focus();
+    await user.keyboard('{Enter}');
+    const question = within(dialog).getByRole('group', { name: /Send to 1,234 subscribers\?/ });
+    expect(question).toHaveTextContent('a sent newsletter cannot be recalled');
+    // The safe answer has the focus: a second Enter sends nothing.
+    expect(within(question).getByRole('button', { name: 'Don’t send yet' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const again = await within(dialog).findByRole('button', { name: 'Send to 1,234 subscribers…' });
+    await waitFor(() => expect(again).toHaveFocus());
+    expect(posts(requests)).toEqual([]);
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(within(dialog).getByRole('button', { name: 'Yes, send to 1,234 subscribers' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
   });
 
   it('shows "Sent to subscribers" with a link to its send instead of the button once the post went out', async () => {
@@ -174,7 +203,7 @@ describe('sending a post to the newsletter from the editor', () => {
   ])('says why a send failed (%#), in words, with the dialog still open', async (answer, words) => {
     const { requests } = editorApi({ 'POST /api/blogs/p7/newsletter': answer });
     const { user, dialog, router } = await openDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Send to 1,234 subscribers' }));
+    await confirmSend(user, dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(words);
     expect(router.state.location.pathname).toBe('/admin/blog/edit/p7');
     expect(posts(requests)).toHaveLength(1);
@@ -190,7 +219,7 @@ describe('sending a post to the newsletter from the editor', () => {
       },
     });
     const { user, dialog } = await openDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Send to 1,234 subscribers' }));
+    await confirmSend(user, dialog);
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Sending was refused. This post was sent to subscribers already');
     expect(await within(alert).findByRole('link', { name: 'See the send’s progress' })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import { newsletterPreviewAddress } from '@/api/newsletter/get-newsletter-preview.ts';
@@ -30,6 +30,14 @@ export function SendDialog({ post, preview, onClose }: SendDialogProps) {
   // A second click before React re-renders with isPending still sends nothing: this flag is set at once.
   const busy = useRef(false);
   const recipients = countOf(preview.activeSubscribers, 'subscriber');
+  // Sending to everyone cannot be undone: it asks once more, naming how many, before it goes.
+  const [confirming, setConfirming] = useState(false);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const keepBack = () => {
+    setConfirming(false);
+    // The question goes: the keyboard stays where it was, on the button that asked it.
+    requestAnimationFrame(() => sendButton.current?.focus());
+  };
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -90,24 +98,41 @@ export function SendDialog({ post, preview, onClose }: SendDialogProps) {
         <summary>Plain-text version</summary>
         <pre>{preview.text}</pre>
       </details>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-disabled={test.isPending || undefined}
-          onClick={sendTest}
-        >
-          Send a test to me
-        </button>
-        <button
-          type="button"
-          className="button"
-          aria-disabled={send.isPending || undefined}
-          onClick={() => void sendAll()}
-        >
-          Send to {recipients}
-        </button>
-      </div>
+      {confirming ? (
+        <div role="group" aria-labelledby={`${id}-question`} className={styles.question}>
+          <p id={`${id}-question`}>
+            <strong>Send to {recipients}?</strong> Each gets “{post.title}” once; a sent newsletter cannot be recalled.
+          </p>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={send.isPending || undefined}
+              onClick={() => void sendAll()}
+            >
+              Yes, send to {recipients}
+            </button>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaced the button that had focus */}
+            <button type="button" className="button button-secondary" autoFocus onClick={keepBack}>
+              Don’t send yet
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-disabled={test.isPending || undefined}
+            onClick={sendTest}
+          >
+            Send a test to me
+          </button>
+          <button ref={sendButton} type="button" className="button" onClick={() => setConfirming(true)}>
+            Send to {recipients}…
+          </button>
+        </div>
+      )}
       <div role="status" className={styles.outcome}>
         {test.isPending && <p>Sending a test to {email}…</p>}
         {test.isSuccess && (

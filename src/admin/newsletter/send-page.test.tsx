@@ -114,6 +114,25 @@ describe('the send’s screen', () => {
     expect(posted(requests)).toEqual(['/api/newsletters/n1/pause', '/api/newsletters/n1/resume']);
   });
 
+  it('says the send has started only while it runs: paused, it says it is paused and nothing else', async () => {
+    const user = userEvent.setup();
+    let send = aSend();
+    sendApi({
+      'GET /api/newsletters/n1': () => ({ body: send }),
+      'POST /api/newsletters/n1/pause': () => {
+        send = aSend({ status: 'paused' });
+        return { body: send };
+      },
+    });
+    const { router } = await openSend();
+    // As the editor's dialog opens it, once the send was asked for.
+    await act(() => router.navigate('/admin/newsletters/n1', { state: { started: true } }));
+    expect(await screen.findByText(/^The send has started: every active subscriber/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('Paused: no more messages go out until you resume.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/The send has started/)).not.toBeInTheDocument());
+  });
+
   it('cancels only after a question, then says what was not sent', async () => {
     const user = userEvent.setup();
     const { requests } = sendApi({

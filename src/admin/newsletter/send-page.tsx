@@ -33,9 +33,13 @@ export function NewsletterSendPage() {
   if (send) {
     body = (
       <>
-        {started && isUnderWay(send) && (
+        {/* Only while it goes on: a paused, cancelled or finished send says so in the status below. */}
+        {started && (send.status === 'queued' || send.status === 'sending') && (
           <Alert tone="success">
-            <p>The send has started: every active subscriber gets the post once. You may leave this page.</p>
+            <p>
+              {send.status === 'queued' ? 'The send is queued' : 'The send has started'}: every active subscriber gets
+              the post once. You may leave this page.
+            </p>
           </Alert>
         )}
         <p className={styles.status} role="status">

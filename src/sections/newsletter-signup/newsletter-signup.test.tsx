@@ -68,3 +68,41 @@ describe('a form sent sooner than the time trap', () => {
     expect(screen.getByText(/a confirmation link is on its way/)).toBeInTheDocument();
   });
 });
+
+describe('the consent box, by keyboard', () => {
+  it('after its error, ticking it keeps focus on it, and Enter on Subscribe then sends', async () => {
+    const { requests } = fakeApi({
+      'GET /api/form-token': { body: { token: 'signed', minimumWaitMs: 0 } },
+      'POST /api/subscribers': { status: 202, body: {} },
+    });
+    render(
+      <MemoryRouter url="/blog">
+        <NewsletterSignup section={{ type: 'newsletter-signup', heading: 'Get the next post' }} site={site} />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/E-mail/));
+    await user.keyboard('reader@example.com');
+    // Past the name and the box, to the button, and Enter: the box was not ticked.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const box = screen.getByRole('checkbox');
+    await waitFor(() => expect(box).toHaveFocus());
+    const problem = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(problem).toHaveTextContent('Tick the box to agree to receive the newsletter.');
+
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    await waitFor(() => expect(box).not.toHaveAttribute('aria-invalid'));
+    // Focus stays where the person is: not on the emptied summary above the form.
+    expect(box).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(posts(requests)()).toHaveLength(1));
+    expect(posts(requests)()[0]!.body).toMatchObject({ email: 'reader@example.com', consent: true });
+  });
+});

@@ -4,6 +4,7 @@
  * menu button alone (captured at the document, it stops there), so the two never toggle the menu twice.
  */
 let open = false;
+let openedBy: HTMLElement | null = null;
 
 function setMenu(button: Element, value: boolean) {
   button.setAttribute('aria-expanded', String(value));
@@ -17,11 +18,21 @@ function onClick(event: MouseEvent) {
   if (!button) return;
   event.stopPropagation();
   open = !open;
+  openedBy = button as HTMLElement;
   setMenu(button, open);
+}
+
+/** Escape closes the open menu and leaves the keyboard on its button, as the header does once it has taken over. */
+function onKey(event: KeyboardEvent) {
+  if (event.key !== 'Escape' || !open || !openedBy) return;
+  open = false;
+  setMenu(openedBy, false);
+  openedBy.focus();
 }
 
 export function listenForEarlyMenu(): void {
   document.addEventListener('click', onClick, true);
+  document.addEventListener('keydown', onKey);
 }
 
 /** Whether the visitor left the menu open before the app started, so that the header starts with it open. */
@@ -32,6 +43,7 @@ export function earlyMenuIsOpen(): boolean {
 /** Hands the menu to the header: from now on its button answers. Says whether the visitor left the menu open. */
 export function takeOverEarlyMenu(): boolean {
   document.removeEventListener('click', onClick, true);
+  document.removeEventListener('keydown', onKey);
   const wasOpen = open;
   open = false;
   return wasOpen;

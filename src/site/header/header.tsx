@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink } from '@/ui/site-router/link.tsx';
 import { useLocation } from '@/ui/site-router/hooks.ts';
 import { site } from '@/content/site.ts';
@@ -17,6 +17,7 @@ export function Header() {
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   // A link closes the menu as it is followed, not when the next page has come: that may take a chunk's download.
   const closeMenu = () => setOpenOn(null);
 
@@ -28,12 +29,15 @@ export function Header() {
     setOpenOn((current) => (openedEarly ? (current ?? window.location.pathname) : null));
   }, []);
 
-  // While the menu covers the page, the page behind it must not scroll; Escape closes it.
+  // While the menu covers the page, the page behind it must not scroll; Escape closes it, and the keyboard goes on
+  // from the button that opened it rather than from the start of the page.
   useEffect(() => {
     if (!open) return;
     document.body.classList.add('scroll-locked');
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -58,6 +62,7 @@ export function Header() {
           />
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className={styles.menuButton}
           aria-expanded={open}

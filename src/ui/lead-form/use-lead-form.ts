@@ -45,6 +45,8 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
   const [problems, setProblems] = useState<LeadFieldError[]>(state?.errors ?? []);
   const [summary, setSummary] = useState(state?.message ?? '');
   const [focusAfterRender, setFocusAfterRender] = useState(0);
+  /** The last request to move focus that was carried out: focus moves once per send, never as a field is corrected. */
+  const focusMoved = useRef(0);
 
   // Asked for when someone starts on the form, not when the page loads: a page view costs the API nothing, and the
   // time trap counts from the moment a person begins.
@@ -63,7 +65,9 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
 
   useEffect(() => {
     const last = submitted.current;
-    if (focusAfterRender === 0 || last === null) return;
+    // A field corrected after a refusal changes the problems, which is no reason to take the person elsewhere.
+    if (focusAfterRender === focusMoved.current || last === null) return;
+    focusMoved.current = focusAfterRender;
     if (status === 'sent') {
       last.panel?.querySelector<HTMLElement>('[role="status"]')?.focus();
       return;
@@ -76,7 +80,7 @@ export function useLeadForm(behaviour: LeadFormBehaviour) {
 
   const errorFor = (name: string): string | undefined => {
     const problem = problems.find((candidate) => fieldName(candidate.path) === name);
-    return problem && fieldMessage(problem.path, problem.message);
+    return problem && fieldMessage(problem.path, problem.message, behaviour.form);
   };
 
   function refuse(found: LeadFieldError[], message: string) {
