@@ -21,8 +21,10 @@ import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { writeContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
+import type { Permission } from '../../src/domain/team-permissions.ts';
 import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
 import { checkContent, formatProblem } from './content-check.ts';
+import { lockedChanges } from './field-permissions.ts';
 import { formatDocument, suggestMessage } from './document-format.ts';
 import {
   blobId,
@@ -52,6 +54,8 @@ export interface StudioOptions {
 export interface Editor extends Person {
   /** For the audit log: the member's e-mail and address. */
   address: string | null;
+  /** Whether the member's role has a permission: some fields need more than `content` (field-permissions.ts). */
+  may: (permission: Permission) => boolean;
 }
 
 export class ProblemsError extends Error {
@@ -148,6 +152,7 @@ export function createStudio(options: StudioOptions) {
   ): Promise<ContentSaved> {
     if (!(await writable())) throw new HttpError(409, readOnlySentence);
     const stored = readStored(entry);
+    refuseLockedChanges(entry, stored.document, document, editor);
     const text = await formatDocument(document, stored.bytes.toString('utf8'), entry.path);
     if (text === stored.bytes.toString('utf8')) return { version: stored.version, commit: null };
     const copied = await copyLibraryImages(
@@ -230,6 +235,19 @@ export function createStudio(options: StudioOptions) {
 }
 
 export type Studio = ReturnType<typeof createStudio>;
+
+/** 403 when the change touches a field the member's role may not change, each named by its pointer. */
+function refuseLockedChanges(entry: CatalogueEntry, before: unknown, after: unknown, editor: Editor): void {
+  const locked = lockedChanges(entry.schema, before, after, editor.may);
+  if (locked.length === 0) return;
+  const fields = locked.length === 1 ? 'a field' : `${locked.length} fields`;
+  throw new HttpError(
+    403,
+    `Nothing was saved: the change touches ${fields} that your role may not change. Put back ${locked.length === 1 ? 'its value' : 'their values'}, or ask the owner or an administrator to make the change.`,
+    locked.map(({ path, message }) => ({ path, message })),
+    { 'cache-control': 'no-store' },
+  );
+}
 
 export class ConflictError extends Error {
   constructor(readonly current: ContentDocumentVersion) {

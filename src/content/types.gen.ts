@@ -193,11 +193,11 @@ export interface SiteDocument {
    */
   contact: {
     /**
-     * General e-mail address.
+     * General e-mail address, shown on the site. Enquiries and comments are announced there.
      */
     email: string;
     /**
-     * E-mail address for job applications.
+     * E-mail address for job applications. Applications, with their CVs, are announced there.
      */
     hrEmail: string;
     /**
@@ -400,7 +400,7 @@ export interface SiteForms {
 }
 export interface EnquiryFormSettings {
   /**
-   * Budget ranges a prospect may choose from, as shown.
+   * Budget ranges a prospect may choose from, as shown. The server accepts only these.
    *
    * @minItems 1
    *

@@ -14280,12 +14280,19 @@ const schema160 = {
       required: ['email', 'hrEmail', 'phone', 'address'],
       description: 'How to reach the agency.',
       properties: {
-        email: { title: 'E-mail address', type: 'string', format: 'email', description: 'General e-mail address.' },
+        email: {
+          title: 'E-mail address',
+          type: 'string',
+          format: 'email',
+          description: 'General e-mail address, shown on the site. Enquiries and comments are announced there.',
+          'x-permission': 'leads',
+        },
         hrEmail: {
           title: 'E-mail address for job applications',
           type: 'string',
           format: 'email',
-          description: 'E-mail address for job applications.',
+          description: 'E-mail address for job applications. Applications, with their CVs, are announced there.',
+          'x-permission': 'leads',
         },
         phone: {
           title: 'Phone',
@@ -14524,8 +14531,9 @@ const schema160 = {
               type: 'array',
               minItems: 1,
               uniqueItems: true,
-              description: 'Budget ranges a prospect may choose from, as shown.',
+              description: 'Budget ranges a prospect may choose from, as shown. The server accepts only these.',
               items: { $ref: 'common.schema.json#/$defs/text', type: 'string', maxLength: 100 },
+              'x-permission': 'leads',
             },
             consentText: {
               title: 'Consent text',
@@ -14533,6 +14541,7 @@ const schema160 = {
               type: 'string',
               maxLength: 1000,
               description: 'The consent the person gives by sending an enquiry; stored with the lead word for word.',
+              'x-permission': 'leads',
             },
             thankYouRoute: {
               title: 'Thank-you page',
@@ -14560,6 +14569,7 @@ const schema160 = {
               type: 'string',
               maxLength: 1000,
               description: 'The consent the person gives by applying; stored with the lead word for word.',
+              'x-permission': 'leads',
             },
             thankYouRoute: {
               title: 'Thank-you page',
@@ -14575,11 +14585,13 @@ const schema160 = {
           required: ['consentText'],
           properties: {
             consentText: {
+              title: 'Consent text',
               $ref: 'common.schema.json#/$defs/text',
               type: 'string',
               maxLength: 1000,
               description:
                 'The consent a reader gives by subscribing, shown by every newsletter-signup section; stored with the subscriber word for word.',
+              'x-permission': 'audience',
             },
           },
         },
@@ -14599,6 +14611,7 @@ const schema160 = {
           maximum: 3650,
           description:
             'Leads of a closed status (won, lost, spam) and every CV are deleted this many days after they arrived.',
+          'x-permission': 'leads',
         },
       },
     },
