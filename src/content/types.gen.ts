@@ -2817,6 +2817,10 @@ export interface EnquiryInput {
    * The person agreed to the consent text shown beside the form.
    */
   consent: true;
+  /**
+   * The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.
+   */
+  consentVersion?: string;
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form, telling when it was shown (spam time trap).
@@ -2855,6 +2859,10 @@ export interface ApplicationInput {
    * The person agreed to the consent text shown beside the form.
    */
   consent: true;
+  /**
+   * The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.
+   */
+  consentVersion?: string;
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form, telling when it was shown (spam time trap).
@@ -2881,6 +2889,10 @@ export interface SubscriberInput {
    * The reader agreed to the consent text shown beside the form.
    */
   consent: true;
+  /**
+   * The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.
+   */
+  consentVersion?: string;
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form (GET /api/form-token?form=newsletter), telling when it was shown (spam time trap).
