@@ -23,7 +23,8 @@ import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestFront } from './http/request-front.ts';
 import { requestIdGenerator, requestLogOptions, tagRequestId } from './http/request-log.ts';
-import { registerRouteCatalog } from './http/route-catalog.ts';
+import { registerRouteCatalog, routesOf } from './http/route-catalog.ts';
+import { serverPathMatcher } from './http/server-paths.ts';
 import { longestPathParameter } from './http/router-limits.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
@@ -255,13 +256,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     );
 
+    // The app's own routes, once they are all registered (at the first request): no redirect may hide them.
+    let serverPath: ((path: string) => boolean) | undefined;
+    const isServerPath = (path: string) =>
+      (serverPath ??= serverPathMatcher(routesOf(app).map((route) => route.url)))(path);
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
     registerRequestFront(app, [
       tagRequestId,
       sendSecurityHeaders,
       // The served build's, swapped with it after a save in the content studio; the repository's without a build.
-      redirectMovedContent(() => live.redirects ?? repositoryRedirects),
+      redirectMovedContent(() => live.redirects ?? repositoryRedirects, isServerPath),
       screenAddress,
     ]);
     registerErrorHandler(app);

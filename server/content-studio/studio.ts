@@ -22,8 +22,9 @@ import { repositoryRoot } from '../repository-root.ts';
 import { writeContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
 import type { Permission } from '../../src/domain/team-permissions.ts';
-import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
+import { findEntry, readCatalogue, readStored, summariseEntry, type CatalogueEntry } from './catalogue.ts';
 import { checkContent, formatProblem } from './content-check.ts';
+import { documentBoundsProblems } from './document-bounds.ts';
 import { lockedChanges } from './field-permissions.ts';
 import { formatDocument, suggestMessage } from './document-format.ts';
 import {
@@ -97,7 +98,7 @@ export function createStudio(options: StudioOptions) {
   async function list(): Promise<ContentSummary[]> {
     const changes = (await isCheckout(root)) ? await lastChanges(root, 'content') : new Map<string, ContentChange>();
     return readCatalogue(root).map((entry) => ({
-      ...summarise(readStored(entry)),
+      ...summariseEntry(entry),
       lastChange: changes.get(entry.path) ?? null,
     }));
   }
@@ -151,6 +152,11 @@ export function createStudio(options: StudioOptions) {
     action: 'content-save' | 'content-restore',
   ): Promise<ContentSaved> {
     if (!(await writable())) throw new HttpError(409, readOnlySentence);
+    const bounds = documentBoundsProblems(document);
+    if (bounds.length > 0) {
+      const details = bounds.map(({ pointer, message }) => ({ path: pointer, message }));
+      throw new HttpError(400, 'Nothing was saved: the document is too deep or too large.', details);
+    }
     const stored = readStored(entry);
     refuseLockedChanges(entry, stored.document, document, editor);
     const text = await formatDocument(document, stored.bytes.toString('utf8'), entry.path);

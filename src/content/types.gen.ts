@@ -156,9 +156,9 @@ export interface ContentSchemas {
  */
 export interface SiteDocument {
   /**
-   * Path of this schema, for editors.
+   * Path of this schema, for editors: always ../schemas/site.schema.json.
    */
-  $schema: string;
+  $schema: '../schemas/site.schema.json';
   /**
    * Who the agency is.
    */
@@ -452,9 +452,9 @@ export interface SitePrivacy {
  */
 export interface PageDocument {
   /**
-   * Path of this schema, for editors.
+   * Path of this schema, for editors: always ../../schemas/page.schema.json.
    */
-  $schema: string;
+  $schema: '../../schemas/page.schema.json';
   /**
    * The path the page is served at.
    */
@@ -1407,9 +1407,9 @@ export interface BlogPost {
  */
 export interface RedirectsDocument {
   /**
-   * Path of this schema, for editors.
+   * Path of this schema, for editors: always ../schemas/redirects.schema.json.
    */
-  $schema: string;
+  $schema: '../schemas/redirects.schema.json';
   /**
    * One entry per moved address; each `from` once, each `to` a route of the site.
    */
