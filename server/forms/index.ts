@@ -5,5 +5,5 @@ export type { FormArrival, FormIntake, SpamVerdict } from './form-intake.ts';
 export { countFormPost, pruneFormPosts, refuseOverLimit } from './form-limits.ts';
 export { checkFormToken, fastestPressMs, issueFormToken } from './form-token.ts';
 export { consentChanged, liveLeadFacts, readLeadFacts, readRepositorySite } from './lead-facts.ts';
-export type { ConsentForm, LeadFacts, ShownForm } from './lead-facts.ts';
+export type { LeadFacts } from './lead-facts.ts';
 export { deleteRefusedFormsOfEmail, findRefusedForm, insertRefusedForm } from './refused-forms.ts';
