@@ -44,6 +44,9 @@ describe('the settings of site.json in the studio’s form', () => {
     for (const path of consentPaths) expect(field(container, path)).toHaveAttribute('readonly');
     expect(screen.getByText(/permission “audience”/)).toBeInTheDocument();
     expect(field(container, 'forms_enquiry_budgets_0')).toHaveAttribute('readonly');
+    // Nor does the list of budgets offer to add, remove or move one.
+    const budgets = field(container, 'forms_enquiry_budgets');
+    expect(budgets.querySelectorAll('button')).toHaveLength(0);
     expect(field(container, 'brand_tagline')).not.toHaveAttribute('readonly');
   }, 120_000);
 
@@ -52,5 +55,6 @@ describe('the settings of site.json in the studio’s form', () => {
     expect(field(container, 'contact_email')).not.toHaveAttribute('readonly');
     for (const path of consentPaths) expect(field(container, path)).not.toHaveAttribute('readonly');
     expect(screen.queryByText(/Only a member with the permission/)).toBeNull();
+    expect(field(container, 'forms_enquiry_budgets').querySelectorAll('button').length).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -118,7 +118,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {schema.description && <p className={styles.description}>{schema.description}</p>}
       <LockedNote schema={schema} />
       {items}
-      {canAdd && (
+      {canAdd && !readonly && (
         <AddButton
           id={buttonId(fieldPathId, 'add')}
           onClick={onAddClick}
@@ -143,7 +143,8 @@ function ArrayFieldItemTemplate({
   return (
     <div className={styles.item}>
       {children}
-      {hasToolbar && (
+      {/* A list the member may not change offers no button to change it. */}
+      {hasToolbar && !buttonsProps.readonly && (
         <div className={styles.tools}>
           <ArrayFieldItemButtonsTemplate {...buttonsProps} uiSchema={uiSchema} registry={registry} />
         </div>
