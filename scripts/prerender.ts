@@ -91,6 +91,8 @@ export async function prerender(
   replaceFile(join(dist, shapeFile), JSON.stringify({ shape: shape ?? (await contentShape()) }));
   // Its redirects, which the server swaps with the build (server/http/content-redirects.ts).
   replaceFile(join(dist, 'server', 'redirects.json'), readFileSync(join(contentRoot, 'content', 'redirects.json')));
+  // Its site.json, which the forms' intake swaps with the build: the choices and consent words its pages show.
+  replaceFile(join(dist, 'server', 'site.json'), readFileSync(join(contentRoot, 'content', 'site.json')));
   console.log(`prerender: ${rendered} routes rendered, ${kept} kept in ${Math.round(performance.now() - started)} ms`);
 
   // Compressed copies made here, at build time, so that a starting server has only to check they are current.

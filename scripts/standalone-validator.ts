@@ -56,6 +56,8 @@ export async function standaloneValidatorSource(options: {
     strict: true,
     strictRequired: false,
     discriminator: true,
+    // Content schemas' annotation (content-schemas.ts `permissionKeyword`, which checks its value): nothing to compile.
+    keywords: ['x-permission'],
   });
   addFormats.default(ajv);
   for (const reference of options.references ?? []) ajv.addSchema(readSchema(reference));

@@ -23,7 +23,8 @@ import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerRequestFront } from './http/request-front.ts';
 import { requestIdGenerator, requestLogOptions, tagRequestId } from './http/request-log.ts';
-import { registerRouteCatalog } from './http/route-catalog.ts';
+import { registerRouteCatalog, routesOf } from './http/route-catalog.ts';
+import { serverPathMatcher } from './http/server-paths.ts';
 import { longestPathParameter } from './http/router-limits.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { registerBodyScreening, screenAddress } from './http/request-screening.ts';
@@ -32,7 +33,7 @@ import { applySecurityHeaders, sendSecurityHeaders } from './http/security-heade
 import type { WorkQueueLimits } from './http/work-queue.ts';
 import { defaultServerTimeouts, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { schemaController } from './http/validation.ts';
-import { readLeadFacts } from './forms/index.ts';
+import { liveLeadFacts, readRepositorySite } from './forms/index.ts';
 import { type FormPages, noFormPages } from './leads/index.ts';
 import { smtpTransport, startMailWorker } from './mail/index.ts';
 import {
@@ -214,7 +215,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     // Writes the last second's page views before the database closes.
     app.addHook('onClose', () => collector.stop());
-    const leadFacts = readLeadFacts();
+    // The page renderer first, then what needs it: the site's routes, the forms (which answer with its pages and
+    // accept what they offer), and the content studio's publisher, which swaps the served build after each save
+    // (docs/decisions/0015).
+    const devSite = options.devSite;
+    if (devSite) app.addHook('onClose', () => devSite.close());
+    const site = await loadServedSite(app, {
+      clientDir: devSite
+        ? join(repositoryRoot, 'public')
+        : (options.clientDir ?? join(repositoryRoot, 'dist', 'client')),
+      devPages: devSite?.pages,
+      blog,
+      origin,
+    });
+    const formPages: FormPages = site ?? noFormPages;
+    const live: LiveBuild = site ?? {};
+    // What the forms offer and where leads are announced: the served build's site.json, swapped with it, or the
+    // repository's without a build (docs/decisions/0031).
+    const repositorySites = [readRepositorySite()];
+    const leadFacts = liveLeadFacts(() => live.sites ?? repositorySites);
     const formKey = await sharedKey(db, 'form-token');
     const intake = {
       db,
@@ -229,30 +248,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const newsletter: NewsletterContext = {
       intake,
       key: await sharedKey(db, 'newsletter'),
-      consentText: leadFacts.newsletterConsentText,
       signupMailCaps: { ...defaultSignupMailCaps, ...options.signupMailCaps },
     };
     const sending = startNewsletterSending(options, { db, clock, origin, key: newsletter.key, log: app.log });
     app.addHook('onClose', () => sending.worker?.stop());
-    const retention = startRetention(db, clock, facts.retentionDays, app.log);
+    const retention = startRetention(db, clock, () => leadFacts.retentionDays, app.log);
     app.addHook('onClose', () => retention.stop());
     const teamRetention = startTeamRetention(db, clock, app.log);
     app.addHook('onClose', () => teamRetention.stop());
 
-    // The page renderer first, then the plugins that need it: the site's routes, the forms that answer with their
-    // page, and the content studio's publisher, which swaps the served build after each save (docs/decisions/0015).
-    const devSite = options.devSite;
-    if (devSite) app.addHook('onClose', () => devSite.close());
-    const site = await loadServedSite(app, {
-      clientDir: devSite
-        ? join(repositoryRoot, 'public')
-        : (options.clientDir ?? join(repositoryRoot, 'dist', 'client')),
-      devPages: devSite?.pages,
-      blog,
-      origin,
-    });
-    const formPages: FormPages = site ?? noFormPages;
-    const live: LiveBuild = site ?? {};
     const repositoryRedirects = readContentRedirects();
     const content = await startContentStudio(
       app,
@@ -265,13 +269,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     );
 
+    // The app's own routes, once they are all registered (at the first request): no redirect may hide them.
+    let serverPath: ((path: string) => boolean) | undefined;
+    const isServerPath = (path: string) =>
+      (serverPath ??= serverPathMatcher(routesOf(app).map((route) => route.url)))(path);
     app.decorate('responses', blog.responses);
     registerMetrics(app, { metrics, token: options.metricsToken, cache: blog.responses });
     registerRequestFront(app, [
       tagRequestId,
       sendSecurityHeaders,
       // The served build's, swapped with it after a save in the content studio; the repository's without a build.
-      redirectMovedContent(() => live.redirects ?? repositoryRedirects),
+      redirectMovedContent(() => live.redirects ?? repositoryRedirects, isServerPath),
       screenAddress,
     ]);
     registerErrorHandler(app);

@@ -10,8 +10,6 @@ export interface BrandFacts {
   emailDomain: string;
   brandName: string;
   tagline: string;
-  /** How many days closed leads and every CV are kept. */
-  retentionDays: number;
 }
 
 /** The brand facts the server needs (names, tagline, e-mail domain), from content/site.json where they are written once. */
@@ -24,6 +22,5 @@ export function readBrandFacts(): BrandFacts {
     emailDomain,
     brandName: site.brand.name,
     tagline: site.brand.tagline,
-    retentionDays: site.privacy.retentionDays,
   };
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { ContentSummary } from '../../src/content/types.gen.ts';
-import { contentPaths } from './content-files.ts';
+import { contentPaths, isRegularFile } from './content-files.ts';
 import { blobId } from './git.ts';
 
 export interface CatalogueEntry {
@@ -40,7 +40,7 @@ export function readCatalogue(root: string): CatalogueEntry[] {
     entry(paths.site, 'site.schema.json'),
     entry(paths.redirects, 'redirects.schema.json'),
     ...paths.pages.map((path) => entry(path, 'page.schema.json')),
-  ];
+  ].filter((found) => isRegularFile(found.absolutePath));
 }
 
 export function findEntry(root: string, id: string): CatalogueEntry | undefined {
@@ -57,8 +57,19 @@ export function readStored(entry: CatalogueEntry): StoredDocument {
   };
 }
 
+/** What the list shows of a document; one that is not JSON (content:check reports it) by its id alone. */
+export function summariseEntry(entry: CatalogueEntry): Omit<ContentSummary, 'lastChange'> {
+  let stored: StoredDocument;
+  try {
+    stored = readStored(entry);
+  } catch {
+    return summarise({ entry, bytes: Buffer.alloc(0), document: {}, version: '' });
+  }
+  return summarise(stored);
+}
+
 /** What the list shows of a document: its kind, and a page's route and title. */
-export function summarise(stored: StoredDocument): Omit<ContentSummary, 'lastChange'> {
+function summarise(stored: StoredDocument): Omit<ContentSummary, 'lastChange'> {
   const { entry, document } = stored;
   if (entry.schema === 'site.schema.json') {
     return { id: entry.id, kind: 'site', title: 'Site: brand, contact, navigation, footer', schema: entry.schema };

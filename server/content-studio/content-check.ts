@@ -3,13 +3,15 @@
  * studio's saves: every document against its schema, then what a schema cannot say: unique routes and titles,
  * internal links that lead somewhere, assets that exist.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { PageDocument, RedirectsDocument, SiteDocument } from '../../src/content/types.gen.ts';
+import { readServerRoutes, serverPathMatcher } from '../http/server-paths.ts';
 import { repositoryRoot } from '../repository-root.ts';
-import { contentPaths, readContentFile, type ContentFile } from './content-files.ts';
+import { contentPaths, irregularContent, isRegularFile, readContentFile, type ContentFile } from './content-files.ts';
 import { createContentAjv, formatError, readSchemas } from './content-schemas.ts';
+import { documentBoundsProblems } from './document-bounds.ts';
 import { dynamicRoute } from './dynamic-route.ts';
 import { checkRedirects } from './redirect-check.ts';
 
@@ -53,7 +55,20 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
 
   function read<T>(path: string): ContentFile<T> | undefined {
     const shown = relative(root, path);
-    if (replace?.has(shown)) return { path: shown, data: replace.get(shown) as T };
+    const file = replace?.has(shown) ? { path: shown, data: replace.get(shown) as T } : readFile<T>(path, shown);
+    if (!file) return undefined;
+    // Before anything walks it: a document nested thousands deep would exhaust the stack of every check.
+    const bounds = documentBoundsProblems(file.data);
+    for (const { pointer, message } of bounds) report(file.path, pointer, message);
+    return bounds.length === 0 ? file : undefined;
+  }
+
+  function readFile<T>(path: string, shown: string): ContentFile<T> | undefined {
+    // A link is reported below with every other entry that is no regular file, and never followed.
+    if (!isRegularFile(path)) {
+      if (!existsSync(path)) report(shown, '/', 'is missing');
+      return undefined;
+    }
     try {
       return readContentFile<T>(path, root);
     } catch (error) {
@@ -77,6 +92,13 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
   }
 
   const paths = contentPaths(root);
+  for (const file of irregularContent(root)) {
+    report(
+      file,
+      '/',
+      'is not a regular file (a symbolic link?): it is never read nor served; replace it with the file',
+    );
+  }
   const site = read<SiteDocument>(paths.site);
   const pages = paths.pages.map((path) => read<PageDocument>(path));
   const siteValid = validate(site, 'site.schema.json');
@@ -122,7 +144,13 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
         report(file.path, pointer, `links to "${value}", which is no route of the site`);
       }
       const isAsset = /^\/(images|media|fonts)\//.test(value);
-      if (isAsset && !assets.some((dir) => existsSync(join(dir, value)))) {
+      if (/^\/(images|media|fonts|video|brochure)\//.test(value) && leavesItsFolder(value)) {
+        report(
+          file.path,
+          pointer,
+          `"${value}" names a folder "." or "..": name the file by its own path under public/`,
+        );
+      } else if (isAsset && !assets.some((dir) => existsSync(join(dir, value)))) {
         report(file.path, pointer, `refers to "${value}", which is not in public/: choose an image that exists`);
       }
     }
@@ -130,6 +158,14 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
 
   if (siteValid) {
     checkReferences(site, site.data, '');
+    const { display, tel } = site.data.contact.phone;
+    if (dialledForm(display) !== tel) {
+      report(
+        site.path,
+        '/contact/phone/display',
+        `shows "${display}" but the number dialled is "${tel}": write the same number in both (the shown one with the country code)`,
+      );
+    }
     site.data.services.forEach((service, index) => {
       if (!routes.has(service.route))
         report(site.path, `/services/${index}/route`, `service "${service.title}" has no page`);
@@ -140,7 +176,8 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
   const redirects = read<RedirectsDocument>(paths.redirects);
   if (validate(redirects, 'redirects.schema.json')) {
     const known = new Set(routes.keys());
-    for (const { pointer, message } of checkRedirects(redirects.data.redirects, known)) {
+    const reserved = reservedPaths(assets, siteValid ? site.data.brochure.href : undefined);
+    for (const { pointer, message } of checkRedirects(redirects.data.redirects, known, reserved)) {
       report(redirects.path, pointer, message);
     }
   }
@@ -148,6 +185,38 @@ export function checkContent({ root = repositoryRoot, ajv, publicDir, replace }:
   problems.push(...checkSectionExamples(readSchemas(), validator));
 
   return { problems, documents: 2 + paths.pages.length, routes };
+}
+
+/** A phone number as shown, as a tel: link dials it: its digits after a plus, without spaces, dashes, dots or brackets. */
+export function dialledForm(shown: string): string {
+  const trimmed = shown.trim();
+  return /^\+?[0-9\s().-]+$/.test(trimmed) ? trimmed.replace(/[\s().-]/g, '') : trimmed;
+}
+
+/**
+ * Whether a path has a part `.` or `..`, however written (percent-encoded, or with backslashes): it would name a
+ * file elsewhere than where it seems to, outside the repository even.
+ */
+export function leavesItsFolder(path: string): boolean {
+  let decoded = path;
+  try {
+    for (let round = 0; round < 3 && decoded !== decodeURIComponent(decoded); round += 1) {
+      decoded = decodeURIComponent(decoded);
+    }
+  } catch {
+    // Malformed percent-encoding: judged as written.
+  }
+  return decoded.split(/[\\/]/).some((part) => part === '.' || part === '..');
+}
+
+/**
+ * What the server answers itself, which a redirect would hide: its routes (server-routes.json, the app's route table),
+ * the files of public/ and of the build's assets/ by their top folder, and the brochure.
+ */
+function reservedPaths(publicDirs: string[], brochure: string | undefined): (path: string) => boolean {
+  const isServerPath = serverPathMatcher(readServerRoutes());
+  const folders = new Set(['assets', ...publicDirs.flatMap((dir) => (existsSync(dir) ? readdirSync(dir) : []))]);
+  return (path) => isServerPath(path) || folders.has(path.split('/')[1] ?? '') || path === brochure;
 }
 
 /**

@@ -5,7 +5,16 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ContentDocumentVersion, ContentSaved, ContentStatus } from '../../src/content/types.gen.ts';
+import type {
+  ApiError,
+  ContentDocumentVersion,
+  ContentSaved,
+  ContentStatus,
+  EnquiryInput,
+  SiteDocument,
+} from '../../src/content/types.gen.ts';
+import { consentVersion } from '../../src/domain/consent-version.ts';
+import { readRepositorySite } from '../forms/index.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import {
   createContentRepository,
@@ -13,6 +22,7 @@ import {
   runGit,
   type ContentRepository,
 } from '../test-support/content-repository.ts';
+import { enquiry, formToken, postEnquiry } from '../test-support/leads.ts';
 import { sharedOnce } from '../test-support/shared-folder.ts';
 import { asAdmin, createTestApp, signIn, type TestApp } from '../test-support/test-app.ts';
 
@@ -129,6 +139,9 @@ afterAll(async () => {
 
 describe('content saved in the studio goes live without a restart', () => {
   const heading = 'SEO that brings buyers who are ready to talk';
+  const newBudget = 'Over ₹1 crore a month';
+  const newConsent =
+    'I agree that Northbeam may keep what I send here to answer my enquiry, and delete it after six months.';
 
   it(
     'serves a build of the content as committed without building it again, and says so in the status',
@@ -213,14 +226,17 @@ describe('content saved in the studio goes live without a restart', () => {
       const siteUrl = `/api/content/${encodeURIComponent('site')}`;
       const opened = (
         await testApp.app.inject(asAdmin(cookies.get(testApp.app)!, { method: 'GET', url: siteUrl }))
-      ).json<ContentDocumentVersion & { document: { footer: { navigationHeading: string } } }>();
+      ).json<ContentDocumentVersion & { document: SiteDocument }>();
+      // With settings the forms take from it (an owner's change): their choices and consent words.
+      const site = structuredClone(opened.document);
+      site.footer.navigationHeading = 'Find your way';
+      site.forms.enquiry.budgets.push(newBudget);
+      site.forms.enquiry.consentText = newConsent;
       const response = await testApp.app.inject(
         asAdmin(cookies.get(testApp.app)!, {
           method: 'PUT',
           url: siteUrl,
-          payload: {
-            document: { ...opened.document, footer: { ...opened.document.footer, navigationHeading: 'Find your way' } },
-          },
+          payload: { document: site },
           headers: { 'if-match': opened.version },
         }),
       );
@@ -241,4 +257,37 @@ describe('content saved in the studio goes live without a restart', () => {
     },
     4 * buildWaitMs,
   );
+
+  it('has the forms accept what the new pages offer and record the words they show, without a restart', async () => {
+    const oldConsent = readRepositorySite().forms.enquiry.consentText;
+    for (const app of [testApp.app, other]) {
+      // The page offers the new budget, with the new consent words and their version.
+      const contact = await page(app, '/contact');
+      expect(contact).toContain(`>${newBudget}</option>`);
+      expect(contact).toContain(`name="consentVersion" value="${consentVersion(newConsent)}"`);
+      const sent = async (body: object) => {
+        const response = await app.inject(
+          postEnquiry(enquiry({ ...body, formToken: await formToken(app, testApp.clock) } as Partial<EnquiryInput>)),
+        );
+        expect(response.statusCode).toBe(201);
+        const { _id } = response.json<{ _id: string }>();
+        const lead = await app.inject(asAdmin(cookies.get(app)!, { method: 'GET', url: `/api/leads/${_id}` }));
+        return lead.json<{ budget: string; consentText: string }>();
+      };
+      expect(await sent({ budget: newBudget, consentVersion: consentVersion(newConsent) })).toMatchObject({
+        budget: newBudget,
+        consentText: newConsent,
+      });
+      // A page loaded before the change, sent after it: the words it showed are the ones recorded.
+      expect(await sent({ consentVersion: consentVersion(oldConsent) })).toMatchObject({ consentText: oldConsent });
+      // Words no page served lately showed are never recorded.
+      const unknown = await app.inject(
+        postEnquiry(enquiry({ consentVersion: 'x0', formToken: await formToken(app, testApp.clock) })),
+      );
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json<ApiError>().details).toEqual([
+        { path: '/consent', message: expect.stringMatching(/changed/) },
+      ]);
+    }
+  });
 });

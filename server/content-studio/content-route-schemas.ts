@@ -53,8 +53,10 @@ export const saveSchema = {
   description:
     'Send the version read as `If-Match` (428 without). The document is written with the repository’s formatting ' +
     'and committed with the member as author; an unchanged document makes no commit (`commit: null`). 400 lists ' +
-    'every problem, in this document and in others the change would break; 409 answers the current document when ' +
-    'someone saved meanwhile, or a sentence when this server cannot save. Nothing is written on any refusal.',
+    'every problem, in this document and in others the change would break; 403 names (by pointer) each changed ' +
+    'field whose schema asks for a permission (`x-permission`) the member’s role lacks; 409 answers the current ' +
+    'document when someone saved meanwhile, or a sentence when this server cannot save. Nothing is written on any ' +
+    'refusal.',
   tags,
   params: idParams,
   body: schemaRef('content-save.schema.json'),
@@ -81,7 +83,7 @@ export const restoreSchema = {
   summary: 'Restore a past version of a content document',
   description:
     'Saves the document as it was at the commit, as a new commit, after the same checks as a save (400 with the ' +
-    'problems when that version no longer fits the site).',
+    'problems when that version no longer fits the site; 403 when it changes a field the member’s role may not).',
   tags,
   params: idParams,
   body: schemaRef('content-restore.schema.json'),

@@ -10,6 +10,7 @@ import type {
   ContentStatus,
   ContentVersionParams,
 } from '../../src/content/types.gen.ts';
+import { can } from '../../src/domain/team-permissions.ts';
 import { signedInAdmin } from '../auth/index.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { errorBody } from '../http/errors.ts';
@@ -38,7 +39,12 @@ const noStore = { 'cache-control': 'no-store' };
 
 function editorOf(request: FastifyRequest): Editor {
   const user = signedInAdmin(request);
-  return { name: user.name, email: user.email, address: clientAddress(request) };
+  return {
+    name: user.name,
+    email: user.email,
+    address: clientAddress(request),
+    may: (permission) => can(user.role, permission),
+  };
 }
 
 /** The studio's refusals that carry more than a sentence: the problems of a save, and the document that moved. */

@@ -1,8 +1,9 @@
 /** The content documents' schemas (schemas/, by $id) and the Ajv that checks documents against them. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type KeywordDefinition } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { permissionMeanings } from '../../src/domain/team-permissions.ts';
 import { repositoryRoot } from '../repository-root.ts';
 
 export const schemasDir = join(repositoryRoot, 'schemas');
@@ -27,9 +28,24 @@ export function readSchemas(): Record<string, object> {
   );
 }
 
+/**
+ * `"x-permission": "leads"` on a field of a content schema: the team permission a member needs to change its value
+ * (field-permissions.ts). An annotation, which checks nothing in a document; its value must name a permission.
+ */
+export const permissionKeyword: KeywordDefinition = {
+  keyword: 'x-permission',
+  metaSchema: { enum: Object.keys(permissionMeanings) },
+};
+
 /** An Ajv instance that knows every schema of schemas/, for content documents. */
 export function createContentAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: true, strictRequired: false });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    discriminator: true,
+    strict: true,
+    strictRequired: false,
+    keywords: [permissionKeyword],
+  });
   addFormats.default(ajv);
   for (const schema of Object.values(readSchemas())) ajv.addSchema(schema);
   return ajv;

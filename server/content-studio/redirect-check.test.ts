@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Redirect } from '../../src/content/types.gen.ts';
+import { readServerRoutes, serverPathMatcher } from '../http/server-paths.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { checkContent, formatProblem } from './content-check.ts';
 import { checkRedirects } from './redirect-check.ts';
 
 const routes = new Set(['/', '/blog', '/about', '/services']);
 const moved = (from: string, to: string): Redirect => ({ from, to, status: 301 });
+const isServerPath = serverPathMatcher(readServerRoutes());
 const messages = (redirects: Redirect[]) =>
-  checkRedirects(redirects, routes).map(({ pointer, message }) => `${pointer}: ${message}`);
+  checkRedirects(redirects, routes, isServerPath).map(({ pointer, message }) => `${pointer}: ${message}`);
 
 describe('checking content/redirects.json', () => {
   it('accepts redirects to pages, the blog and posts', () => {
@@ -46,6 +48,24 @@ describe('checking content/redirects.json', () => {
         '/redirects/1/from: "/blogs/a-post" is a route of the site: a redirect would hide it',
         '/redirects/2/from: "/api/blogs" is a route of the site: a redirect would hide it',
       ],
+    );
+  });
+
+  it('refuses a from that any route of the server answers: the probe’s newsletter links and the blog’s archives', () => {
+    const probe = [
+      '/newsletter/unsubscribe',
+      '/newsletter/confirm',
+      '/newsletter/resubscribe',
+      '/blog/tag/seo',
+      '/blog/category/guides',
+      '/blog/author/priya-menon',
+      '/healthz',
+      '/media/photo.webp',
+    ];
+    expect(messages(probe.map((from) => moved(from, '/about')))).toEqual(
+      probe.map(
+        (from, index) => `/redirects/${index}/from: "${from}" is a route of the site: a redirect would hide it`,
+      ),
     );
   });
 

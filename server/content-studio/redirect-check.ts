@@ -1,26 +1,28 @@
 import type { Redirect } from '../../src/content/types.gen.ts';
 import { dynamicRoute } from './dynamic-route.ts';
 
-/** Addresses the server answers itself, which a redirect must not take over. */
-const serverPaths = /^\/(api|media|assets|images|fonts|brochure|healthz|admin)(\/|$)/;
-
 export interface RedirectProblem {
   pointer: string;
   message: string;
 }
 
 /**
- * What a schema cannot say about content/redirects.json: each `from` once and taken by no page,
- * each `to` a route of the site reached in one hop, never a loop.
+ * What a schema cannot say about content/redirects.json: each `from` once and taken by no page nor by anything the
+ * server answers itself (`reserved`: its routes and files), each `to` a route of the site reached in one hop, never
+ * a loop.
  */
-export function checkRedirects(redirects: Redirect[], routes: ReadonlySet<string>): RedirectProblem[] {
+export function checkRedirects(
+  redirects: Redirect[],
+  routes: ReadonlySet<string>,
+  reserved: (path: string) => boolean,
+): RedirectProblem[] {
   const problems: RedirectProblem[] = [];
   const targetOf = new Map<string, string>();
   redirects.forEach(({ from, to }, index) => {
     const pointer = `/redirects/${index}/from`;
     if (targetOf.has(from)) problems.push({ pointer, message: `"${from}" is redirected more than once` });
     else targetOf.set(from, to);
-    if (routes.has(from) || dynamicRoute.test(from) || serverPaths.test(from)) {
+    if (routes.has(from) || reserved(from)) {
       problems.push({ pointer, message: `"${from}" is a route of the site: a redirect would hide it` });
     }
   });

@@ -21,9 +21,12 @@ import { HttpError } from '../http/errors.ts';
 import { repositoryRoot } from '../repository-root.ts';
 import { writeContentHead } from './content-heads.ts';
 import type { Database } from '../store/schema.ts';
-import { findEntry, readCatalogue, readStored, summarise, type CatalogueEntry } from './catalogue.ts';
+import type { Permission } from '../../src/domain/team-permissions.ts';
+import { findEntry, readCatalogue, readStored, summariseEntry, type CatalogueEntry } from './catalogue.ts';
 import { commitMessage } from './commit-identity.ts';
 import { checkContent, formatProblem } from './content-check.ts';
+import { documentBoundsProblems } from './document-bounds.ts';
+import { lockedChanges } from './field-permissions.ts';
 import { formatDocument, suggestMessage } from './document-format.ts';
 import {
   blobId,
@@ -57,6 +60,8 @@ export interface StudioOptions {
 export interface Editor extends Person {
   /** For the audit log: the member's e-mail and address. */
   address: string | null;
+  /** Whether the member's role has a permission: some fields need more than `content` (field-permissions.ts). */
+  may: (permission: Permission) => boolean;
 }
 
 export class ProblemsError extends Error {
@@ -102,7 +107,7 @@ export function createStudio(options: StudioOptions) {
   async function list(): Promise<ContentSummary[]> {
     const changes = (await isCheckout(root)) ? await lastChanges(root, 'content') : new Map<string, ContentChange>();
     return readCatalogue(root).map((entry) => ({
-      ...summarise(readStored(entry)),
+      ...summariseEntry(entry),
       lastChange: changes.get(entry.path) ?? null,
     }));
   }
@@ -156,7 +161,13 @@ export function createStudio(options: StudioOptions) {
     action: 'content-save' | 'content-restore',
   ): Promise<ContentSaved> {
     if (!(await writable())) throw new HttpError(409, readOnlySentence);
+    const bounds = documentBoundsProblems(document);
+    if (bounds.length > 0) {
+      const details = bounds.map(({ pointer, message }) => ({ path: pointer, message }));
+      throw new HttpError(400, 'Nothing was saved: the document is too deep or too large.', details);
+    }
     const stored = readStored(entry);
+    refuseLockedChanges(entry, stored.document, document, editor);
     const text = await formatDocument(document, stored.bytes.toString('utf8'), entry.path);
     if (text === stored.bytes.toString('utf8')) return { version: stored.version, commit: null };
     const copied = await copyLibraryImages(
@@ -262,6 +273,19 @@ export function createStudio(options: StudioOptions) {
 }
 
 export type Studio = ReturnType<typeof createStudio>;
+
+/** 403 when the change touches a field the member's role may not change, each named by its pointer. */
+function refuseLockedChanges(entry: CatalogueEntry, before: unknown, after: unknown, editor: Editor): void {
+  const locked = lockedChanges(entry.schema, before, after, editor.may);
+  if (locked.length === 0) return;
+  const fields = locked.length === 1 ? 'a field' : `${locked.length} fields`;
+  throw new HttpError(
+    403,
+    `Nothing was saved: the change touches ${fields} that your role may not change. Put back ${locked.length === 1 ? 'its value' : 'their values'}, or ask the owner or an administrator to make the change.`,
+    locked.map(({ path, message }) => ({ path, message })),
+    { 'cache-control': 'no-store' },
+  );
+}
 
 export class ConflictError extends Error {
   constructor(readonly current: ContentDocumentVersion) {

@@ -4,6 +4,6 @@ export { checkFormSpam, isUniqueViolation, refuseProblems, timeTrapOf, tokenUsed
 export type { FormArrival, FormIntake, SpamVerdict } from './form-intake.ts';
 export { countFormPost, pruneFormPosts, refuseOverLimit } from './form-limits.ts';
 export { checkFormToken, fastestPressMs, issueFormToken } from './form-token.ts';
-export { readLeadFacts } from './lead-facts.ts';
+export { consentChanged, liveLeadFacts, readLeadFacts, readRepositorySite } from './lead-facts.ts';
 export type { LeadFacts } from './lead-facts.ts';
 export { deleteRefusedFormsOfEmail, findRefusedForm, insertRefusedForm, pruneRefusedForms } from './refused-forms.ts';

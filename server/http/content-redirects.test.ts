@@ -74,4 +74,33 @@ describe('redirects of the served build', () => {
       rmSync(join(clientDir, '..'), { recursive: true, force: true });
     }
   });
+
+  it('never applies one from an address a route of the server answers, whatever the build holds', async () => {
+    const clientDir = createClientFixture();
+    // The probe's redirects, in a build made without content:check's refusal of them.
+    const redirects = ['/newsletter/unsubscribe', '/newsletter/confirm', '/newsletter/resubscribe', '/blog/tag/seo']
+      .map((from) => ({ from, to: '/about', status: 308 }))
+      .concat({ from: '/old-about', to: '/about', status: 301 });
+    writeFileSync(join(clientDir, '..', 'server', 'redirects.json'), JSON.stringify({ redirects }));
+    const test = await createTestApp({ clientDir });
+    try {
+      const oneClick = await test.app.inject({
+        method: 'POST',
+        url: '/newsletter/unsubscribe?token=abc',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).not.toBe(308);
+      expect(oneClick.headers.location).toBeUndefined();
+      for (const url of ['/newsletter/confirm?token=abc', '/newsletter/resubscribe?token=abc', '/blog/tag/seo']) {
+        const response = await test.app.inject({ url });
+        expect({ url, location: response.headers.location }).toEqual({ url, location: undefined });
+      }
+      // The others still apply.
+      expect((await test.app.inject({ url: '/old-about' })).headers.location).toBe('/about');
+    } finally {
+      await test.close();
+      rmSync(join(clientDir, '..'), { recursive: true, force: true });
+    }
+  });
 });

@@ -12,15 +12,20 @@ export function readContentRedirects(file = join(repositoryRoot, 'content', 'red
 /**
  * Answers every moved address before any route runs, keeping the query string. `redirects` names the list in force
  * at each request: the served build's, which the content studio's publisher swaps after a save (docs/decisions/0015).
+ * A redirect from an address a route of the server answers (`isServerPath`) is never applied: content:check refuses
+ * it, and a build made without that check must not hide the server's own pages (docs/decisions/0031).
  */
-export function redirectMovedContent(redirects: Redirect[] | (() => Redirect[])): FrontStep {
+export function redirectMovedContent(
+  redirects: Redirect[] | (() => Redirect[]),
+  isServerPath: (path: string) => boolean = () => false,
+): FrontStep {
   const current = typeof redirects === 'function' ? redirects : () => redirects;
   let list: Redirect[] | undefined;
   let byPath = new Map<string, Redirect>();
   return (request, reply) => {
     if (current() !== list) {
       list = current();
-      byPath = new Map(list.map((redirect) => [redirect.from, redirect]));
+      byPath = new Map(list.filter(({ from }) => !isServerPath(from)).map((redirect) => [redirect.from, redirect]));
     }
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);

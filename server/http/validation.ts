@@ -17,6 +17,8 @@ function createAjv(schemas: Record<string, object>, options: Options): Ajv2020 {
     // content:check validates schemas/ against the draft 2020-12 meta-schema; doing it again here compiled that
     // meta-schema at every start, twice (0.4 s of CPU each).
     validateSchema: false,
+    // The content schemas' annotation of fields only some members may change (server/content-studio).
+    keywords: ['x-permission'],
     ...options,
   });
   addFormats.default(ajv);

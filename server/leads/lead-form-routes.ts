@@ -247,7 +247,8 @@ export const leadFormRoutes: FastifyPluginAsync<LeadFormOptions> = async (app, {
         if (wantsPage(request)) withAttributionOfPlainForm(request, form.input, form.returnTo);
         const validate = request.compileValidationSchema(schemaRef('application-input.schema.json'), 'body');
         const problems = validate(form.input) ? [] : validationDetails(validate.errors ?? []);
-        if (problems.length === 0) problems.push(...applicationProblems(form.input as unknown as ApplicationInput));
+        if (problems.length === 0)
+          problems.push(...applicationProblems(form.input as unknown as ApplicationInput, facts));
         if (cv === undefined) problems.push({ path: '/cv', message: 'is required: attach your CV as PDF or DOCX' });
         refuseProblems(problems);
         const accepted = await acceptLead(

@@ -57,7 +57,7 @@ describe('POST /api/enquiries', () => {
       name: 'Priya Menon',
       service: 'seo',
       budget: facts.budgets[0],
-      consentText: facts.enquiryConsentText,
+      consentText: facts.shown('enquiry', undefined)!.consentText,
       // The page as a path and the host by the rule page views are counted by: one source for both.
       attribution: { landingPage: '/seo', referrerHost: 'news.example', utmSource: 'news' },
       history: [{ by: null, status: 'new' }],
@@ -316,7 +316,7 @@ describe('POST /api/applications', () => {
         status: 'new',
         role: 'Designer',
         coverLetter: 'I like careful work.',
-        consentText: facts.applicationConsentText,
+        consentText: facts.shown('application', undefined)!.consentText,
         cv: { fileName, mimeType, bytes: file.length },
       });
     }

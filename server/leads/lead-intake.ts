@@ -6,12 +6,13 @@ import {
   countFormPost,
   type FormArrival,
   type FormIntake,
+  consentChanged,
   isUniqueViolation,
   type LeadFacts,
   type SpamVerdict,
   tokenUsedBefore,
 } from '../forms/index.ts';
-import type { ErrorDetail } from '../http/errors.ts';
+import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import { attributionColumns, emailKey, insertLead, readLead, setArrivalStatus, type LeadRow } from './lead-store.ts';
 import type { Database } from '../store/schema.ts';
 import { defaultNoticesPerHour, floodReason } from '../mail/index.ts';
@@ -41,20 +42,34 @@ function personProblems(input: EnquiryInput | ApplicationInput): ErrorDetail[] {
   return problems;
 }
 
-/** The rules the schema cannot say: choices from content, and the person's. */
+/** The rules the schema cannot say: choices from content (as the form's page offered them), and the person's. */
 export function enquiryProblems(input: EnquiryInput, facts: LeadFacts): ErrorDetail[] {
   const problems = personProblems(input);
-  if (input.service !== undefined && !facts.services.has(input.service))
-    problems.push({ path: '/service', message: "must be one of the site's services" });
-  if (input.budget !== undefined && !facts.budgets.includes(input.budget))
-    problems.push({ path: '/budget', message: 'must be one of the budget ranges offered' });
+  const shown = facts.shown('enquiry', input.consentVersion);
+  if (!shown) problems.push(consentChanged);
+  else {
+    if (input.service !== undefined && !shown.services.has(input.service))
+      problems.push({ path: '/service', message: "must be one of the site's services" });
+    if (input.budget !== undefined && !shown.budgets.has(input.budget))
+      problems.push({ path: '/budget', message: 'must be one of the budget ranges offered' });
+  }
   if (input.message.trim().length < 10)
     problems.push({ path: '/message', message: 'must NOT have fewer than 10 characters' });
   return problems;
 }
 
-export function applicationProblems(input: ApplicationInput): ErrorDetail[] {
-  return personProblems(input);
+/** The words the person's page showed, which the problems above found among the recent builds' (lead-facts.ts). */
+function shownConsent(facts: LeadFacts, type: LeadType, version: string | undefined): string {
+  const text = facts.shown(type, version)?.consentText;
+  if (text === undefined)
+    throw new HttpError(400, 'Some fields need your attention: see each one below.', [consentChanged]);
+  return text;
+}
+
+export function applicationProblems(input: ApplicationInput, facts: LeadFacts): ErrorDetail[] {
+  const problems = personProblems(input);
+  if (!facts.shown('application', input.consentVersion)) problems.push(consentChanged);
+  return problems;
 }
 
 const optional = (text: string | undefined): string | null => (text && singleLine(text)) || null;
@@ -130,7 +145,7 @@ export async function acceptLead(
       : [(input as ApplicationInput).coverLetter, (input as ApplicationInput).role, input.name];
   const verdict = await checkFormSpam(intake, type, input, arrival, texts, now);
   const held = verdict.reason === null && !input.formToken;
-  const consentText = type === 'enquiry' ? facts.enquiryConsentText : facts.applicationConsentText;
+  const consentText = shownConsent(facts, type, input.consentVersion);
   const file = cv && {
     file_name: cv.fileName.slice(0, 255) || 'cv',
     mime_type: cv.mimeType,

@@ -124,7 +124,7 @@ export const newsletterPageRoutes: FastifyPluginAsync<{ newsletter: NewsletterCo
       const { token } = request.query;
       if (typeof request.body !== 'string' || !oneClick(request.body)) return send(reply, 400, notOneClickPage());
       if ((await unsubscribe(newsletter, token)) === 'invalid') return send(reply, 400, invalidLinkPage());
-      return send(reply, 200, unsubscribedPage(brandName, token!, newsletter.consentText));
+      return send(reply, 200, unsubscribedPage(brandName, token!, newsletter.intake.facts.newsletterConsentText));
     },
   );
 

@@ -33,13 +33,14 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRouteOptions> = asyn
 
   /** The held signup's page: what was typed and where the visit came from, with a token that the button sends. */
   function heldPage(request: FastifyRequest<{ Body: SubscriberInput }>, reply: FastifyReply, again: boolean) {
-    const { email, name, attribution } = request.body;
+    const { email, name, attribution, consentVersion } = request.body;
     const fields: Record<string, string> = {
       email,
       consent: 'yes',
       formToken: heldFormToken(intake, intake.clock()),
     };
     if (name) fields.name = name;
+    if (consentVersion) fields.consentVersion = consentVersion;
     const returnTo = request.plainForm?.returnTo;
     if (returnTo) fields[returnToField] = returnTo;
     for (const [field, value] of Object.entries(attribution ?? {})) fields[`attribution.${field}`] = value;
@@ -85,7 +86,7 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRouteOptions> = asyn
       try {
         await refuseOverLimit(intake, newsletterForm, addressOf(request), intake.clock());
         if (request.validationError) refuseProblems(validationDetails(request.validationError.validation));
-        refuseProblems(subscriberProblems(request.body));
+        refuseProblems(subscriberProblems(request.body, intake.facts));
         const plainFormPost = request.plainForm !== null && wantsPage(request);
         const outcome = await subscribe(newsletter, request.body, { address: addressOf(request), plainFormPost });
         if (outcome === 'held' || outcome === 'too-fast') return heldPage(request, reply, outcome === 'too-fast');

@@ -4,17 +4,19 @@ import type { SubscriberInput } from '../../src/content/types.gen.ts';
 import {
   checkFormSpam,
   checkFormToken,
+  consentChanged,
   countFormPost,
   fastestPressMs,
   type FormArrival,
   type FormIntake,
   issueFormToken,
   isUniqueViolation,
+  type LeadFacts,
   type SpamVerdict,
   timeTrapOf,
   tokenUsedBefore,
 } from '../forms/index.ts';
-import type { ErrorDetail } from '../http/errors.ts';
+import { HttpError, type ErrorDetail } from '../http/errors.ts';
 import { attributionColumns, emailKey, singleLine, strictEmail } from '../leads/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { Database } from '../store/schema.ts';
@@ -37,13 +39,14 @@ import {
   unsubscribeToken,
 } from './subscriber-tokens.ts';
 
-/** What the newsletter's public side needs: the forms' intake (spam, limits, mail), its signing key, its consent. */
+/**
+ * What the newsletter's public side needs: the forms' intake (spam, limits, mail, and the consent the signup showed,
+ * stored with each subscriber word for word), and its signing key.
+ */
 export interface NewsletterContext {
   intake: FormIntake;
   /** Signs confirmation and unsubscribe links. */
   key: Buffer;
-  /** The consent the signup form shows (content/site.json), stored with each subscriber word for word. */
-  consentText: string;
   /** Caps on the mails that signups send; defaultSignupMailCaps unless set. */
   signupMailCaps?: SignupMailCaps;
 }
@@ -53,8 +56,11 @@ export const newsletterForm = 'newsletter';
 /** A second confirmation e-mail to one address waits this long: a form cannot be used to flood someone's inbox. */
 export const confirmationResendMs = 10 * 60 * 1000;
 
-export function subscriberProblems(input: SubscriberInput): ErrorDetail[] {
-  return strictEmail.test(input.email.trim()) ? [] : [{ path: '/email', message: 'must match format "email"' }];
+export function subscriberProblems(input: SubscriberInput, facts: LeadFacts): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (!strictEmail.test(input.email.trim())) problems.push({ path: '/email', message: 'must match format "email"' });
+  if (!facts.shown('newsletter', input.consentVersion)) problems.push(consentChanged);
+  return problems;
 }
 
 export type SubscribeOutcome = 'accepted' | 'spam' | 'held' | 'too-fast';
@@ -126,6 +132,14 @@ interface Stored {
   active?: SubscriberRow;
 }
 
+/** The words the reader's page showed (subscriberProblems found them among the recent builds'). */
+function shownConsent(context: NewsletterContext, input: SubscriberInput): string {
+  const text = context.intake.facts.shown('newsletter', input.consentVersion)?.consentText;
+  if (text === undefined)
+    throw new HttpError(400, 'Some fields need your attention: see each one below.', [consentChanged]);
+  return text;
+}
+
 async function storeSubscription(
   trx: Kysely<Database>,
   context: NewsletterContext,
@@ -138,7 +152,7 @@ async function storeSubscription(
   const known = await subscriberByEmailKey(trx, key);
   const name = (input.name && singleLine(input.name).slice(0, 100)) || null;
   const consent = {
-    consent_text: context.consentText,
+    consent_text: shownConsent(context, input),
     consent_basis: 'form',
     consented_at: at,
     ...attributionColumns(input.attribution),
@@ -267,6 +281,11 @@ export async function confirmSubscription(
   const consent =
     subscriber.status === 'pending'
       ? {}
-      : { consent_text: context.consentText, consent_basis: 'form', consented_at: at, unsubscribed_at: null };
+      : {
+          consent_text: context.intake.facts.newsletterConsentText,
+          consent_basis: 'form',
+          consented_at: at,
+          unsubscribed_at: null,
+        };
   return (await activateConfirmed(db, subscriber, sentAt, at, consent)) ? 'confirmed' : 'used';
 }

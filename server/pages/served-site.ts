@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Redirect, RedirectsDocument } from '../../src/content/types.gen.ts';
+import type { Redirect, RedirectsDocument, SiteDocument } from '../../src/content/types.gen.ts';
 import type { BlogContext } from '../blog/index.ts';
+import { readRepositorySite } from '../forms/index.ts';
 import { readContentRedirects } from '../http/content-redirects.ts';
 import { makeImagesResponsive } from '../media/index.ts';
 import type { Notice } from '../../src/entry-server.tsx';
@@ -34,7 +35,15 @@ export interface LiveBuild {
   readonly fingerprint?: string | null;
   /** The redirects of the content the served build shows (its server/redirects.json), swapped with it. */
   readonly redirects?: Redirect[];
+  /**
+   * The site.json of the served build (its server/site.json), then those of the builds served before it since the
+   * start, newest first and at most `keptSites`: what the forms' pages showed, which may still be open in a browser.
+   */
+  readonly sites?: readonly SiteDocument[];
 }
+
+/** How many builds' site.json are kept: the served one and the ones before it. */
+export const keptSites = 5;
 
 /** One build of the site, loaded: its pages and what the sitemap tells of it. */
 export interface LoadedBuild {
@@ -44,6 +53,7 @@ export interface LoadedBuild {
   contentDates?: Record<string, string>;
   fingerprint: string | null;
   redirects?: Redirect[];
+  site?: SiteDocument;
 }
 
 /**
@@ -89,6 +99,7 @@ async function loadBuild(
     fingerprint: readJson<{ fingerprint: string }>('content.json')?.fingerprint ?? null,
     // A build from before the prerender wrote them: the repository's, as the server read them at start.
     redirects: readJson<RedirectsDocument>('redirects.json')?.redirects ?? readContentRedirects(),
+    site: readJson<SiteDocument>('site.json'),
   };
 }
 
@@ -119,6 +130,8 @@ export async function loadServedSite(
 
   let build = await loadBuild(app, options, clientDir, serverDir);
   const clientDirs = new Set([clientDir]);
+  // A build from before the prerender wrote it (and the dev server's pages): the repository's, read at the start.
+  let sites: readonly SiteDocument[] = [build.site ?? readRepositorySite()];
   return {
     get build() {
       return build;
@@ -132,6 +145,9 @@ export async function loadServedSite(
     get redirects() {
       return build.redirects;
     },
+    get sites() {
+      return sites;
+    },
     clientDirs,
     holds: (path) => build.pages.holdsForm(path),
     notice: (notice, url) => build.pages.notice(notice, url),
@@ -139,6 +155,7 @@ export async function loadServedSite(
       const next = await loadBuild(app, options, nextClientDir, join(nextClientDir, '..', 'server'));
       clientDirs.add(nextClientDir);
       build = next;
+      sites = [next.site ?? readRepositorySite(), ...sites].slice(0, keptSites);
       // In the same turn: no answer of the old build is given from memory after the swap, nor kept if still being made.
       blog.responses.forget();
     },

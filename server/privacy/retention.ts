@@ -68,12 +68,13 @@ export async function applyRetention(db: Kysely<Database>, now: Date, retentionD
 export function startRetention(
   db: Kysely<Database>,
   clock: () => Date,
-  retentionDays: number,
+  /** Read at each run: the site.json of the build served then. */
+  retentionDays: () => number,
   log: FastifyBaseLogger,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = applyRetention(db, clock(), retentionDays).then(
+    running = applyRetention(db, clock(), retentionDays()).then(
       (removed) => log.info({ removed }, 'Retention: deleted leads past their time, with their CVs.'),
       (error: unknown) => log.error({ err: error }, 'The retention of leads and CVs failed; it runs again in a day.'),
     );

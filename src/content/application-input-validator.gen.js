@@ -17,6 +17,12 @@ const schema31 = {
     role: { type: 'string', maxLength: 200, description: 'The role applied for, if any.' },
     coverLetter: { type: 'string', maxLength: 5000, description: 'A cover letter.' },
     consent: { const: true, description: 'The person agreed to the consent text shown beside the form.' },
+    consentVersion: {
+      type: 'string',
+      pattern: '^[0-9a-z]{1,20}$',
+      description:
+        'The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.',
+    },
     attribution: { $ref: 'lead-attribution.schema.json' },
     formToken: {
       type: 'string',
@@ -71,6 +77,7 @@ const func2 = function ucs2length(str) {
 };
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const pattern4 = new RegExp('^[0-9a-z]{1,20}$', 'u');
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -364,10 +371,44 @@ function validate20(
         errors++;
       }
     }
+    if (data.consentVersion !== undefined) {
+      let data6 = data.consentVersion;
+      if (typeof data6 === 'string') {
+        if (!pattern4.test(data6)) {
+          const err17 = {
+            instancePath: instancePath + '/consentVersion',
+            schemaPath: '#/properties/consentVersion/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9a-z]{1,20}$' },
+            message: 'must match pattern "' + '^[0-9a-z]{1,20}$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/consentVersion',
+          schemaPath: '#/properties/consentVersion/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
     if (data.attribution !== undefined) {
-      let data6 = data.attribution;
-      if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
-        for (const key1 in data6) {
+      let data7 = data.attribution;
+      if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+        for (const key1 in data7) {
           if (!(
             key1 === 'landingPage' ||
             key1 === 'referrerHost' ||
@@ -377,46 +418,12 @@ function validate20(
             key1 === 'utmTerm' ||
             key1 === 'utmContent'
           )) {
-            const err17 = {
+            const err19 = {
               instancePath: instancePath + '/attribution',
               schemaPath: 'lead-attribution.schema.json/additionalProperties',
               keyword: 'additionalProperties',
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-        }
-        if (data6.landingPage !== undefined) {
-          let data7 = data6.landingPage;
-          if (typeof data7 === 'string') {
-            if (func2(data7) > 2000) {
-              const err18 = {
-                instancePath: instancePath + '/attribution/landingPage',
-                schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 2000 },
-                message: 'must NOT have more than 2000 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          } else {
-            const err19 = {
-              instancePath: instancePath + '/attribution/landingPage',
-              schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
             };
             if (vErrors === null) {
               vErrors = [err19];
@@ -426,16 +433,16 @@ function validate20(
             errors++;
           }
         }
-        if (data6.referrerHost !== undefined) {
-          let data8 = data6.referrerHost;
+        if (data7.landingPage !== undefined) {
+          let data8 = data7.landingPage;
           if (typeof data8 === 'string') {
-            if (func2(data8) > 253) {
+            if (func2(data8) > 2000) {
               const err20 = {
-                instancePath: instancePath + '/attribution/referrerHost',
-                schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
+                instancePath: instancePath + '/attribution/landingPage',
+                schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
                 keyword: 'maxLength',
-                params: { limit: 253 },
-                message: 'must NOT have more than 253 characters',
+                params: { limit: 2000 },
+                message: 'must NOT have more than 2000 characters',
               };
               if (vErrors === null) {
                 vErrors = [err20];
@@ -446,8 +453,8 @@ function validate20(
             }
           } else {
             const err21 = {
-              instancePath: instancePath + '/attribution/referrerHost',
-              schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
+              instancePath: instancePath + '/attribution/landingPage',
+              schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -460,16 +467,16 @@ function validate20(
             errors++;
           }
         }
-        if (data6.utmSource !== undefined) {
-          let data9 = data6.utmSource;
+        if (data7.referrerHost !== undefined) {
+          let data9 = data7.referrerHost;
           if (typeof data9 === 'string') {
-            if (func2(data9) > 200) {
+            if (func2(data9) > 253) {
               const err22 = {
-                instancePath: instancePath + '/attribution/utmSource',
-                schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
+                instancePath: instancePath + '/attribution/referrerHost',
+                schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
                 keyword: 'maxLength',
-                params: { limit: 200 },
-                message: 'must NOT have more than 200 characters',
+                params: { limit: 253 },
+                message: 'must NOT have more than 253 characters',
               };
               if (vErrors === null) {
                 vErrors = [err22];
@@ -480,8 +487,8 @@ function validate20(
             }
           } else {
             const err23 = {
-              instancePath: instancePath + '/attribution/utmSource',
-              schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
+              instancePath: instancePath + '/attribution/referrerHost',
+              schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -494,13 +501,13 @@ function validate20(
             errors++;
           }
         }
-        if (data6.utmMedium !== undefined) {
-          let data10 = data6.utmMedium;
+        if (data7.utmSource !== undefined) {
+          let data10 = data7.utmSource;
           if (typeof data10 === 'string') {
             if (func2(data10) > 200) {
               const err24 = {
-                instancePath: instancePath + '/attribution/utmMedium',
-                schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
+                instancePath: instancePath + '/attribution/utmSource',
+                schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -514,8 +521,8 @@ function validate20(
             }
           } else {
             const err25 = {
-              instancePath: instancePath + '/attribution/utmMedium',
-              schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
+              instancePath: instancePath + '/attribution/utmSource',
+              schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -528,13 +535,13 @@ function validate20(
             errors++;
           }
         }
-        if (data6.utmCampaign !== undefined) {
-          let data11 = data6.utmCampaign;
+        if (data7.utmMedium !== undefined) {
+          let data11 = data7.utmMedium;
           if (typeof data11 === 'string') {
             if (func2(data11) > 200) {
               const err26 = {
-                instancePath: instancePath + '/attribution/utmCampaign',
-                schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
+                instancePath: instancePath + '/attribution/utmMedium',
+                schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -548,8 +555,8 @@ function validate20(
             }
           } else {
             const err27 = {
-              instancePath: instancePath + '/attribution/utmCampaign',
-              schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
+              instancePath: instancePath + '/attribution/utmMedium',
+              schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -562,13 +569,13 @@ function validate20(
             errors++;
           }
         }
-        if (data6.utmTerm !== undefined) {
-          let data12 = data6.utmTerm;
+        if (data7.utmCampaign !== undefined) {
+          let data12 = data7.utmCampaign;
           if (typeof data12 === 'string') {
             if (func2(data12) > 200) {
               const err28 = {
-                instancePath: instancePath + '/attribution/utmTerm',
-                schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
+                instancePath: instancePath + '/attribution/utmCampaign',
+                schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -582,8 +589,8 @@ function validate20(
             }
           } else {
             const err29 = {
-              instancePath: instancePath + '/attribution/utmTerm',
-              schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
+              instancePath: instancePath + '/attribution/utmCampaign',
+              schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -596,13 +603,13 @@ function validate20(
             errors++;
           }
         }
-        if (data6.utmContent !== undefined) {
-          let data13 = data6.utmContent;
+        if (data7.utmTerm !== undefined) {
+          let data13 = data7.utmTerm;
           if (typeof data13 === 'string') {
             if (func2(data13) > 200) {
               const err30 = {
-                instancePath: instancePath + '/attribution/utmContent',
-                schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
+                instancePath: instancePath + '/attribution/utmTerm',
+                schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -616,8 +623,8 @@ function validate20(
             }
           } else {
             const err31 = {
-              instancePath: instancePath + '/attribution/utmContent',
-              schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
+              instancePath: instancePath + '/attribution/utmTerm',
+              schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -630,47 +637,47 @@ function validate20(
             errors++;
           }
         }
+        if (data7.utmContent !== undefined) {
+          let data14 = data7.utmContent;
+          if (typeof data14 === 'string') {
+            if (func2(data14) > 200) {
+              const err32 = {
+                instancePath: instancePath + '/attribution/utmContent',
+                schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 200 },
+                message: 'must NOT have more than 200 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err32];
+              } else {
+                vErrors.push(err32);
+              }
+              errors++;
+            }
+          } else {
+            const err33 = {
+              instancePath: instancePath + '/attribution/utmContent',
+              schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err32 = {
+        const err34 = {
           instancePath: instancePath + '/attribution',
           schemaPath: 'lead-attribution.schema.json/type',
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-    }
-    if (data.formToken !== undefined) {
-      let data14 = data.formToken;
-      if (typeof data14 === 'string') {
-        if (func2(data14) > 500) {
-          const err33 = {
-            instancePath: instancePath + '/formToken',
-            schemaPath: '#/properties/formToken/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err33];
-          } else {
-            vErrors.push(err33);
-          }
-          errors++;
-        }
-      } else {
-        const err34 = {
-          instancePath: instancePath + '/formToken',
-          schemaPath: '#/properties/formToken/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
         };
         if (vErrors === null) {
           vErrors = [err34];
@@ -680,13 +687,13 @@ function validate20(
         errors++;
       }
     }
-    if (data.website !== undefined) {
-      let data15 = data.website;
+    if (data.formToken !== undefined) {
+      let data15 = data.formToken;
       if (typeof data15 === 'string') {
         if (func2(data15) > 500) {
           const err35 = {
-            instancePath: instancePath + '/website',
-            schemaPath: '#/properties/website/maxLength',
+            instancePath: instancePath + '/formToken',
+            schemaPath: '#/properties/formToken/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
@@ -700,8 +707,8 @@ function validate20(
         }
       } else {
         const err36 = {
-          instancePath: instancePath + '/website',
-          schemaPath: '#/properties/website/type',
+          instancePath: instancePath + '/formToken',
+          schemaPath: '#/properties/formToken/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -714,8 +721,42 @@ function validate20(
         errors++;
       }
     }
+    if (data.website !== undefined) {
+      let data16 = data.website;
+      if (typeof data16 === 'string') {
+        if (func2(data16) > 500) {
+          const err37 = {
+            instancePath: instancePath + '/website',
+            schemaPath: '#/properties/website/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/website',
+          schemaPath: '#/properties/website/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err37 = {
+    const err39 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -723,9 +764,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err37];
+      vErrors = [err39];
     } else {
-      vErrors.push(err37);
+      vErrors.push(err39);
     }
     errors++;
   }

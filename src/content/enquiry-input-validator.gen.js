@@ -18,6 +18,12 @@ const schema31 = {
     budget: { type: 'string', maxLength: 100, description: 'One of the budget ranges in content.' },
     message: { type: 'string', minLength: 10, maxLength: 5000, description: 'What the person wants.' },
     consent: { const: true, description: 'The person agreed to the consent text shown beside the form.' },
+    consentVersion: {
+      type: 'string',
+      pattern: '^[0-9a-z]{1,20}$',
+      description:
+        'The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.',
+    },
     attribution: { $ref: 'lead-attribution.schema.json' },
     formToken: {
       type: 'string',
@@ -72,6 +78,7 @@ const func2 = function ucs2length(str) {
 };
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const pattern4 = new RegExp('^[0-9a-z]{1,20}$', 'u');
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -463,10 +470,44 @@ function validate20(
         errors++;
       }
     }
+    if (data.consentVersion !== undefined) {
+      let data8 = data.consentVersion;
+      if (typeof data8 === 'string') {
+        if (!pattern4.test(data8)) {
+          const err23 = {
+            instancePath: instancePath + '/consentVersion',
+            schemaPath: '#/properties/consentVersion/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9a-z]{1,20}$' },
+            message: 'must match pattern "' + '^[0-9a-z]{1,20}$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      } else {
+        const err24 = {
+          instancePath: instancePath + '/consentVersion',
+          schemaPath: '#/properties/consentVersion/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
     if (data.attribution !== undefined) {
-      let data8 = data.attribution;
-      if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
-        for (const key1 in data8) {
+      let data9 = data.attribution;
+      if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
+        for (const key1 in data9) {
           if (!(
             key1 === 'landingPage' ||
             key1 === 'referrerHost' ||
@@ -476,46 +517,12 @@ function validate20(
             key1 === 'utmTerm' ||
             key1 === 'utmContent'
           )) {
-            const err23 = {
+            const err25 = {
               instancePath: instancePath + '/attribution',
               schemaPath: 'lead-attribution.schema.json/additionalProperties',
               keyword: 'additionalProperties',
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
-        }
-        if (data8.landingPage !== undefined) {
-          let data9 = data8.landingPage;
-          if (typeof data9 === 'string') {
-            if (func2(data9) > 2000) {
-              const err24 = {
-                instancePath: instancePath + '/attribution/landingPage',
-                schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 2000 },
-                message: 'must NOT have more than 2000 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err24];
-              } else {
-                vErrors.push(err24);
-              }
-              errors++;
-            }
-          } else {
-            const err25 = {
-              instancePath: instancePath + '/attribution/landingPage',
-              schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
             };
             if (vErrors === null) {
               vErrors = [err25];
@@ -525,16 +532,16 @@ function validate20(
             errors++;
           }
         }
-        if (data8.referrerHost !== undefined) {
-          let data10 = data8.referrerHost;
+        if (data9.landingPage !== undefined) {
+          let data10 = data9.landingPage;
           if (typeof data10 === 'string') {
-            if (func2(data10) > 253) {
+            if (func2(data10) > 2000) {
               const err26 = {
-                instancePath: instancePath + '/attribution/referrerHost',
-                schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
+                instancePath: instancePath + '/attribution/landingPage',
+                schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
                 keyword: 'maxLength',
-                params: { limit: 253 },
-                message: 'must NOT have more than 253 characters',
+                params: { limit: 2000 },
+                message: 'must NOT have more than 2000 characters',
               };
               if (vErrors === null) {
                 vErrors = [err26];
@@ -545,8 +552,8 @@ function validate20(
             }
           } else {
             const err27 = {
-              instancePath: instancePath + '/attribution/referrerHost',
-              schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
+              instancePath: instancePath + '/attribution/landingPage',
+              schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -559,16 +566,16 @@ function validate20(
             errors++;
           }
         }
-        if (data8.utmSource !== undefined) {
-          let data11 = data8.utmSource;
+        if (data9.referrerHost !== undefined) {
+          let data11 = data9.referrerHost;
           if (typeof data11 === 'string') {
-            if (func2(data11) > 200) {
+            if (func2(data11) > 253) {
               const err28 = {
-                instancePath: instancePath + '/attribution/utmSource',
-                schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
+                instancePath: instancePath + '/attribution/referrerHost',
+                schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
                 keyword: 'maxLength',
-                params: { limit: 200 },
-                message: 'must NOT have more than 200 characters',
+                params: { limit: 253 },
+                message: 'must NOT have more than 253 characters',
               };
               if (vErrors === null) {
                 vErrors = [err28];
@@ -579,8 +586,8 @@ function validate20(
             }
           } else {
             const err29 = {
-              instancePath: instancePath + '/attribution/utmSource',
-              schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
+              instancePath: instancePath + '/attribution/referrerHost',
+              schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -593,13 +600,13 @@ function validate20(
             errors++;
           }
         }
-        if (data8.utmMedium !== undefined) {
-          let data12 = data8.utmMedium;
+        if (data9.utmSource !== undefined) {
+          let data12 = data9.utmSource;
           if (typeof data12 === 'string') {
             if (func2(data12) > 200) {
               const err30 = {
-                instancePath: instancePath + '/attribution/utmMedium',
-                schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
+                instancePath: instancePath + '/attribution/utmSource',
+                schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -613,8 +620,8 @@ function validate20(
             }
           } else {
             const err31 = {
-              instancePath: instancePath + '/attribution/utmMedium',
-              schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
+              instancePath: instancePath + '/attribution/utmSource',
+              schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -627,13 +634,13 @@ function validate20(
             errors++;
           }
         }
-        if (data8.utmCampaign !== undefined) {
-          let data13 = data8.utmCampaign;
+        if (data9.utmMedium !== undefined) {
+          let data13 = data9.utmMedium;
           if (typeof data13 === 'string') {
             if (func2(data13) > 200) {
               const err32 = {
-                instancePath: instancePath + '/attribution/utmCampaign',
-                schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
+                instancePath: instancePath + '/attribution/utmMedium',
+                schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -647,8 +654,8 @@ function validate20(
             }
           } else {
             const err33 = {
-              instancePath: instancePath + '/attribution/utmCampaign',
-              schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
+              instancePath: instancePath + '/attribution/utmMedium',
+              schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -661,13 +668,13 @@ function validate20(
             errors++;
           }
         }
-        if (data8.utmTerm !== undefined) {
-          let data14 = data8.utmTerm;
+        if (data9.utmCampaign !== undefined) {
+          let data14 = data9.utmCampaign;
           if (typeof data14 === 'string') {
             if (func2(data14) > 200) {
               const err34 = {
-                instancePath: instancePath + '/attribution/utmTerm',
-                schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
+                instancePath: instancePath + '/attribution/utmCampaign',
+                schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -681,8 +688,8 @@ function validate20(
             }
           } else {
             const err35 = {
-              instancePath: instancePath + '/attribution/utmTerm',
-              schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
+              instancePath: instancePath + '/attribution/utmCampaign',
+              schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -695,13 +702,13 @@ function validate20(
             errors++;
           }
         }
-        if (data8.utmContent !== undefined) {
-          let data15 = data8.utmContent;
+        if (data9.utmTerm !== undefined) {
+          let data15 = data9.utmTerm;
           if (typeof data15 === 'string') {
             if (func2(data15) > 200) {
               const err36 = {
-                instancePath: instancePath + '/attribution/utmContent',
-                schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
+                instancePath: instancePath + '/attribution/utmTerm',
+                schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -715,8 +722,8 @@ function validate20(
             }
           } else {
             const err37 = {
-              instancePath: instancePath + '/attribution/utmContent',
-              schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
+              instancePath: instancePath + '/attribution/utmTerm',
+              schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -729,47 +736,47 @@ function validate20(
             errors++;
           }
         }
+        if (data9.utmContent !== undefined) {
+          let data16 = data9.utmContent;
+          if (typeof data16 === 'string') {
+            if (func2(data16) > 200) {
+              const err38 = {
+                instancePath: instancePath + '/attribution/utmContent',
+                schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 200 },
+                message: 'must NOT have more than 200 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+          } else {
+            const err39 = {
+              instancePath: instancePath + '/attribution/utmContent',
+              schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err38 = {
+        const err40 = {
           instancePath: instancePath + '/attribution',
           schemaPath: 'lead-attribution.schema.json/type',
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-    }
-    if (data.formToken !== undefined) {
-      let data16 = data.formToken;
-      if (typeof data16 === 'string') {
-        if (func2(data16) > 500) {
-          const err39 = {
-            instancePath: instancePath + '/formToken',
-            schemaPath: '#/properties/formToken/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
-          }
-          errors++;
-        }
-      } else {
-        const err40 = {
-          instancePath: instancePath + '/formToken',
-          schemaPath: '#/properties/formToken/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
         };
         if (vErrors === null) {
           vErrors = [err40];
@@ -779,13 +786,13 @@ function validate20(
         errors++;
       }
     }
-    if (data.website !== undefined) {
-      let data17 = data.website;
+    if (data.formToken !== undefined) {
+      let data17 = data.formToken;
       if (typeof data17 === 'string') {
         if (func2(data17) > 500) {
           const err41 = {
-            instancePath: instancePath + '/website',
-            schemaPath: '#/properties/website/maxLength',
+            instancePath: instancePath + '/formToken',
+            schemaPath: '#/properties/formToken/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
@@ -799,8 +806,8 @@ function validate20(
         }
       } else {
         const err42 = {
-          instancePath: instancePath + '/website',
-          schemaPath: '#/properties/website/type',
+          instancePath: instancePath + '/formToken',
+          schemaPath: '#/properties/formToken/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -813,8 +820,42 @@ function validate20(
         errors++;
       }
     }
+    if (data.website !== undefined) {
+      let data18 = data.website;
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 500) {
+          const err43 = {
+            instancePath: instancePath + '/website',
+            schemaPath: '#/properties/website/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      } else {
+        const err44 = {
+          instancePath: instancePath + '/website',
+          schemaPath: '#/properties/website/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err43 = {
+    const err45 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -822,9 +863,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err43];
+      vErrors = [err45];
     } else {
-      vErrors.push(err43);
+      vErrors.push(err45);
     }
     errors++;
   }

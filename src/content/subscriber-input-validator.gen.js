@@ -14,6 +14,12 @@ const schema31 = {
     email: { type: 'string', format: 'email', maxLength: 254, description: 'Where to send the newsletter.' },
     name: { type: 'string', maxLength: 100, description: 'How to greet the reader, if they say.' },
     consent: { const: true, description: 'The reader agreed to the consent text shown beside the form.' },
+    consentVersion: {
+      type: 'string',
+      pattern: '^[0-9a-z]{1,20}$',
+      description:
+        'The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.',
+    },
     attribution: { $ref: 'lead-attribution.schema.json' },
     formToken: {
       type: 'string',
@@ -68,6 +74,7 @@ const func1 = function ucs2length(str) {
   }
   return length;
 };
+const pattern4 = new RegExp('^[0-9a-z]{1,20}$', 'u');
 function validate20(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -117,6 +124,7 @@ function validate20(
         key0 === 'email' ||
         key0 === 'name' ||
         key0 === 'consent' ||
+        key0 === 'consentVersion' ||
         key0 === 'attribution' ||
         key0 === 'formToken' ||
         key0 === 'website'
@@ -236,10 +244,44 @@ function validate20(
         errors++;
       }
     }
+    if (data.consentVersion !== undefined) {
+      let data3 = data.consentVersion;
+      if (typeof data3 === 'string') {
+        if (!pattern4.test(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/consentVersion',
+            schemaPath: '#/properties/consentVersion/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9a-z]{1,20}$' },
+            message: 'must match pattern "' + '^[0-9a-z]{1,20}$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/consentVersion',
+          schemaPath: '#/properties/consentVersion/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
     if (data.attribution !== undefined) {
-      let data3 = data.attribution;
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        for (const key1 in data3) {
+      let data4 = data.attribution;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        for (const key1 in data4) {
           if (!(
             key1 === 'landingPage' ||
             key1 === 'referrerHost' ||
@@ -249,46 +291,12 @@ function validate20(
             key1 === 'utmTerm' ||
             key1 === 'utmContent'
           )) {
-            const err9 = {
+            const err11 = {
               instancePath: instancePath + '/attribution',
               schemaPath: 'lead-attribution.schema.json/additionalProperties',
               keyword: 'additionalProperties',
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-        if (data3.landingPage !== undefined) {
-          let data4 = data3.landingPage;
-          if (typeof data4 === 'string') {
-            if (func1(data4) > 2000) {
-              const err10 = {
-                instancePath: instancePath + '/attribution/landingPage',
-                schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 2000 },
-                message: 'must NOT have more than 2000 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          } else {
-            const err11 = {
-              instancePath: instancePath + '/attribution/landingPage',
-              schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
             };
             if (vErrors === null) {
               vErrors = [err11];
@@ -298,16 +306,16 @@ function validate20(
             errors++;
           }
         }
-        if (data3.referrerHost !== undefined) {
-          let data5 = data3.referrerHost;
+        if (data4.landingPage !== undefined) {
+          let data5 = data4.landingPage;
           if (typeof data5 === 'string') {
-            if (func1(data5) > 253) {
+            if (func1(data5) > 2000) {
               const err12 = {
-                instancePath: instancePath + '/attribution/referrerHost',
-                schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
+                instancePath: instancePath + '/attribution/landingPage',
+                schemaPath: 'lead-attribution.schema.json/properties/landingPage/maxLength',
                 keyword: 'maxLength',
-                params: { limit: 253 },
-                message: 'must NOT have more than 253 characters',
+                params: { limit: 2000 },
+                message: 'must NOT have more than 2000 characters',
               };
               if (vErrors === null) {
                 vErrors = [err12];
@@ -318,8 +326,8 @@ function validate20(
             }
           } else {
             const err13 = {
-              instancePath: instancePath + '/attribution/referrerHost',
-              schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
+              instancePath: instancePath + '/attribution/landingPage',
+              schemaPath: 'lead-attribution.schema.json/properties/landingPage/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -332,16 +340,16 @@ function validate20(
             errors++;
           }
         }
-        if (data3.utmSource !== undefined) {
-          let data6 = data3.utmSource;
+        if (data4.referrerHost !== undefined) {
+          let data6 = data4.referrerHost;
           if (typeof data6 === 'string') {
-            if (func1(data6) > 200) {
+            if (func1(data6) > 253) {
               const err14 = {
-                instancePath: instancePath + '/attribution/utmSource',
-                schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
+                instancePath: instancePath + '/attribution/referrerHost',
+                schemaPath: 'lead-attribution.schema.json/properties/referrerHost/maxLength',
                 keyword: 'maxLength',
-                params: { limit: 200 },
-                message: 'must NOT have more than 200 characters',
+                params: { limit: 253 },
+                message: 'must NOT have more than 253 characters',
               };
               if (vErrors === null) {
                 vErrors = [err14];
@@ -352,8 +360,8 @@ function validate20(
             }
           } else {
             const err15 = {
-              instancePath: instancePath + '/attribution/utmSource',
-              schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
+              instancePath: instancePath + '/attribution/referrerHost',
+              schemaPath: 'lead-attribution.schema.json/properties/referrerHost/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -366,13 +374,13 @@ function validate20(
             errors++;
           }
         }
-        if (data3.utmMedium !== undefined) {
-          let data7 = data3.utmMedium;
+        if (data4.utmSource !== undefined) {
+          let data7 = data4.utmSource;
           if (typeof data7 === 'string') {
             if (func1(data7) > 200) {
               const err16 = {
-                instancePath: instancePath + '/attribution/utmMedium',
-                schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
+                instancePath: instancePath + '/attribution/utmSource',
+                schemaPath: 'lead-attribution.schema.json/properties/utmSource/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -386,8 +394,8 @@ function validate20(
             }
           } else {
             const err17 = {
-              instancePath: instancePath + '/attribution/utmMedium',
-              schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
+              instancePath: instancePath + '/attribution/utmSource',
+              schemaPath: 'lead-attribution.schema.json/properties/utmSource/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -400,13 +408,13 @@ function validate20(
             errors++;
           }
         }
-        if (data3.utmCampaign !== undefined) {
-          let data8 = data3.utmCampaign;
+        if (data4.utmMedium !== undefined) {
+          let data8 = data4.utmMedium;
           if (typeof data8 === 'string') {
             if (func1(data8) > 200) {
               const err18 = {
-                instancePath: instancePath + '/attribution/utmCampaign',
-                schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
+                instancePath: instancePath + '/attribution/utmMedium',
+                schemaPath: 'lead-attribution.schema.json/properties/utmMedium/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -420,8 +428,8 @@ function validate20(
             }
           } else {
             const err19 = {
-              instancePath: instancePath + '/attribution/utmCampaign',
-              schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
+              instancePath: instancePath + '/attribution/utmMedium',
+              schemaPath: 'lead-attribution.schema.json/properties/utmMedium/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -434,13 +442,13 @@ function validate20(
             errors++;
           }
         }
-        if (data3.utmTerm !== undefined) {
-          let data9 = data3.utmTerm;
+        if (data4.utmCampaign !== undefined) {
+          let data9 = data4.utmCampaign;
           if (typeof data9 === 'string') {
             if (func1(data9) > 200) {
               const err20 = {
-                instancePath: instancePath + '/attribution/utmTerm',
-                schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
+                instancePath: instancePath + '/attribution/utmCampaign',
+                schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -454,8 +462,8 @@ function validate20(
             }
           } else {
             const err21 = {
-              instancePath: instancePath + '/attribution/utmTerm',
-              schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
+              instancePath: instancePath + '/attribution/utmCampaign',
+              schemaPath: 'lead-attribution.schema.json/properties/utmCampaign/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -468,13 +476,13 @@ function validate20(
             errors++;
           }
         }
-        if (data3.utmContent !== undefined) {
-          let data10 = data3.utmContent;
+        if (data4.utmTerm !== undefined) {
+          let data10 = data4.utmTerm;
           if (typeof data10 === 'string') {
             if (func1(data10) > 200) {
               const err22 = {
-                instancePath: instancePath + '/attribution/utmContent',
-                schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
+                instancePath: instancePath + '/attribution/utmTerm',
+                schemaPath: 'lead-attribution.schema.json/properties/utmTerm/maxLength',
                 keyword: 'maxLength',
                 params: { limit: 200 },
                 message: 'must NOT have more than 200 characters',
@@ -488,8 +496,8 @@ function validate20(
             }
           } else {
             const err23 = {
-              instancePath: instancePath + '/attribution/utmContent',
-              schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
+              instancePath: instancePath + '/attribution/utmTerm',
+              schemaPath: 'lead-attribution.schema.json/properties/utmTerm/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -502,47 +510,47 @@ function validate20(
             errors++;
           }
         }
+        if (data4.utmContent !== undefined) {
+          let data11 = data4.utmContent;
+          if (typeof data11 === 'string') {
+            if (func1(data11) > 200) {
+              const err24 = {
+                instancePath: instancePath + '/attribution/utmContent',
+                schemaPath: 'lead-attribution.schema.json/properties/utmContent/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 200 },
+                message: 'must NOT have more than 200 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/attribution/utmContent',
+              schemaPath: 'lead-attribution.schema.json/properties/utmContent/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err24 = {
+        const err26 = {
           instancePath: instancePath + '/attribution',
           schemaPath: 'lead-attribution.schema.json/type',
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
-    if (data.formToken !== undefined) {
-      let data11 = data.formToken;
-      if (typeof data11 === 'string') {
-        if (func1(data11) > 500) {
-          const err25 = {
-            instancePath: instancePath + '/formToken',
-            schemaPath: '#/properties/formToken/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-      } else {
-        const err26 = {
-          instancePath: instancePath + '/formToken',
-          schemaPath: '#/properties/formToken/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
         };
         if (vErrors === null) {
           vErrors = [err26];
@@ -552,13 +560,13 @@ function validate20(
         errors++;
       }
     }
-    if (data.website !== undefined) {
-      let data12 = data.website;
+    if (data.formToken !== undefined) {
+      let data12 = data.formToken;
       if (typeof data12 === 'string') {
         if (func1(data12) > 500) {
           const err27 = {
-            instancePath: instancePath + '/website',
-            schemaPath: '#/properties/website/maxLength',
+            instancePath: instancePath + '/formToken',
+            schemaPath: '#/properties/formToken/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
@@ -572,8 +580,8 @@ function validate20(
         }
       } else {
         const err28 = {
-          instancePath: instancePath + '/website',
-          schemaPath: '#/properties/website/type',
+          instancePath: instancePath + '/formToken',
+          schemaPath: '#/properties/formToken/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -586,8 +594,42 @@ function validate20(
         errors++;
       }
     }
+    if (data.website !== undefined) {
+      let data13 = data.website;
+      if (typeof data13 === 'string') {
+        if (func1(data13) > 500) {
+          const err29 = {
+            instancePath: instancePath + '/website',
+            schemaPath: '#/properties/website/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      } else {
+        const err30 = {
+          instancePath: instancePath + '/website',
+          schemaPath: '#/properties/website/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err29 = {
+    const err31 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -595,9 +637,9 @@ function validate20(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err31];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err31);
     }
     errors++;
   }

@@ -161,9 +161,9 @@ export interface ContentSchemas {
  */
 export interface SiteDocument {
   /**
-   * Path of this schema, for editors.
+   * Path of this schema, for editors: always ../schemas/site.schema.json.
    */
-  $schema: string;
+  $schema: '../schemas/site.schema.json';
   /**
    * Who the agency is.
    */
@@ -198,11 +198,11 @@ export interface SiteDocument {
    */
   contact: {
     /**
-     * General e-mail address.
+     * General e-mail address, shown on the site. Enquiries and comments are announced there.
      */
     email: string;
     /**
-     * E-mail address for job applications.
+     * E-mail address for job applications. Applications, with their CVs, are announced there.
      */
     hrEmail: string;
     /**
@@ -405,7 +405,7 @@ export interface SiteForms {
 }
 export interface EnquiryFormSettings {
   /**
-   * Budget ranges a prospect may choose from, as shown.
+   * Budget ranges a prospect may choose from, as shown. The server accepts only these.
    *
    * @minItems 1
    *
@@ -457,9 +457,9 @@ export interface SitePrivacy {
  */
 export interface PageDocument {
   /**
-   * Path of this schema, for editors.
+   * Path of this schema, for editors: always ../../schemas/page.schema.json.
    */
-  $schema: string;
+  $schema: '../../schemas/page.schema.json';
   /**
    * The path the page is served at.
    */
@@ -1412,9 +1412,9 @@ export interface BlogPost {
  */
 export interface RedirectsDocument {
   /**
-   * Path of this schema, for editors.
+   * Path of this schema, for editors: always ../schemas/redirects.schema.json.
    */
-  $schema: string;
+  $schema: '../schemas/redirects.schema.json';
   /**
    * One entry per moved address; each `from` once, each `to` a route of the site.
    */
@@ -2824,6 +2824,10 @@ export interface EnquiryInput {
    * The person agreed to the consent text shown beside the form.
    */
   consent: true;
+  /**
+   * The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.
+   */
+  consentVersion?: string;
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form, telling when it was shown (spam time trap).
@@ -2862,6 +2866,10 @@ export interface ApplicationInput {
    * The person agreed to the consent text shown beside the form.
    */
   consent: true;
+  /**
+   * The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.
+   */
+  consentVersion?: string;
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form, telling when it was shown (spam time trap).
@@ -2888,6 +2896,10 @@ export interface SubscriberInput {
    * The reader agreed to the consent text shown beside the form.
    */
   consent: true;
+  /**
+   * The version of the consent text beside the form (a hash of its words), which the form carries: the server records the words of that version, the one the person read. Without it, the words the site shows now.
+   */
+  consentVersion?: string;
   attribution?: LeadAttribution;
   /**
    * The signed token given with the form (GET /api/form-token?form=newsletter), telling when it was shown (spam time trap).

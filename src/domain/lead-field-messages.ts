@@ -3,6 +3,8 @@
  * the server, which renders them for a form sent without JavaScript).
  */
 export function fieldMessage(path: string, message: string, form?: string): string {
+  if (path === '/consent' && /changed/.test(message))
+    return 'These words changed while the page was open: reload the page to read the new ones, then agree and send again.';
   if (path === '/consent' && form === 'newsletter') return 'Tick the box to agree to receive the newsletter.';
   if (path === '/consent') return 'Tick this box to agree, so that we may keep and answer what you send.';
   if (path === '/cv' && /required/.test(message)) return 'Attach your CV as a PDF or Word (.docx) file.';

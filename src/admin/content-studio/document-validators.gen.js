@@ -42,7 +42,11 @@ const schema31 = {
     },
   },
   properties: {
-    $schema: { title: 'Schema file', type: 'string', description: 'Path of this schema, for editors.' },
+    $schema: {
+      title: 'Schema file',
+      const: '../../schemas/page.schema.json',
+      description: 'Path of this schema, for editors: always ../../schemas/page.schema.json.',
+    },
     route: {
       title: 'Page address',
       $ref: 'common.schema.json#/$defs/route',
@@ -845,9 +849,9 @@ const schema49 = {
     "An image of this site: a file under public/images (the media library's images are copied to /images/library/ when a document naming them is saved).",
   type: 'string',
   contentMediaType: 'image/*',
-  pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$',
+  pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$',
 };
-const pattern18 = new RegExp('^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$', 'u');
+const pattern18 = new RegExp('^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$', 'u');
 function validate28(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -947,8 +951,9 @@ function validate28(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -2114,8 +2119,9 @@ function validate33(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -5214,8 +5220,9 @@ function validate41(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -6503,8 +6510,9 @@ function validate46(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -7456,8 +7464,9 @@ function validate51(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -8243,8 +8252,9 @@ function validate54(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -12013,8 +12023,9 @@ function validate69(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -12989,12 +13000,14 @@ const schema153 = {
   ],
 };
 const schema157 = {
-  description: 'A file served by this site from public/, such as /images/seo.svg.',
+  description:
+    'A file served by this site from public/, such as /images/seo.svg. No part of the path starts with a dot: never . or ...',
   type: 'string',
-  pattern: '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+  pattern:
+    '^/(images|video|brochure|fonts)(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
 };
 const pattern106 = new RegExp(
-  '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+  '^/(images|video|brochure|fonts)(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
   'u',
 );
 function validate73(
@@ -13342,11 +13355,11 @@ function validate73(
                 keyword: 'pattern',
                 params: {
                   pattern:
-                    '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+                    '^/(images|video|brochure|fonts)(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
                 },
                 message:
                   'must match pattern "' +
-                  '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
+                  '^/(images|video|brochure|fonts)(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
                   '"',
               };
               if (vErrors === null) {
@@ -13380,8 +13393,11 @@ function validate73(
                 instancePath: instancePath + '/video/poster',
                 schemaPath: '../common.schema.json#/$defs/imagePath/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-                message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+                params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+                message:
+                  'must match pattern "' +
+                  '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' +
+                  '"',
               };
               if (vErrors === null) {
                 vErrors = [err22];
@@ -13899,13 +13915,13 @@ function validate20(
       }
     }
     if (data.$schema !== undefined) {
-      if (typeof data.$schema !== 'string') {
+      if ('../../schemas/page.schema.json' !== data.$schema) {
         const err6 = {
           instancePath: instancePath + '/$schema',
-          schemaPath: '#/properties/%24schema/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          schemaPath: '#/properties/%24schema/const',
+          keyword: 'const',
+          params: { allowedValue: '../../schemas/page.schema.json' },
+          message: 'must be equal to constant',
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -14236,7 +14252,11 @@ const schema160 = {
     'privacy',
   ],
   properties: {
-    $schema: { title: 'Schema file', type: 'string', description: 'Path of this schema, for editors.' },
+    $schema: {
+      title: 'Schema file',
+      const: '../schemas/site.schema.json',
+      description: 'Path of this schema, for editors: always ../schemas/site.schema.json.',
+    },
     brand: {
       title: 'Brand',
       type: 'object',
@@ -14280,12 +14300,19 @@ const schema160 = {
       required: ['email', 'hrEmail', 'phone', 'address'],
       description: 'How to reach the agency.',
       properties: {
-        email: { title: 'E-mail address', type: 'string', format: 'email', description: 'General e-mail address.' },
+        email: {
+          title: 'E-mail address',
+          type: 'string',
+          format: 'email',
+          description: 'General e-mail address, shown on the site. Enquiries and comments are announced there.',
+          'x-permission': 'leads',
+        },
         hrEmail: {
           title: 'E-mail address for job applications',
           type: 'string',
           format: 'email',
-          description: 'E-mail address for job applications.',
+          description: 'E-mail address for job applications. Applications, with their CVs, are announced there.',
+          'x-permission': 'leads',
         },
         phone: {
           title: 'Phone',
@@ -14524,8 +14551,9 @@ const schema160 = {
               type: 'array',
               minItems: 1,
               uniqueItems: true,
-              description: 'Budget ranges a prospect may choose from, as shown.',
+              description: 'Budget ranges a prospect may choose from, as shown. The server accepts only these.',
               items: { $ref: 'common.schema.json#/$defs/text', type: 'string', maxLength: 100 },
+              'x-permission': 'leads',
             },
             consentText: {
               title: 'Consent text',
@@ -14533,6 +14561,7 @@ const schema160 = {
               type: 'string',
               maxLength: 1000,
               description: 'The consent the person gives by sending an enquiry; stored with the lead word for word.',
+              'x-permission': 'leads',
             },
             thankYouRoute: {
               title: 'Thank-you page',
@@ -14560,6 +14589,7 @@ const schema160 = {
               type: 'string',
               maxLength: 1000,
               description: 'The consent the person gives by applying; stored with the lead word for word.',
+              'x-permission': 'leads',
             },
             thankYouRoute: {
               title: 'Thank-you page',
@@ -14575,11 +14605,13 @@ const schema160 = {
           required: ['consentText'],
           properties: {
             consentText: {
+              title: 'Consent text',
               $ref: 'common.schema.json#/$defs/text',
               type: 'string',
               maxLength: 1000,
               description:
                 'The consent a reader gives by subscribing, shown by every newsletter-signup section; stored with the subscriber word for word.',
+              'x-permission': 'audience',
             },
           },
         },
@@ -14599,6 +14631,7 @@ const schema160 = {
           maximum: 3650,
           description:
             'Leads of a closed status (won, lost, spam) and every CV are deleted this many days after they arrived.',
+          'x-permission': 'leads',
         },
       },
     },
@@ -14708,8 +14741,9 @@ function validate94(
             instancePath: instancePath + '/src',
             schemaPath: '#/$defs/imagePath/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' },
-            message: 'must match pattern "' + '^/images/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
+            params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+            message:
+              'must match pattern "' + '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -15275,13 +15309,13 @@ function validate93(
       }
     }
     if (data.$schema !== undefined) {
-      if (typeof data.$schema !== 'string') {
+      if ('../schemas/site.schema.json' !== data.$schema) {
         const err11 = {
           instancePath: instancePath + '/$schema',
-          schemaPath: '#/properties/%24schema/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          schemaPath: '#/properties/%24schema/const',
+          keyword: 'const',
+          params: { allowedValue: '../schemas/site.schema.json' },
+          message: 'must be equal to constant',
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -17013,11 +17047,11 @@ function validate93(
                 keyword: 'pattern',
                 params: {
                   pattern:
-                    '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
+                    '^/(images|video|brochure|fonts)(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$',
                 },
                 message:
                   'must match pattern "' +
-                  '^/(images|video|brochure|fonts)/[A-Za-z0-9._/-]+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
+                  '^/(images|video|brochure|fonts)(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|mp4|webm|pdf|woff2)$' +
                   '"',
               };
               if (vErrors === null) {
@@ -18907,7 +18941,11 @@ const schema195 = {
   additionalProperties: false,
   required: ['$schema', 'redirects'],
   properties: {
-    $schema: { title: 'Schema file', type: 'string', description: 'Path of this schema, for editors.' },
+    $schema: {
+      title: 'Schema file',
+      const: '../schemas/redirects.schema.json',
+      description: 'Path of this schema, for editors: always ../schemas/redirects.schema.json.',
+    },
     redirects: {
       title: 'Moved pages',
       type: 'array',
@@ -19006,13 +19044,13 @@ function validate100(
       }
     }
     if (data.$schema !== undefined) {
-      if (typeof data.$schema !== 'string') {
+      if ('../schemas/redirects.schema.json' !== data.$schema) {
         const err3 = {
           instancePath: instancePath + '/$schema',
-          schemaPath: '#/properties/%24schema/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          schemaPath: '#/properties/%24schema/const',
+          keyword: 'const',
+          params: { allowedValue: '../schemas/redirects.schema.json' },
+          message: 'must be equal to constant',
         };
         if (vErrors === null) {
           vErrors = [err3];

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeApi } from '@/api/testing/fake-api.ts';
 import { site } from '@/content/site.ts';
+import { consentVersion } from '@/domain/consent-version.ts';
 import type { EnquiryFormSection } from '@/content/types.gen.ts';
 import { LeadFormStateContext } from '@/ui/lead-form-state-context.ts';
 import type { LeadFormState } from '@/domain/lead-form-state.ts';
@@ -82,6 +83,8 @@ describe('the enquiry form', () => {
       service: 'seo',
       message: 'We need a new website.',
       consent: true,
+      // The version of the words the page shows: the server records those words.
+      consentVersion: consentVersion(site.forms.enquiry.consentText),
       formToken: 'signed',
       attribution: { landingPage: '/seo?utm_source=x', utmSource: 'x' },
     });

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useLocation } from '@/ui/site-router/hooks.ts';
+import { consentVersion } from '@/domain/consent-version.ts';
 import { returnToField } from '@/domain/lead-form-fields.ts';
 import type { LeadForm } from './use-lead-form.ts';
 import styles from './lead-form.module.css';
@@ -100,7 +101,10 @@ export function SelectField({ noChoice, options, initial, ...field }: SelectFiel
   );
 }
 
-/** The consent box with the exact words the server stores with the lead. */
+/**
+ * The consent box with the exact words the server stores with the lead, and their version: the server records the
+ * words this page showed, even if they changed since it was loaded.
+ */
 export function ConsentField({ form, text }: { form: LeadForm; text: string }) {
   const error = form.errorFor('consent');
   return (
@@ -114,6 +118,7 @@ export function ConsentField({ form, text }: { form: LeadForm; text: string }) {
           {...fieldProps(form, 'consent')}
         />
         <label htmlFor={form.fieldId('consent')}>{text}</label>
+        <input type="hidden" name="consentVersion" value={consentVersion(text)} />
       </div>
       {error && (
         <p id={form.errorId('consent')} className={styles.error}>

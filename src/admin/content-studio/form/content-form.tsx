@@ -1,10 +1,13 @@
 // The package's index also exports a test registry that needs @rjsf/validator-ajv8, which we do not use.
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import { can } from '@/domain/team-permissions.ts';
+import { AdminSessionContext } from '../../session/admin-session.ts';
 import type { DocumentProblem } from '../document-problems.ts';
 import { studioFields } from './fields.tsx';
 import type { StudioFormContext } from './form-context.ts';
+import { lockFields } from './permission-fields.ts';
 import { documentValidator, problemsErrorSchema } from './rjsf-validator.ts';
 import { studioTemplates } from './templates.tsx';
 import styles from './form.module.css';
@@ -42,6 +45,12 @@ const uiSchema: UiSchema = {
  * (documentProblems) and hands the problems in, so that they show where they are whatever their source.
  */
 export function ContentForm({ schema, document, onChange, context, problems, readOnly }: ContentFormProps) {
+  // Outside the admin's session (a component's test) every protected field is read-only.
+  const role = useContext(AdminSessionContext)?.user.role;
+  const shown = useMemo(
+    () => lockFields(schema, (permission) => role !== undefined && can(role, permission)),
+    [schema, role],
+  );
   const extraErrors = useMemo(
     () => (problems.length > 0 ? (problemsErrorSchema(problems) as ErrorSchema) : undefined),
     [problems],
@@ -49,7 +58,7 @@ export function ContentForm({ schema, document, onChange, context, problems, rea
   return (
     <Form
       className={styles.form}
-      schema={schema}
+      schema={shown}
       uiSchema={uiSchema}
       formData={document}
       validator={documentValidator}

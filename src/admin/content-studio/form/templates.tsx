@@ -11,11 +11,18 @@ import {
 } from '@rjsf/utils';
 import fieldStyles from '../../ui/field.module.css';
 import { fieldLabel } from './labels.ts';
+import { lockedNote } from './permission-fields.ts';
 import styles from './form.module.css';
 
 /** The name of the field at the end of a path: the property, or the item's index. */
 function lastName(path: readonly (string | number)[]): string {
   return path.length === 0 ? '' : String(path[path.length - 1]);
+}
+
+/** Why a list is read-only for this member, and who may change it. */
+function LockedNote({ schema }: { schema: object }) {
+  const note = lockedNote(schema);
+  return note ? <p className={`${styles.description} ${styles.locked}`}>{note}</p> : null;
 }
 
 /** A field with its label, its help (the schema's description) and its problems in words, as the admin's forms. */
@@ -27,6 +34,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const label = fieldLabel(lastName(fieldPathId.path), schema.title);
   const problems = [...new Set(rawErrors)];
   const isCheckbox = schema.type === 'boolean';
+  const locked = lockedNote(schema);
   if (!displayLabel) {
     return (
       <div data-pointer={`/${fieldPathId.path.join('/')}`}>
@@ -55,9 +63,11 @@ function FieldTemplate(props: FieldTemplateProps) {
           {required && <span aria-hidden="true"> *</span>}
         </label>
       )}
-      {rawDescription && (
+      {(rawDescription || locked) && (
+        // The note is part of the description, which the control names as describing it.
         <div id={`${id}__description`} className={fieldStyles.hint}>
           {rawDescription}
+          {locked && <p className={styles.locked}>{locked}</p>}
         </div>
       )}
       {problems.map((problem) => (
@@ -106,8 +116,9 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     <fieldset id={fieldPathId.$id}>
       <legend>{name}</legend>
       {schema.description && <p className={styles.description}>{schema.description}</p>}
+      <LockedNote schema={schema} />
       {items}
-      {canAdd && (
+      {canAdd && !readonly && (
         <AddButton
           id={buttonId(fieldPathId, 'add')}
           onClick={onAddClick}
@@ -132,7 +143,8 @@ function ArrayFieldItemTemplate({
   return (
     <div className={styles.item}>
       {children}
-      {hasToolbar && (
+      {/* A list the member may not change offers no button to change it. */}
+      {hasToolbar && !buttonsProps.readonly && (
         <div className={styles.tools}>
           <ArrayFieldItemButtonsTemplate {...buttonsProps} uiSchema={uiSchema} registry={registry} />
         </div>
