@@ -4,6 +4,7 @@ import { Alert } from '../ui/alert.tsx';
 import type { FieldChange } from './document-diff.ts';
 import type { DocumentProblem } from './document-problems.ts';
 import { pointerLabel } from './document-diff.ts';
+import { revealEvent } from './form/sections-field.tsx';
 import styles from './studio.module.css';
 
 export type Outcome =
@@ -20,11 +21,12 @@ interface SaveOutcomeProps {
   onTakeTheirs: (current: ContentDocumentVersion) => void;
 }
 
-/** Moves focus to the field a problem is about (its section's form opens for it). */
+/** Moves focus to the field a problem is about; a closed section opens for it first (revealEvent). */
 function goTo(pointer: string) {
   const field = document.querySelector(`[data-pointer="${CSS.escape(pointer)}"]`);
   const control = field?.querySelector<HTMLElement>('input, select, textarea, button') ?? (field as HTMLElement | null);
-  control?.focus();
+  if (control) control.focus();
+  else document.dispatchEvent(new CustomEvent(revealEvent, { detail: pointer }));
 }
 
 /** What the last save, restore or draft did, in words, with what to do next. */

@@ -6,6 +6,7 @@ import seo from '../../../../content/services/seo.json';
 import { documentProblems } from '../document-problems.ts';
 import { documentSchema } from '../document-schemas.ts';
 import { ContentForm } from './content-form.tsx';
+import { imagesIn } from './section-catalogue.ts';
 
 type Document = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ function Harness({ initial, onDocument }: { initial: Document; onDocument?: (doc
         setDocument(next);
         onDocument?.(next);
       }}
-      context={{ routes: ['/', '/contact', '/seo', '/service'], postRoutes, images: [] }}
+      context={{ routes: ['/', '/contact', '/seo', '/service'], postRoutes, images: [...imagesIn(initial).values()] }}
       problems={documentProblems('page.schema.json', document)}
       readOnly={false}
     />
@@ -53,6 +54,41 @@ describe('the content form', () => {
     const field = screen.getByLabelText(/^Main heading/);
     expect(field.closest('[data-pointer="/sections/0/heading"]')).toHaveTextContent('Fill this in: it is required.');
     expect((last.sections as Document[])[0]!.heading).toBeUndefined();
+  });
+
+  it('flags a section only while it has a problem, naming it, through moves and edits; a flagged section closes', () => {
+    render(<Harness initial={seo} />);
+    const items = () => [...document.querySelectorAll('ol > li')];
+    const flags = () =>
+      [...document.querySelectorAll('li[data-invalid]')].map((item) => item.querySelector('ul')?.textContent);
+    const edit = () => screen.getAllByRole('button', { name: /^(Edit|Hide fields)\s*section/ });
+    fireEvent.click(edit()[1]!);
+    expect(flags()).toEqual([]);
+    // The hero moves below the offerings, and back: a valid document shows no flag at any step.
+    fireEvent.click(
+      within(screen.getByRole('group', { name: /^Section 1: Hero/ })).getByRole('button', { name: 'Move down' }),
+    );
+    expect(items()[1]).toHaveTextContent(/^⠿2\. Hero/);
+    expect(flags()).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/^Main heading/), { target: { value: 'A heading after the move' } });
+    expect(flags()).toEqual([]);
+    // An emptied heading flags its own section, in words, and only that one; a valid heading takes the flag away.
+    fireEvent.change(screen.getByLabelText(/^Main heading/), { target: { value: '' } });
+    expect(flags()).toEqual(['Heading: Fill this in: it is required.']);
+    expect(items()[1]).toHaveAttribute('data-invalid');
+    const heroTools = screen.getByRole('group', { name: /^Section 2: Hero/ });
+    fireEvent.click(within(heroTools).getByRole('button', { name: 'Move up' }));
+    expect(flags()).toEqual(['Heading: Fill this in: it is required.']);
+    expect(items()[0]).toHaveAttribute('data-invalid');
+    expect(items()[1]).not.toHaveAttribute('data-invalid');
+    // The flagged section closes on request, and still names its problem.
+    fireEvent.click(screen.getByRole('button', { name: /^Hide fields\s*section 1$/ }));
+    expect(screen.queryByLabelText(/^Main heading/)).not.toBeInTheDocument();
+    expect(flags()).toEqual(['Heading: Fill this in: it is required.']);
+    fireEvent.click(screen.getByRole('button', { name: /^Edit\s*section 1$/ }));
+    fireEvent.change(screen.getByLabelText(/^Main heading/), { target: { value: 'Back to a heading' } });
+    expect(flags()).toEqual([]);
+    expect(document.querySelectorAll('[data-invalid]')).toHaveLength(0);
   });
 
   it('offers a link only the routes that exist, pages then published posts, and saves the one chosen', () => {

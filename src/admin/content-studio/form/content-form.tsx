@@ -1,11 +1,11 @@
 // The package's index also exports a test registry that needs @rjsf/validator-ajv8, which we do not use.
 import Form from '@rjsf/core/lib/components/Form.js';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
 import type { DocumentProblem } from '../document-problems.ts';
 import { studioFields } from './fields.tsx';
 import type { StudioFormContext } from './form-context.ts';
-import { documentValidator, problemsErrorSchema } from './rjsf-validator.ts';
+import { documentValidator } from './rjsf-validator.ts';
 import { studioTemplates } from './templates.tsx';
 import styles from './form.module.css';
 
@@ -39,13 +39,12 @@ const uiSchema: UiSchema = {
 
 /**
  * The document's form, generated from its own JSON Schema by react-jsonschema-form. The page checks the document
- * (documentProblems) and hands the problems in, so that they show where they are whatever their source.
+ * (documentProblems) and hands the problems in, so that they show where they are whatever their source. They reach
+ * the fields through the form's context (fields.tsx), not the library's error state: that state keeps errors by
+ * position, so a moved section kept the flags of the one before it.
  */
 export function ContentForm({ schema, document, onChange, context, problems, readOnly }: ContentFormProps) {
-  const extraErrors = useMemo(
-    () => (problems.length > 0 ? (problemsErrorSchema(problems) as ErrorSchema) : undefined),
-    [problems],
-  );
+  const formContext = useMemo(() => ({ ...context, problems }), [context, problems]);
   return (
     <Form
       className={styles.form}
@@ -55,8 +54,7 @@ export function ContentForm({ schema, document, onChange, context, problems, rea
       validator={documentValidator}
       fields={studioFields}
       templates={studioTemplates}
-      formContext={context}
-      extraErrors={extraErrors}
+      formContext={formContext}
       showErrorList={false}
       noHtml5Validate
       experimental_defaultFormStateBehavior={noDefaults}

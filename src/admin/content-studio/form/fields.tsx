@@ -3,6 +3,7 @@ import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
 import { routePattern } from '../document-problems.ts';
 import { ImageField, isImageSchema } from './image-field.tsx';
 import type { StudioFormContext } from './form-context.ts';
+import { problemsErrorSchema } from './rjsf-validator.ts';
 import { SectionsField } from './sections-field.tsx';
 
 const defaults = getDefaultRegistry().fields;
@@ -60,8 +61,16 @@ function StringField(props: FieldProps) {
   return <DefaultStringField {...props} />;
 }
 
+/**
+ * Objects: an image has a field of its own. The document's own object takes its problems from the form's context,
+ * built from the document as it is now, in place of the form library's error state.
+ */
 function ObjectField(props: FieldProps) {
   if (isImageSchema(props.schema)) return <ImageField {...props} />;
+  if (props.fieldPathId.path.length === 0) {
+    const { problems = [] } = props.registry.formContext as StudioFormContext;
+    return <DefaultObjectField {...props} errorSchema={problemsErrorSchema(problems)} />;
+  }
   return <DefaultObjectField {...props} />;
 }
 

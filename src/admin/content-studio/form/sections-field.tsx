@@ -1,6 +1,8 @@
 import { toFieldPathId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { pointerLabel } from '../document-diff.ts';
 import { sectionSchemaRef } from '../document-schemas.ts';
+import type { StudioFormContext } from './form-context.ts';
 import { SectionCataloguePicker } from './section-catalogue-picker.tsx';
 import { sectionTypeLabel, type CatalogueEntry } from './section-catalogue.ts';
 import styles from './sections-field.module.css';
@@ -25,6 +27,9 @@ function sectionName(section: Section): string {
   return typeof words === 'string' ? `${type}: ${words}` : type;
 }
 
+/** Asks the sections' list to open the section that holds `pointer` and then focus its field (a problem's link). */
+export const revealEvent = 'studio:reveal';
+
 /**
  * A page's sections: each with its own form (from its type's schema), moved by drag or by Move up / Move down,
  * duplicated, removed with undo, and added from the section catalogue.
@@ -41,11 +46,34 @@ export function SectionsField(props: FieldProps) {
   const focusNext = useRef<string | null>(null);
   const locked = disabled || readonly;
   const SchemaField = registry.fields.SchemaField!;
+  const { problems = [] } = registry.formContext as StudioFormContext;
+  const base = `/${fieldPathId.path.join('/')}`;
+  const problemsOf = (index: number) =>
+    problems.filter(({ pointer }) => pointer === `${base}/${index}` || pointer.startsWith(`${base}/${index}/`));
+  const revealed = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
-    focusNext.current = null;
+    if (focusNext.current) {
+      document.getElementById(focusNext.current)?.focus();
+      focusNext.current = null;
+    }
+    if (revealed.current) {
+      const field = document.querySelector(`[data-pointer="${CSS.escape(revealed.current)}"]`);
+      field?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+      revealed.current = null;
+    }
+  });
+
+  useEffect(() => {
+    const reveal = (event: Event) => {
+      const pointer = (event as CustomEvent<string>).detail;
+      const index = Number(pointer.slice(base.length + 1).split('/')[0]);
+      if (!pointer.startsWith(`${base}/`) || !Number.isInteger(index) || !keys[index]) return;
+      revealed.current = pointer;
+      setOpen((current) => new Set(current).add(keys[index]!));
+    };
+    document.addEventListener(revealEvent, reveal);
+    return () => document.removeEventListener(revealEvent, reveal);
   });
 
   const change = (next: Section[], nextKeys: string[], focusId: string | null, message: string) => {
@@ -155,15 +183,14 @@ export function SectionsField(props: FieldProps) {
         {sections.map((section, index) => {
           const key = keys[index]!;
           const name = sectionName(section);
-          const problems = errorSchema?.[index] !== undefined;
-          // A section with problems stays open, so that each problem shows beside its field.
-          const expanded = open.has(key) || problems;
+          const own = problemsOf(index);
+          const expanded = open.has(key);
           return (
             <li
               key={key}
               className={styles.section}
               data-dragging={dragged === index ? true : undefined}
-              data-invalid={problems ? true : undefined}
+              data-invalid={own.length > 0 ? true : undefined}
               onDragOver={(event) => dragged !== null && event.preventDefault()}
               onDrop={(event) => drop(event, index)}
             >
@@ -186,7 +213,6 @@ export function SectionsField(props: FieldProps) {
                 )}
                 <h3 id={`${key}-title`} tabIndex={-1} className={styles.title}>
                   <span className={styles.number}>{index + 1}.</span> {name}
-                  {problems && <span className={styles.flag}> — has problems</span>}
                 </h3>
                 <button
                   type="button"
@@ -199,6 +225,19 @@ export function SectionsField(props: FieldProps) {
                   <span className="visually-hidden"> section {index + 1}</span>
                 </button>
               </div>
+              {own.length > 0 && (
+                // Named here as well as beside the fields, so that a closed section says what is wrong in it.
+                <ul className={styles.flag} id={`${key}-problems`}>
+                  {own.map(({ pointer, message }) => (
+                    <li key={`${pointer} ${message}`}>
+                      {pointer.length > `${base}/${index}`.length
+                        ? pointerLabel(pointer.slice(`${base}/${index}`.length), section)
+                        : 'This section'}
+                      : {message}
+                    </li>
+                  ))}
+                </ul>
+              )}
               <div id={`${key}-fields`} hidden={!expanded}>
                 {expanded && !locked && (
                   <div className={styles.tools} role="group" aria-label={`Section ${index + 1}: ${name}`}>
