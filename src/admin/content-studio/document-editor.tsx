@@ -8,7 +8,7 @@ import type { ContentDocumentVersion } from '@/content/types.gen.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { dropContentDraft, keepContentDraft, readContentDraft } from './content-draft.ts';
-import { documentChanges, suggestMessage } from './document-diff.ts';
+import { documentChanges, suggestMessage } from '@/domain/content-changes.ts';
 import { documentProblems, type DocumentProblem } from './document-problems.ts';
 import { documentSchema } from './document-schemas.ts';
 import { ContentForm } from './form/content-form.tsx';

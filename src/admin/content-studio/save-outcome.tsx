@@ -1,9 +1,9 @@
 import type { ContentDocumentVersion } from '@/content/types.gen.ts';
 import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';
-import type { FieldChange } from './document-diff.ts';
+import type { FieldChange } from '@/domain/content-changes.ts';
 import type { DocumentProblem } from './document-problems.ts';
-import { pointerLabel } from './document-diff.ts';
+import { pointerLabel } from '@/domain/content-changes.ts';
 import { revealEvent } from './form/sections-field.tsx';
 import styles from './studio.module.css';
 

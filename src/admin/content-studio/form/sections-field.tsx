@@ -1,10 +1,10 @@
 import { toFieldPathId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { pointerLabel } from '../document-diff.ts';
+import { pointerLabel, sectionSummary } from '@/domain/content-changes.ts';
 import { sectionSchemaRef } from '../document-schemas.ts';
 import type { StudioFormContext } from './form-context.ts';
 import { SectionCataloguePicker } from './section-catalogue-picker.tsx';
-import { sectionTypeLabel, type CatalogueEntry } from './section-catalogue.ts';
+import type { CatalogueEntry } from './section-catalogue.ts';
 import styles from './sections-field.module.css';
 
 type Section = Record<string, unknown>;
@@ -18,13 +18,6 @@ const newKey = () => `section-${++nextKey}`;
  */
 function fitted(keys: string[], length: number): string[] {
   return Array.from({ length }, (_, index) => keys[index] ?? `section-at-${index}`);
-}
-
-/** What a section is called in the list: its type, and its heading or label when it has one. */
-function sectionName(section: Section): string {
-  const type = sectionTypeLabel(String(section.type ?? 'section'));
-  const words = [section.heading, section.label, section.title].find((value) => typeof value === 'string');
-  return typeof words === 'string' ? `${type}: ${words}` : type;
 }
 
 /** Asks the sections' list to open the section that holds `pointer` and then focus its field (a problem's link). */
@@ -97,7 +90,7 @@ export function SectionsField(props: FieldProps) {
       next,
       nextKeys,
       `${key}-${stays ? button : button === 'up' ? 'down' : 'up'}`,
-      `${sectionName(section!)} moved to position ${to + 1} of ${sections.length}.`,
+      `${sectionSummary(section!)} moved to position ${to + 1} of ${sections.length}.`,
     );
   };
 
@@ -108,7 +101,7 @@ export function SectionsField(props: FieldProps) {
     const nextKeys = [...keys];
     nextKeys.splice(index + 1, 0, key);
     setOpen((current) => new Set(current).add(key));
-    change(next, nextKeys, `${key}-title`, `${sectionName(sections[index]!)} duplicated as section ${index + 2}.`);
+    change(next, nextKeys, `${key}-title`, `${sectionSummary(sections[index]!)} duplicated as section ${index + 2}.`);
   };
 
   const remove = (index: number) => {
@@ -118,7 +111,7 @@ export function SectionsField(props: FieldProps) {
       sections.filter((_, at) => at !== index),
       keys.filter((_, at) => at !== index),
       'sections-undo',
-      `${sectionName(sections[index]!)} removed.`,
+      `${sectionSummary(sections[index]!)} removed.`,
     );
   };
 
@@ -133,7 +126,7 @@ export function SectionsField(props: FieldProps) {
       next,
       nextKeys,
       `${removed.key}-title`,
-      `${sectionName(removed.section)} is back at position ${removed.index + 1}.`,
+      `${sectionSummary(removed.section)} is back at position ${removed.index + 1}.`,
     );
   };
 
@@ -173,7 +166,7 @@ export function SectionsField(props: FieldProps) {
       </p>
       {removed && (
         <div className={styles.undo} role="group" aria-label="Removed section">
-          <span>{sectionName(removed.section)} was removed.</span>
+          <span>{sectionSummary(removed.section)} was removed.</span>
           <button type="button" id="sections-undo" className="button button-secondary" onClick={undo}>
             Undo
           </button>
@@ -182,7 +175,7 @@ export function SectionsField(props: FieldProps) {
       <ol className={styles.list}>
         {sections.map((section, index) => {
           const key = keys[index]!;
-          const name = sectionName(section);
+          const name = sectionSummary(section);
           const own = problemsOf(index);
           const expanded = open.has(key);
           return (
