@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import fieldStyles from '../ui/field.module.css';
+import styles from './studio.module.css';
+
+interface SaveBarProps {
+  message: string;
+  onMessage: (message: string) => void;
+  onSave: () => void;
+  saving: boolean;
+  changed: boolean;
+  /** Set while a conflict waits for the person's choices: Save then saves with them. */
+  conflict: boolean;
+}
+
+/**
+ * The save bar, kept at the bottom of the window and as low as it can be. Its height is the page's bottom scroll
+ * padding, so that a field reached by Tab scrolls into view above it; a field it would still cover (a click, a
+ * script's focus) is scrolled up.
+ */
+export function SaveBar({ message, onMessage, onSave, saving, changed, conflict }: SaveBarProps) {
+  const bar = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--studio-save-bar', `${Math.ceil(element.getBoundingClientRect().height)}px`),
+    );
+    observer.observe(element);
+    const uncover = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!target || element.contains(target) || !target.getBoundingClientRect) return;
+      const covered = target.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
+      if (covered > 0) window.scrollBy({ top: covered + 16 });
+    };
+    document.addEventListener('focusin', uncover);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', uncover);
+      root.style.removeProperty('--studio-save-bar');
+    };
+  }, []);
+
+  return (
+    <form
+      ref={bar}
+      className={styles.saveBar}
+      aria-label="Save"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      <label className={styles.saveMessage}>
+        <span>What changed (the history shows this)</span>
+        <input
+          className={fieldStyles.input}
+          value={message}
+          onChange={(event) => onMessage(event.target.value)}
+          maxLength={200}
+        />
+      </label>
+      <button type="submit" className="button" disabled={saving || !changed}>
+        {saving ? 'Saving…' : conflict ? 'Save with my choices' : 'Save'}
+      </button>
+      <span className={styles.saveState} data-unsaved={changed ? true : undefined}>
+        {changed ? 'Unsaved changes' : 'No unsaved changes.'}
+      </span>
+    </form>
+  );
+}
