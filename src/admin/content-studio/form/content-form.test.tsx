@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -14,18 +15,21 @@ const postRoutes = [{ route: '/blogs/seo-in-2026', title: 'SEO in 2026' }];
 
 function Harness({ initial, onDocument }: { initial: Document; onDocument?: (document: Document) => void }) {
   const [document, setDocument] = useState(initial);
+  const [client] = useState(() => new QueryClient());
   return (
-    <ContentForm
-      schema={documentSchema('page.schema.json')!}
-      document={document}
-      onChange={(next) => {
-        setDocument(next);
-        onDocument?.(next);
-      }}
-      context={{ routes: ['/', '/contact', '/seo', '/service'], postRoutes, images: [...imagesIn(initial).values()] }}
-      problems={documentProblems('page.schema.json', document)}
-      readOnly={false}
-    />
+    <QueryClientProvider client={client}>
+      <ContentForm
+        schema={documentSchema('page.schema.json')!}
+        document={document}
+        onChange={(next) => {
+          setDocument(next);
+          onDocument?.(next);
+        }}
+        context={{ routes: ['/', '/contact', '/seo', '/service'], postRoutes, images: [...imagesIn(initial).values()] }}
+        problems={documentProblems('page.schema.json', document)}
+        readOnly={false}
+      />
+    </QueryClientProvider>
   );
 }
 

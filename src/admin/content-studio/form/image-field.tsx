@@ -31,6 +31,7 @@ export function ImageField(props: FieldProps) {
   const { fieldPathId, formData, onChange, registry, disabled, readonly, schema, errorSchema } = props;
   const { images, library = [], libraryProblem } = registry.formContext as StudioFormContext;
   const [open, setOpen] = useState(false);
+  const [described, setDescribed] = useState<Record<string, string | undefined>>({});
   const opener = useRef<HTMLButtonElement>(null);
   const image = (formData ?? {}) as ImageValue;
   const id = fieldPathId.$id;
@@ -57,7 +58,11 @@ export function ImageField(props: FieldProps) {
     opener.current?.focus();
   };
   const choose = (chosen: PickableImage) => {
-    const alt = altEmpty && chosen.alt ? chosen.alt : image.alt;
+    // Alt text describes one image: another image takes the description written for it before in this field, or
+    // the library's, or none until the person writes one.
+    const known = image.src ? { ...described, [image.src]: image.alt } : described;
+    setDescribed(known);
+    const alt = chosen.src === image.src ? image.alt : (known[chosen.src] ?? chosen.alt);
     set({ ...image, src: chosen.src, alt, width: chosen.width, height: chosen.height });
     close();
   };

@@ -182,6 +182,7 @@ export function SectionsField(props: FieldProps) {
             <li
               key={key}
               className={styles.section}
+              data-pointer={`${base}/${index}`}
               data-dragging={dragged === index ? true : undefined}
               data-invalid={own.length > 0 ? true : undefined}
               onDragOver={(event) => dragged !== null && event.preventDefault()}
