@@ -197,7 +197,7 @@ export function DocumentEditor({ loaded, title, routes, postRoutes, writable }: 
       schema={schema}
       document={document}
       onChange={edit}
-      context={{ routes, postRoutes, images, library, libraryProblem }}
+      context={{ routes, postRoutes, images, library, libraryProblem, pageKind: document.kind as string | undefined }}
       problems={problems}
       readOnly={readOnly}
     />
@@ -280,7 +280,6 @@ export function DocumentEditor({ loaded, title, routes, postRoutes, writable }: 
           onSave={() => void submit()}
           saving={save.isPending}
           changed={changed}
-          conflict={conflict !== null}
         />
       )}
     </>

@@ -8,8 +8,6 @@ interface SaveBarProps {
   onSave: () => void;
   saving: boolean;
   changed: boolean;
-  /** Set while a conflict waits for the person's choices: Save then saves with them. */
-  conflict: boolean;
 }
 
 /**
@@ -17,7 +15,7 @@ interface SaveBarProps {
  * padding, so that a field reached by Tab scrolls into view above it; a field it would still cover (a click, a
  * script's focus) is scrolled up.
  */
-export function SaveBar({ message, onMessage, onSave, saving, changed, conflict }: SaveBarProps) {
+export function SaveBar({ message, onMessage, onSave, saving, changed }: SaveBarProps) {
   const bar = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -52,21 +50,22 @@ export function SaveBar({ message, onMessage, onSave, saving, changed, conflict 
         onSave();
       }}
     >
-      <label className={styles.saveMessage}>
-        <span>What changed (the history shows this)</span>
-        <input
-          className={fieldStyles.input}
-          value={message}
-          onChange={(event) => onMessage(event.target.value)}
-          maxLength={200}
-        />
+      <label htmlFor="studio-save-message" className={styles.saveLabel}>
+        What changed<span className="visually-hidden"> (the history shows this)</span>
       </label>
-      <button type="submit" className="button" disabled={saving || !changed}>
-        {saving ? 'Saving…' : conflict ? 'Save with my choices' : 'Save'}
-      </button>
       <span className={styles.saveState} data-unsaved={changed ? true : undefined}>
         {changed ? 'Unsaved changes' : 'No unsaved changes.'}
       </span>
+      <input
+        id="studio-save-message"
+        className={`${fieldStyles.input} ${styles.saveInput}`}
+        value={message}
+        onChange={(event) => onMessage(event.target.value)}
+        maxLength={200}
+      />
+      <button type="submit" className="button" disabled={saving || !changed}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
     </form>
   );
 }

@@ -29,12 +29,17 @@ export function useNarrow(): boolean {
 
 /** Form and Preview as WAI-ARIA tabs, on a narrow window: arrow keys, Home and End move between them. */
 export function ViewTabs({ selected, onSelect }: { selected: StudioView; onSelect: (view: StudioView) => void }) {
+  // The tabs go to the top of the window, so that the view chosen fills the screen below them.
+  const select = (view: StudioView) => {
+    onSelect(view);
+    document.getElementById(viewTabId(view))?.parentElement?.scrollIntoView?.({ block: 'start' });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = views.findIndex((view) => view.id === selected);
     const next = { ArrowRight: 1 - index, ArrowLeft: 1 - index, Home: 0, End: 1 }[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    onSelect(views[next]!.id);
+    select(views[next]!.id);
     document.getElementById(viewTabId(views[next]!.id))?.focus();
   };
   return (
@@ -49,7 +54,7 @@ export function ViewTabs({ selected, onSelect }: { selected: StudioView; onSelec
           aria-controls={viewPanelId(view.id)}
           tabIndex={view.id === selected ? 0 : -1}
           className={styles.viewTab}
-          onClick={() => onSelect(view.id)}
+          onClick={() => select(view.id)}
           onKeyDown={onKeyDown}
         >
           {view.label}

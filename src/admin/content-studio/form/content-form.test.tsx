@@ -25,7 +25,12 @@ function Harness({ initial, onDocument }: { initial: Document; onDocument?: (doc
           setDocument(next);
           onDocument?.(next);
         }}
-        context={{ routes: ['/', '/contact', '/seo', '/service'], postRoutes, images: [...imagesIn(initial).values()] }}
+        context={{
+          routes: ['/', '/contact', '/seo', '/service'],
+          postRoutes,
+          images: [...imagesIn(initial).values()],
+          pageKind: document.kind as string,
+        }}
         problems={documentProblems('page.schema.json', document)}
         readOnly={false}
       />
@@ -93,6 +98,28 @@ describe('the content form', () => {
     fireEvent.change(screen.getByLabelText(/^Main heading/), { target: { value: 'Back to a heading' } });
     expect(flags()).toEqual([]);
     expect(document.querySelectorAll('[data-invalid]')).toHaveLength(0);
+  });
+
+  it("offers an article's author line on an article's hero only, or where one is written", () => {
+    const { unmount } = render(<Harness initial={seo} />);
+    expect(screen.getByLabelText(/^Main heading/)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Author of the article' })).not.toBeInTheDocument();
+    unmount();
+    render(<Harness initial={{ ...seo, kind: 'article' }} />);
+    expect(screen.getByRole('group', { name: 'Author of the article' })).toBeInTheDocument();
+  });
+
+  it("flags a testimonial's logo when its company changes and the logo does not", () => {
+    render(<Harness initial={home} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Edit\s*section 4$/ }));
+    const company = screen.getAllByLabelText(/^Company/)[0]!;
+    const logo = screen.getAllByRole('group', { name: /^Client logo/ })[0]!;
+    expect(logo).not.toHaveTextContent('still');
+    fireEvent.change(company, { target: { value: 'Brightside Opticians' } });
+    expect(logo).toHaveTextContent(
+      'The company is now “Brightside Opticians”, but this is still SmileCraft Dental Clinic’s logo: choose the new company’s.',
+    );
+    expect(within(logo).getByRole('button', { name: /^Change image/ })).toHaveAccessibleDescription(/still SmileCraft/);
   });
 
   it('offers a link only the routes that exist, pages then published posts, and saves the one chosen', () => {

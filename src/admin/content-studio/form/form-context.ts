@@ -18,4 +18,6 @@ export interface StudioFormContext {
    * fields and on the sections, so that a problem shows where it is and goes as soon as it does.
    */
   problems?: DocumentProblem[];
+  /** The page's kind (`service`, `article`, …): fields that apply to other kinds only are not offered. */
+  pageKind?: string;
 }
