@@ -1,5 +1,5 @@
 import { Alert } from '../ui/alert.tsx';
-import { defaultChoice, shownValue, type MergeChoice, type MergeField } from './document-merge.ts';
+import { defaultChoice, overwritten, shownValue, type MergeChoice, type MergeField } from './document-merge.ts';
 import styles from './conflict-view.module.css';
 
 interface ConflictViewProps {
@@ -22,7 +22,7 @@ const who: Record<MergeField['changedBy'], string> = {
  * and a choice between them (the side that changed it by default, theirs kept), saved in one step.
  */
 export function ConflictView({ fields, choices, onChoose, saving, onSave, onTakeTheirs }: ConflictViewProps) {
-  const kept = fields.filter((field) => (choices[field.pointer] ?? defaultChoice(field)) === 'mine').length;
+  const replaced = overwritten(fields, choices).length;
   return (
     <Alert>
       <p>
@@ -75,9 +75,9 @@ export function ConflictView({ fields, choices, onChoose, saving, onSave, onTake
         </ol>
       )}
       <p className={styles.summary}>
-        {kept === 0
-          ? 'Saving keeps everything the other save changed.'
-          : `Saving keeps yours in ${kept === 1 ? 'one field' : `${kept} fields`}; the commit says which of their changes it replaces.`}
+        {replaced === 0
+          ? 'Saving keeps every change the other save made, beside yours.'
+          : `Saving replaces ${replaced === 1 ? 'one of their changes' : `${replaced} of their changes`} with yours; the commit says which.`}
       </p>
       <div className={styles.actions}>
         <button type="button" className="button" disabled={saving} onClick={onSave}>

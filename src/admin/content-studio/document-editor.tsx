@@ -19,7 +19,7 @@ import { libraryImage } from './form/library-images.ts';
 import { imagesIn, sectionCatalogue } from './form/section-catalogue.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
-import { LiveSignal } from './live-signal.tsx';
+import { LiveSignal, LiveState } from './live-signal.tsx';
 import { PreviewFrame } from './preview-frame.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import { SaveBar } from './save-bar.tsx';
@@ -280,6 +280,11 @@ export function DocumentEditor({ loaded, title, routes, postRoutes, writable }: 
           onSave={() => void submit()}
           saving={save.isPending}
           changed={changed}
+          saved={
+            outcome?.kind === 'saved' && outcome.commit ? (
+              <LiveState key={outcome.commit} commit={outcome.commit} savedAt={savedAt} />
+            ) : undefined
+          }
         />
       )}
     </>

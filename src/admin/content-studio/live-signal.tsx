@@ -8,9 +8,10 @@ const lateMs = 120_000;
 
 /**
  * Whether a saved commit is live on the public site yet, asked of GET /api/content/status every two seconds until it
- * is: it is live once the site shows it or a later commit (it is no longer pending).
+ * is: it is live once the site shows it or a later commit (it is no longer pending). Answers the seconds it took once
+ * live, and whether it is late.
  */
-export function LiveSignal({ commit, savedAt }: { commit: string; savedAt: number }) {
+export function useLiveAfter(commit: string, savedAt: number): { seconds: number | null; late: boolean } {
   const [late, setLate] = useState(false);
   const status = useQuery({
     queryKey: [...contentQueryKey, 'status', 'after', commit],
@@ -26,12 +27,18 @@ export function LiveSignal({ commit, savedAt }: { commit: string; savedAt: numbe
     const timer = setTimeout(() => setLate(true), Math.max(0, lateMs - (Date.now() - savedAt)));
     return () => clearTimeout(timer);
   }, [savedAt]);
-  const seconds = status.data;
-  if (typeof seconds === 'number')
+  return { seconds: typeof status.data === 'number' ? status.data : null, late };
+}
+
+const secondsText = (seconds: number) => (seconds === 1 ? '1 second' : `${seconds} seconds`);
+
+/** The save's notice says it in a sentence, announced. */
+export function LiveSignal({ commit, savedAt }: { commit: string; savedAt: number }) {
+  const { seconds, late } = useLiveAfter(commit, savedAt);
+  if (seconds !== null)
     return (
       <span role="status" data-live="true">
-        <strong>Live:</strong> the public site shows it, {seconds === 1 ? '1 second' : `${seconds} seconds`} after the
-        save.
+        <strong>Live:</strong> the public site shows it, {secondsText(seconds)} after the save.
       </span>
     );
   return (
@@ -41,4 +48,11 @@ export function LiveSignal({ commit, savedAt }: { commit: string; savedAt: numbe
         : 'Going live: the public site shows it within about 30 seconds…'}
     </span>
   );
+}
+
+/** The save bar says it in a few words, where the person is (the notice may be scrolled away). */
+export function LiveState({ commit, savedAt }: { commit: string; savedAt: number }) {
+  const { seconds, late } = useLiveAfter(commit, savedAt);
+  if (seconds !== null) return <>Saved · live after {secondsText(seconds)}</>;
+  return <>{late ? 'Saved · not live yet' : 'Saved · going live…'}</>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import fieldStyles from '../ui/field.module.css';
 import styles from './studio.module.css';
 
@@ -8,6 +8,8 @@ interface SaveBarProps {
   onSave: () => void;
   saving: boolean;
   changed: boolean;
+  /** Said instead of "No unsaved changes." after a save: whether it is live yet. */
+  saved?: ReactNode;
 }
 
 /**
@@ -15,7 +17,7 @@ interface SaveBarProps {
  * padding, so that a field reached by Tab scrolls into view above it; a field it would still cover (a click, a
  * script's focus) is scrolled up.
  */
-export function SaveBar({ message, onMessage, onSave, saving, changed }: SaveBarProps) {
+export function SaveBar({ message, onMessage, onSave, saving, changed, saved }: SaveBarProps) {
   const bar = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -54,7 +56,7 @@ export function SaveBar({ message, onMessage, onSave, saving, changed }: SaveBar
         What changed<span className="visually-hidden"> (the history shows this)</span>
       </label>
       <span className={styles.saveState} data-unsaved={changed ? true : undefined}>
-        {changed ? 'Unsaved changes' : 'No unsaved changes.'}
+        {changed ? 'Unsaved changes' : (saved ?? 'No unsaved changes.')}
       </span>
       <input
         id="studio-save-message"
