@@ -185,9 +185,9 @@ async function editSeoHero(viewport: typeof desktop, width: string, original?: s
   await tabTo(page, page.getByRole('button', { name: /^Client testimonials/ }));
   await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Carousel');
-  await expect.poll(() => preview(page).getByRole('region', { name: 'Client testimonials' }).count()).toBe(1);
   // The preview follows the form: the new section at the page's end, where focus is, is scrolled into view.
   await showView(page, 'Preview');
+  await expect.poll(() => preview(page).getByRole('region', { name: 'Client testimonials' }).count()).toBe(1);
   await expect
     .poll(
       () =>
