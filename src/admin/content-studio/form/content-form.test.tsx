@@ -112,6 +112,13 @@ describe('the content form', () => {
   it("flags a testimonial's logo when its company changes and the logo does not", () => {
     render(<Harness initial={home} />);
     fireEvent.click(screen.getByRole('button', { name: /^Edit\s*section 4$/ }));
+    // A slide's kind is offered in words, not as the schema's type name.
+    const kind = screen.getAllByRole('combobox', { name: /^Kind/ }).at(-1)!;
+    expect(
+      within(kind)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Card slide', 'Testimonial slide', 'Image slide']);
     const company = screen.getAllByLabelText(/^Company/)[0]!;
     const logo = screen.getAllByRole('group', { name: /^Client logo/ })[0]!;
     expect(logo).not.toHaveTextContent('still');

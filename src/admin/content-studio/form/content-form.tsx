@@ -3,7 +3,7 @@ import Form from '@rjsf/core/lib/components/Form.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
 import type { DocumentProblem } from '../document-problems.ts';
-import { studioFields } from './fields.tsx';
+import { studioFields, studioWidgets } from './fields.tsx';
 import type { StudioFormContext } from './form-context.ts';
 import { documentValidator } from './rjsf-validator.ts';
 import { studioTemplates } from './templates.tsx';
@@ -53,6 +53,7 @@ export function ContentForm({ schema, document, onChange, context, problems, rea
       formData={document}
       validator={documentValidator}
       fields={studioFields}
+      widgets={studioWidgets}
       templates={studioTemplates}
       formContext={formContext}
       showErrorList={false}

@@ -1,13 +1,15 @@
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 import { useState } from 'react';
-import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
+import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { routePattern } from '../document-problems.ts';
 import { ImageField, isImageSchema } from './image-field.tsx';
 import type { StudioFormContext } from './form-context.ts';
 import { problemsErrorSchema } from './rjsf-validator.ts';
+import { optionLabel } from './labels.ts';
 import { SectionsField } from './sections-field.tsx';
 
 const defaults = getDefaultRegistry().fields;
+const DefaultSelectWidget = getDefaultRegistry().widgets.SelectWidget!;
 const DefaultStringField = defaults.StringField!;
 const DefaultObjectField = defaults.ObjectField!;
 
@@ -124,6 +126,14 @@ function ObjectField(props: FieldProps) {
   if (props.schema.properties?.company && props.schema.properties.logo) return <TestimonialField {...props} />;
   return <DefaultObjectField {...props} schema={withoutInapplicable(props)} />;
 }
+
+/** A choice, its options in words: a union's kinds are named by their schemas' type names (`CardSlide`). */
+function SelectWidget(props: WidgetProps) {
+  const enumOptions = props.options.enumOptions?.map((option) => ({ ...option, label: optionLabel(option.label) }));
+  return <DefaultSelectWidget {...props} options={{ ...props.options, enumOptions }} />;
+}
+
+export const studioWidgets: RegistryWidgetsType = { SelectWidget };
 
 export const studioFields: RegistryFieldsType = {
   StringField,

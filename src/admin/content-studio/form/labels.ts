@@ -12,3 +12,6 @@ export function fieldLabel(name: string, title: string | undefined): string {
   if (/^\d+$/.test(name)) return `Item ${Number(name) + 1}`;
   return humanise(name);
 }
+
+/** An option's label: a schema's type name (`CardSlide`, the branch of a union) in words, "Card slide". */
+export const optionLabel = (label: string): string => (typeName.test(label) ? humanise(label) : label);
