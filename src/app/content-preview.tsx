@@ -33,11 +33,20 @@ const markedComponents = Object.fromEntries(
   }),
 ) as SectionComponents;
 
-/** Scrolls the frame (never the studio around it) to the section at `index`. */
-function scrollToSection(index: number) {
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Scrolls the frame (never the studio around it) to the section at `index`. A section just added may not be rendered
+ * yet (its document arrives at the same time, its code may still be loading): it is looked for again for two seconds.
+ */
+function scrollToSection(index: number, tries = 20) {
+  clearTimeout(pending);
   const mark = document.querySelector(`[data-preview-section="${index}"]`);
   const section = mark?.nextElementSibling;
-  if (!section) return;
+  if (!section) {
+    if (tries > 0) pending = setTimeout(() => scrollToSection(index, tries - 1), 100);
+    return;
+  }
   const top = section.getBoundingClientRect().top + window.scrollY;
   window.scrollTo({ top, behavior: window.matchMedia(reducedMotion).matches ? 'auto' : 'smooth' });
 }
@@ -62,7 +71,8 @@ export function ContentPreview() {
   }, []);
   if (!document) return <p>The preview shows here once the page is open in the content studio.</p>;
   return (
-    <main id="main" tabIndex={-1}>
+    // Room below the last section, so that it too can come to the top of the frame when it is edited.
+    <main id="main" tabIndex={-1} style={{ paddingBottom: '80vh' }}>
       <PreviewSections.Provider value={document.sections}>
         <ContentPage doc={document} meta={document} components={markedComponents} />
       </PreviewSections.Provider>
