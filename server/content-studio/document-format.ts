@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import type prettier from 'prettier';
 import { repositoryRoot } from '../repository-root.ts';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -102,28 +100,4 @@ export async function formatDocument(document: unknown, previousText: string, pa
   const previous: unknown = JSON.parse(previousText);
   const text = serialise(orderLike(document, previous), inlineObjects(previousText));
   return prettier.format(text, { ...(await settings), filepath: path });
-}
-
-/** The JSON pointers at which two documents differ, shallowest first. */
-export function changedPointers(before: unknown, after: unknown, pointer = ''): string[] {
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const bothArrays = Array.isArray(before) && Array.isArray(after);
-  if (!bothArrays && !(isObject(before) && isObject(after))) return [pointer || '/'];
-  if (bothArrays && before.length !== after.length) return [pointer || '/'];
-  const keys = new Set([...Object.keys(before as object), ...Object.keys(after as object)]);
-  return [...keys].flatMap((key) =>
-    changedPointers(
-      (before as Record<string, Json>)[key],
-      (after as Record<string, Json>)[key],
-      `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-    ),
-  );
-}
-
-/** A commit message suggested from what changed: `Edit services/seo: /title, /sections/2/heading`. */
-export function suggestMessage(id: string, before: unknown, after: unknown): string {
-  const pointers = changedPointers(before, after);
-  const shown = pointers.slice(0, 3).join(', ');
-  const more = pointers.length > 3 ? ` and ${pointers.length - 3} more` : '';
-  return `Edit ${id}: ${shown}${more}`;
 }

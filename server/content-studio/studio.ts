@@ -25,15 +25,17 @@ import type { Permission } from '../../src/domain/team-permissions.ts';
 import { findEntry, readCatalogue, readStored, summariseEntry, type CatalogueEntry } from './catalogue.ts';
 import { commitMessage } from './commit-identity.ts';
 import { checkContent, formatProblem } from './content-check.ts';
+import { suggestMessage } from '../../src/domain/content-changes.ts';
 import { documentBoundsProblems } from './document-bounds.ts';
+import { formatDocument } from './document-format.ts';
 import { lockedChanges } from './field-permissions.ts';
-import { formatDocument, suggestMessage } from './document-format.ts';
 import {
   blobId,
   commitFiles,
   currentBranch,
   fileAt,
   fileHistory,
+  git,
   head,
   isCheckout,
   lastChanges,
@@ -73,6 +75,24 @@ export class ProblemsError extends Error {
 export const readOnlySentence =
   'Editing is off on this server: its content/ is not in a git working copy it may write. Give CONTENT_DIR a clone ' +
   'of the site’s repository that the server can write (and CONTENT_GIT_REMOTE to push), then restart it.';
+
+/** A page's route, the name a commit message gives it; other documents are named by their id. */
+const routeOf = (document: unknown) => {
+  const route = (document as { route?: unknown } | null)?.route;
+  return typeof route === 'string' ? route : undefined;
+};
+
+/** A commit's time as the admin writes one (src/admin/ui/dates.ts), in UTC and saying so: "05 Dec 2026, 14:03 UTC". */
+const commitTime = (iso: string) =>
+  `${new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'UTC',
+  }).format(new Date(iso.trim()))} UTC`;
 
 const unknownDocument = () => new HttpError(404, 'There is no content document with this id.');
 
@@ -226,7 +246,9 @@ export function createStudio(options: StudioOptions) {
         document,
         editor,
         // A message of nothing but trailers or control characters is replaced by the suggested one.
-        (before) => (message === undefined ? '' : commitMessage(message)) || suggestMessage(id, before, document),
+        (before) =>
+          (message === undefined ? '' : commitMessage(message)) ||
+          suggestMessage(before, document, routeOf(document) ?? id),
         'content-save',
       );
     });
@@ -237,8 +259,12 @@ export function createStudio(options: StudioOptions) {
     return serially(async () => {
       if (!(await writable())) throw new HttpError(409, readOnlySentence);
       const version = await at(id, commit);
+      const when = commitTime(await git(root, ['log', '-1', '--format=%cI', '--end-of-options', commit]));
+      const route = routeOf(version.document);
+      const title = typeof version.document.title === 'string' ? version.document.title : id;
+      const name = route ? `“${title}” (${route})` : title;
       const label =
-        (message === undefined ? '' : commitMessage(message)) || `Restore ${id} as of ${commit.slice(0, 7)}`;
+        (message === undefined ? '' : commitMessage(message)) || `Restore ${name} to its version of ${when}`;
       return commitDocument(entry, version.document, editor, () => label, 'content-restore');
     });
   }

@@ -509,7 +509,7 @@ export interface PageMeta {
   description: string;
 }
 /**
- * The job application form: name, e-mail, phone, role, cover letter, CV (PDF or DOCX up to 10 MB) and consent, sent to POST /api/applications. The roles suggested and the consent text are site.json's forms.application. Works without JavaScript.
+ * The job application form: applicants send their name, e-mail, phone, the role they want, a cover letter and their CV (PDF or Word, up to 10 MB), and agree to how we keep it. Applications arrive in the admin's Leads. The roles offered and the consent wording are set on the Site page, under Forms.
  */
 export interface ApplicationFormSection {
   /**
@@ -526,7 +526,7 @@ export interface ApplicationFormSection {
   text?: string;
 }
 /**
- * Static blog cards: one featured card and further cards, each with a date label and a Read more link.
+ * Blog cards written by hand: one large featured card and smaller ones beside it, each with its date and a Read more link.
  */
 export interface BlogCardsSection {
   /**
@@ -579,7 +579,7 @@ export interface BlogCard {
   image: Image;
 }
 /**
- * A carousel of cards, testimonials or images; its behaviour (speed, slides visible, autoplay, loop, controls) is data.
+ * A row of slides that turns by itself or with arrows: cards, client testimonials or pictures. You choose how fast it turns and how many slides show at once.
  */
 export interface CarouselSection {
   /**
@@ -719,7 +719,7 @@ export interface ImageSlide {
   caption?: string;
 }
 /**
- * Contact details from site.json: the get-in-touch banner, the contact page's details, the HR contact and the portfolio's contact strip.
+ * Our contact details (address, phone, e-mail and map link) as set once for the whole site on the Site page, under Contact: a get-in-touch banner, the contact page's details or a short contact strip.
  */
 export interface ContactSection {
   /**
@@ -748,7 +748,7 @@ export interface ContactSection {
   show?: ('address' | 'phone' | 'email' | 'social')[];
 }
 /**
- * The enquiry form: name, e-mail, phone, company, service, budget, message and consent, sent to POST /api/enquiries. The services offered are site.json's services, the budget ranges and the consent text are site.json's forms.enquiry. Works without JavaScript.
+ * The enquiry form: visitors send their name, e-mail, phone, company, the service and budget they have in mind and a message. Enquiries arrive in the admin's Leads. The services, budget ranges and consent wording are set on the Site page, under Forms.
  */
 export interface EnquiryFormSection {
   /**
@@ -773,7 +773,7 @@ export interface EnquiryFormSection {
   submitLabel?: string;
 }
 /**
- * A grid of headed cards: Why Choose Us, Our Values, Our Environment, What We Do.
+ * A grid of cards, each with a heading and a short text: Why choose us, Our values, What we do.
  */
 export interface FeatureGridSection {
   /**
@@ -807,7 +807,7 @@ export interface Feature {
   text: string;
 }
 /**
- * The opening block of a page: its one h1, with an optional eyebrow, paragraph, image, author line and calls to action.
+ * The opening block of a page: its main heading, with a small line above it, a short paragraph, a picture and up to two buttons.
  */
 export interface HeroSection {
   /**
@@ -883,7 +883,7 @@ export interface ContactAction {
   contact: 'phone' | 'email' | 'hrEmail' | 'brochure';
 }
 /**
- * A wide image, optionally headed and optionally a link: the call-now image, the marketing plan, the social media graphics banner.
+ * A wide picture across the page, with an optional heading, that can lead to another page: a call-us-now banner, a marketing plan.
  */
 export interface ImageBannerSection {
   /**
@@ -908,7 +908,7 @@ export interface ImageBannerSection {
   link?: Action;
 }
 /**
- * The client journey: numbered steps from first call to results, beside a map illustration.
+ * How working with us goes: numbered steps from the first call to results, beside an illustration.
  */
 export interface JourneySection {
   /**
@@ -946,7 +946,7 @@ export interface JourneyStep {
   text: string;
 }
 /**
- * A band of client logos under a headline.
+ * A row of client logos under a heading.
  */
 export interface LogoBandSection {
   /**
@@ -970,7 +970,7 @@ export interface LogoBandSection {
   logos: Image[];
 }
 /**
- * The newsletter's signup: an e-mail address, an optional name and the consent of site.json's forms.newsletter, sent to POST /api/subscribers; a confirmation e-mail follows (double opt-in). Works without JavaScript, and never says whether an address was subscribed already.
+ * A newsletter signup: visitors leave their e-mail address (and name if they like) and confirm by e-mail before they receive anything. The consent wording is set on the Site page, under Forms.
  */
 export interface NewsletterSignupSection {
   /**
@@ -991,7 +991,7 @@ export interface NewsletterSignupSection {
   submitLabel?: string;
 }
 /**
- * The numbered list of what a service includes, each offering with a description and four or five bullets.
+ * What a service includes: a numbered list, each item with a short description and four or five bullet points.
  */
 export interface OfferingsSection {
   /**
@@ -1034,7 +1034,7 @@ export interface Offering {
   bullets: string[];
 }
 /**
- * Slot for the paginated list of published blog posts; the blog module fills it.
+ * The list of published blog posts, newest first, a page at a time. The posts come from the blog: nothing to fill in here but the heading.
  */
 export interface PostListSection {
   /**
@@ -1055,7 +1055,7 @@ export interface PostListSection {
   pageSize: number;
 }
 /**
- * Headed paragraphs of running text: articles, legal pages, closing paragraphs of service pages.
+ * Paragraphs of running text under a heading: an article, a legal page or the closing words of a service page.
  */
 export interface ProseSection {
   /**
@@ -1093,7 +1093,7 @@ export interface ProseBlock {
   list?: string[];
 }
 /**
- * Slot for the newest published blog posts plus an All Posts card; the blog module fills it.
+ * The newest blog posts, with a card leading to all posts. The posts come from the blog: nothing to fill in here but the headings.
  */
 export interface RecentArticlesSection {
   /**
@@ -1118,7 +1118,7 @@ export interface RecentArticlesSection {
   allPostsLabel: string;
 }
 /**
- * Cards of the agency's services, taken from site.json: the home teaser, the services listing and the Our Services block.
+ * Cards for our services, each leading to its page. The list of services is set once for the whole site on the Site page, under Services.
  */
 export interface ServiceGridSection {
   /**
@@ -1151,7 +1151,7 @@ export interface ServiceGridSection {
   viewAll?: Action;
 }
 /**
- * Text beside an image: About Us, Who We Are and similar introductions.
+ * Text beside a picture: About us, Who we are and similar introductions.
  */
 export interface SplitSection {
   /**
@@ -1187,7 +1187,7 @@ export interface SplitSection {
   action?: Action;
 }
 /**
- * A page-opening looping video with its h1: the portfolio hero.
+ * The opening block of a page as a silent looping video behind its main heading, as on the portfolio.
  */
 export interface VideoHeroSection {
   /**

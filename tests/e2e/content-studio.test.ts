@@ -24,8 +24,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const shots = process.env.STUDIO_SCREENSHOTS;
-const shoot = (page: Page, name: string) =>
-  shots ? page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }) : Promise.resolve();
+/** The whole page, and what the window shows (a sticky bar, a focused field) as the person sees it. */
+const shoot = async (page: Page, name: string) => {
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/${name}-window.png` });
+};
 
 /** The public page's first HTML, as a visitor's browser gets it before any script runs. */
 const publicHtml = async (path: string) => (await fetch(`${baseURL()}${path}`)).text();
@@ -66,6 +70,29 @@ async function listFits(page: Page): Promise<void> {
   await shoot(page, `list-${width}`);
 }
 
+/**
+ * The focused control, where focus left the page (no scrolling of ours): inside the window, and what a pointer at its
+ * centre would hit, so that nothing (the sticky save bar) covers it.
+ */
+async function focusedIsOnTop(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const element = document.activeElement!;
+    const box = element.getBoundingClientRect();
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    return y > 0 && y < window.innerHeight && element.contains(document.elementFromPoint(x, y));
+  });
+}
+
+/** On a phone, Form and Preview are two tabs: shows one of them by keyboard. */
+async function showView(page: Page, view: 'Form' | 'Preview'): Promise<void> {
+  if (page.viewportSize()!.width >= 1100) return;
+  const tab = page.getByRole('tab', { name: view });
+  await tab.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}
+
 /** The control is what a pointer at its centre would hit: nothing covers it. */
 async function isOnTop(target: Locator): Promise<boolean> {
   await target.scrollIntoViewIfNeeded();
@@ -80,7 +107,8 @@ async function chooseHeroImage(page: Page, search: string, file: string, shot?: 
   const field = page.locator('[data-pointer="/sections/0/image/src"]');
   const opener = field.getByRole('button', { name: /^(Change|Choose) image/ });
   await tabTo(page, opener);
-  expect(await isOnTop(opener)).toBe(true);
+  expect(await focusedIsOnTop(page)).toBe(true);
+  if (shot) await shoot(page, `focused-${shot}`);
   await page.keyboard.press('Enter');
   const box = field.getByRole('combobox', { name: 'Search images' });
   await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -108,7 +136,6 @@ async function chooseHeroImage(page: Page, search: string, file: string, shot?: 
 describe('the content studio', () => {
   it('lets an editor change the /seo hero and add testimonials by keyboard, preview, save, publish and restore, at 1280 and 375 px', async () => {
     const original = await editSeoHero(desktop, '1280');
-    await expect.poll(() => publicHtml('/seo'), live).toContain(changed);
     await editSeoHero(phone, '375', original);
   }, 600_000);
 });
@@ -126,9 +153,17 @@ async function editSeoHero(viewport: typeof desktop, width: string, original?: s
   const opened = await heroHeading(page).inputValue();
   await expect.poll(() => preview(page).locator('h1').textContent()).toBe(opened);
   if (viewport === phone) {
+    // The preview is a tab of its own, shown at the top of the screen, not under the whole form.
+    await showView(page, 'Preview');
+    const frameBox = await page.locator('iframe[title^="Preview of"]').boundingBox();
+    expect(frameBox!.y).toBeLessThan(phone.height * 0.4);
+    expect(await heroHeading(page).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Phone (375 px)' }).click();
     await expect.poll(() => preview(page).locator('h1').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'preview-phone-375');
+    await showView(page, 'Form');
+    await heroHeading(page).waitFor();
   }
   expect(await seriousViolations(page)).toEqual([]);
   if (original !== undefined) await restoreFromHistory(page, width, original);
@@ -145,20 +180,45 @@ async function editSeoHero(viewport: typeof desktop, width: string, original?: s
 
   // The catalogue, by keyboard alone: Tab to its button, open it, Tab to the testimonials and add them.
   await tabTo(page, page.getByRole('button', { name: 'Add a section' }));
+  expect(await focusedIsOnTop(page)).toBe(true);
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('button', { name: /^Client testimonials/ }));
   await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Carousel');
+  // The preview follows the form: the new section at the page's end, where focus is, is scrolled into view.
+  await showView(page, 'Preview');
   await expect.poll(() => preview(page).getByRole('region', { name: 'Client testimonials' }).count()).toBe(1);
+  await expect
+    .poll(
+      () =>
+        preview(page)
+          .locator('html')
+          .evaluate(() => window.scrollY),
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(1000);
+  await shoot(page, `preview-follows-${width}`);
+  await showView(page, 'Form');
   await shoot(page, `form-${width}`);
 
   const message = page.getByLabel('What changed (the history shows this)');
-  expect(await message.inputValue()).toBe('Add a carousel section to /seo');
+  expect(await message.inputValue()).toBe('Add a carousel section and change Section 1 (hero) › Heading on /seo');
   const save = page.getByRole('button', { name: 'Save', exact: true });
   expect(await isOnTop(save)).toBe(true);
+  // The bar takes a small share of the window: two short rows.
+  const bar = await page.getByRole('form', { name: 'Save' }).boundingBox();
+  expect(bar!.height).toBeLessThan(100);
   if (original === undefined) {
     await save.click();
     await page.getByText(/^Saved as commit [0-9a-f]{7}\./).waitFor();
+    // The studio says when the public site shows the save, with the seconds it took.
+    await page
+      .getByText(/^Live: the public site shows it, \d+ seconds? after the save\./)
+      .waitFor({ timeout: live.timeout });
+    expect(await publicHtml('/seo')).toContain(changed);
+    // The bar, where the person is, says it too.
+    await page.getByText(/^Saved · live after \d+ seconds?$/).waitFor();
+    await shoot(page, `live-${width}`);
     await newestInHistory(page);
   }
   expect(unexpected(errors)).toEqual([]);
@@ -173,7 +233,7 @@ async function newestInHistory(page: Page): Promise<Locator> {
   // The history is read from git when the panel opens: on a loaded machine that takes longer than a poll's second.
   await versions.nth(1).waitFor();
   const newest = versions.first();
-  expect(await newest.textContent()).toContain('Add a carousel section to /seo');
+  expect(await newest.textContent()).toContain('Add a carousel section and change Section 1 (hero) › Heading on /seo');
   expect(await newest.textContent()).toContain(
     (await callApi<{ name: string }>(page, 'GET', '/api/auth/me')).body.name,
   );
@@ -194,6 +254,10 @@ async function restoreFromHistory(page: Page, width: string, original: string): 
   await older.getByRole('button', { name: /^Restore this version/ }).click();
   await page.getByRole('button', { name: 'Yes, restore it' }).click();
   await page.getByText(/is back, saved as a new change\./).waitFor();
+  // Focus is on the notice, not dropped to the page's body with the confirmation that held it.
+  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(
+    /is back, saved as a new change/,
+  );
   await expect.poll(() => heroHeading(page).inputValue()).toBe(original);
   await expect.poll(() => preview(page).locator('h1').textContent()).toBe(original);
   const read = await callApi<{ document: { sections: { heading?: string }[] } }>(
@@ -207,6 +271,26 @@ async function restoreFromHistory(page: Page, width: string, original: string): 
   expect(await publicHtml('/seo')).toContain(original);
   await page.getByRole('button', { name: 'Hide the history' }).click();
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+type SeoVersion = { document: Record<string, unknown>; version: string };
+const readSeo = async (page: Page): Promise<SeoVersion> =>
+  (await callApi<SeoVersion>(page, 'GET', '/api/content/services%2Fseo')).body;
+
+/** Saves /seo as another person would, from this page's session: answers the status. */
+const putSeo = (page: Page, document: Record<string, unknown>, version: string, message: string) =>
+  page.evaluate(
+    async ({ document, version, message }) =>
+      (
+        await fetch('/api/content/services%2Fseo', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'if-match': version },
+          body: JSON.stringify({ document, message }),
+        })
+      ).status,
+    { document, version, message },
+  );
 
 describe.each([
   ['1280', desktop],
@@ -225,65 +309,69 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, `errors-${width}`);
 
-    // Someone else saves meanwhile: the save is refused with what they changed, and this person's edit stays.
+    // Someone else saves meanwhile: the save is refused, and both versions are shown field by field.
     await heroHeading(page).fill('My own heading for the SEO page');
-    const current = await callApi<{ document: Record<string, unknown>; version: string }>(
-      page,
-      'GET',
-      '/api/content/services%2Fseo',
-    );
-    const theirs = structuredClone(current.body.document) as { title: string };
-    theirs.title = 'SEO Services for Gurugram businesses | Northbeam';
-    const saved = await page.evaluate(
-      async ({ document, version }) =>
-        (
-          await fetch('/api/content/services%2Fseo', {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json', 'if-match': version },
-            body: JSON.stringify({ document, message: 'Someone else edits the title' }),
-          })
-        ).status,
-      { document: theirs, version: current.body.version },
-    );
-    expect(saved).toBe(200);
+    const current = await readSeo(page);
+    const theirTitle = 'SEO Services for Gurugram businesses | Northbeam';
+    expect(
+      await putSeo(page, { ...current.document, title: theirTitle }, current.version, 'Someone else edits the title'),
+    ).toBe(200);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = page.getByRole('alert').filter({ hasText: 'someone else saved this page' });
     await conflict.waitFor();
-    expect(await conflict.textContent()).toContain('Title: now “SEO Services for Gurugram businesses | Northbeam”');
+    const title = conflict.getByRole('group', { name: /^Title/ });
+    expect(await title.textContent()).toContain('Changed by the other save only');
+    expect(
+      await title
+        .getByRole('radio', { name: new RegExp(`^Take the other save’s ${escapeRegExp(theirTitle)}`) })
+        .isChecked(),
+    ).toBe(true);
+    expect(await title.getByRole('radio', { name: /^Keep yours SEO Services in Gurugram/ }).isChecked()).toBe(false);
+    const heading = conflict.getByRole('group', { name: /^Section 1 \(hero\) › Heading/ });
+    expect(await heading.getByRole('radio', { name: /^Keep yours My own heading/ }).isChecked()).toBe(true);
     expect(await heroHeading(page).inputValue()).toBe('My own heading for the SEO page');
+    expect(await page.getByText('Unsaved changes', { exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, `conflict-${width}`);
 
+    // By keyboard, this person keeps their own title over theirs, and saves both fields in one step.
+    await tabTo(page, title.getByRole('radio', { name: /^Take the other save’s/ }));
+    expect(await focusedIsOnTop(page)).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    expect(await title.getByRole('radio', { name: /^Keep yours/ }).isChecked()).toBe(true);
+    await conflict.getByRole('button', { name: 'Save with these choices' }).click();
+    await page.getByText(/^Saved as commit [0-9a-f]{7}\./).waitFor();
+    const merged = await readSeo(page);
+    expect(merged.document.title).toBe(current.document.title);
+    expect((merged.document.sections as { heading?: string }[])[0]!.heading).toBe('My own heading for the SEO page');
+    const history = await callApi<{ message: string }[]>(page, 'GET', '/api/content/services%2Fseo/history');
+    expect(history.body[0]!.message).toContain(`Replaces what was saved meanwhile in:\n- Title: “${theirTitle}”`);
+
     // The network goes: nothing is lost, and a reload brings the edit back from this tab's draft.
+    await heroHeading(page).fill('A heading the network lost');
     await page.route('**/api/content/**', (route) =>
       route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
     );
-    await conflict.getByRole('button', { name: 'Keep my version, then save over theirs' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/^Could not reach the server, so nothing was saved\./).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await heroHeading(page).waitFor();
-    expect(await heroHeading(page).inputValue()).toBe('My own heading for the SEO page');
+    expect(await heroHeading(page).inputValue()).toBe('A heading the network lost');
     await page.getByText(/Your unsaved changes from .* are back/).waitFor();
-    // The other person's title goes back, for the next run of this journey.
+
+    // Leaving the page asks first; staying keeps the edit.
+    await page.getByRole('link', { name: 'All pages' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await shoot(page, `leave-${width}`);
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(await heroHeading(page).inputValue()).toBe('A heading the network lost');
+
+    // The page goes back as it was, for the next run of this journey.
     await page.unroute('**/api/content/**');
-    const now = await callApi<{ document: Record<string, unknown>; version: string }>(
-      page,
-      'GET',
-      '/api/content/services%2Fseo',
-    );
-    const reverted = await page.evaluate(
-      async ({ document, version }) =>
-        (
-          await fetch('/api/content/services%2Fseo', {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json', 'if-match': version },
-            body: JSON.stringify({ document, message: 'Put the title back' }),
-          })
-        ).status,
-      { document: { ...now.body.document, title: current.body.document.title }, version: now.body.version },
-    );
-    expect(reverted).toBe(200);
+    const now = await readSeo(page);
+    expect(await putSeo(page, current.document, now.version, 'Put the page back')).toBe(200);
     await close();
   }, 240_000);
 });

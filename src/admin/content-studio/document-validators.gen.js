@@ -439,7 +439,7 @@ const schema37 = {
   $id: 'sections/application-form.schema.json',
   title: 'ApplicationFormSection',
   description:
-    "The job application form: name, e-mail, phone, role, cover letter, CV (PDF or DOCX up to 10 MB) and consent, sent to POST /api/applications. The roles suggested and the consent text are site.json's forms.application. Works without JavaScript.",
+    "The job application form: applicants send their name, e-mail, phone, the role they want, a cover letter and their CV (PDF or Word, up to 10 MB), and agree to how we keep it. Applications arrive in the admin's Leads. The roles offered and the consent wording are set on the Site page, under Forms.",
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading'],
@@ -449,6 +449,8 @@ const schema37 = {
     text: {
       title: 'Text above the form',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
   },
@@ -636,9 +638,40 @@ function validate25(
         }
         errors++;
       }
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
+          const err10 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
     }
   } else {
-    const err10 = {
+    const err12 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -646,9 +679,9 @@ function validate25(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
@@ -660,7 +693,8 @@ const schema40 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/blog-cards.schema.json',
   title: 'BlogCardsSection',
-  description: 'Static blog cards: one featured card and further cards, each with a date label and a Read more link.',
+  description:
+    'Blog cards written by hand: one large featured card and smaller ones beside it, each with its date and a Read more link.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'featured', 'cards'],
@@ -676,6 +710,8 @@ const schema40 = {
         teaser: {
           title: 'Short teaser',
           $ref: '../common.schema.json#/$defs/text',
+          type: 'string',
+          maxLength: 2000,
           description: 'One or two sentences about the article.',
         },
         dateLabel: {
@@ -792,6 +828,8 @@ const schema43 = {
     teaser: {
       title: 'Short teaser',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'One or two sentences about the article.',
     },
     dateLabel: {
@@ -1364,17 +1402,14 @@ function validate27(
         }
         errors++;
       }
-    }
-    if (data.dateLabel !== undefined) {
-      let data2 = data.dateLabel;
-      if (typeof data2 === 'string') {
-        if (func1(data2) < 1) {
+      if (typeof data1 === 'string') {
+        if (func1(data1) > 2000) {
           const err12 = {
-            instancePath: instancePath + '/dateLabel',
-            schemaPath: '../common.schema.json#/$defs/text/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
+            instancePath: instancePath + '/teaser',
+            schemaPath: '#/properties/teaser/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err12];
@@ -1383,47 +1418,47 @@ function validate27(
           }
           errors++;
         }
-        if (!pattern5.test(data2)) {
-          const err13 = {
-            instancePath: instancePath + '/dateLabel',
-            schemaPath: '../common.schema.json#/$defs/text/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^<>]*$' },
-            message: 'must match pattern "' + '^[^<>]*$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
       } else {
-        const err14 = {
-          instancePath: instancePath + '/dateLabel',
-          schemaPath: '../common.schema.json#/$defs/text/type',
+        const err13 = {
+          instancePath: instancePath + '/teaser',
+          schemaPath: '#/properties/teaser/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
-    if (data.route !== undefined) {
-      let data3 = data.route;
-      if (typeof data3 === 'string') {
-        if (!pattern4.test(data3)) {
+    if (data.dateLabel !== undefined) {
+      let data2 = data.dateLabel;
+      if (typeof data2 === 'string') {
+        if (func1(data2) < 1) {
+          const err14 = {
+            instancePath: instancePath + '/dateLabel',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (!pattern5.test(data2)) {
           const err15 = {
-            instancePath: instancePath + '/route',
-            schemaPath: '../common.schema.json#/$defs/route/pattern',
+            instancePath: instancePath + '/dateLabel',
+            schemaPath: '../common.schema.json#/$defs/text/pattern',
             keyword: 'pattern',
-            params: { pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' },
-            message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
+            params: { pattern: '^[^<>]*$' },
+            message: 'must match pattern "' + '^[^<>]*$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err15];
@@ -1434,8 +1469,8 @@ function validate27(
         }
       } else {
         const err16 = {
-          instancePath: instancePath + '/route',
-          schemaPath: '../common.schema.json#/$defs/route/type',
+          instancePath: instancePath + '/dateLabel',
+          schemaPath: '../common.schema.json#/$defs/text/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -1444,6 +1479,40 @@ function validate27(
           vErrors = [err16];
         } else {
           vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.route !== undefined) {
+      let data3 = data.route;
+      if (typeof data3 === 'string') {
+        if (!pattern4.test(data3)) {
+          const err17 = {
+            instancePath: instancePath + '/route',
+            schemaPath: '../common.schema.json#/$defs/route/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' },
+            message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/route',
+          schemaPath: '../common.schema.json#/$defs/route/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -1463,7 +1532,7 @@ function validate27(
       }
     }
   } else {
-    const err17 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1471,9 +1540,9 @@ function validate27(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err19];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err19);
     }
     errors++;
   }
@@ -1780,7 +1849,7 @@ const schema50 = {
   $id: 'sections/carousel.schema.json',
   title: 'CarouselSection',
   description:
-    'A carousel of cards, testimonials or images; its behaviour (speed, slides visible, autoplay, loop, controls) is data.',
+    'A row of slides that turns by itself or with arrows: cards, client testimonials or pictures. You choose how fast it turns and how many slides show at once.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'label', 'options', 'slides'],
@@ -1795,6 +1864,8 @@ const schema50 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     label: {
@@ -1878,7 +1949,13 @@ const schema50 = {
                 $ref: '../common.schema.json#/$defs/text',
                 description: 'Card heading (h3).',
               },
-              text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Card text.' },
+              text: {
+                title: 'Text',
+                $ref: '../common.schema.json#/$defs/text',
+                type: 'string',
+                maxLength: 2000,
+                description: 'Card text.',
+              },
               image: {
                 title: 'Image',
                 description: 'Optional illustration.',
@@ -1913,6 +1990,8 @@ const schema50 = {
               review: {
                 title: 'What they said',
                 $ref: '../common.schema.json#/$defs/text',
+                type: 'string',
+                maxLength: 2000,
                 description: 'The review text.',
               },
             },
@@ -1933,6 +2012,8 @@ const schema50 = {
               caption: {
                 title: 'Caption',
                 $ref: '../common.schema.json#/$defs/text',
+                type: 'string',
+                maxLength: 2000,
                 description: 'Optional caption.',
               },
             },
@@ -2592,17 +2673,14 @@ function validate32(
         }
         errors++;
       }
-    }
-    if (data.label !== undefined) {
-      let data4 = data.label;
-      if (typeof data4 === 'string') {
-        if (func1(data4) < 1) {
+      if (typeof data3 === 'string') {
+        if (func1(data3) > 2000) {
           const err15 = {
-            instancePath: instancePath + '/label',
-            schemaPath: '../common.schema.json#/$defs/text/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err15];
@@ -2611,8 +2689,42 @@ function validate32(
           }
           errors++;
         }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.label !== undefined) {
+      let data4 = data.label;
+      if (typeof data4 === 'string') {
+        if (func1(data4) < 1) {
+          const err17 = {
+            instancePath: instancePath + '/label',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
         if (!pattern5.test(data4)) {
-          const err16 = {
+          const err18 = {
             instancePath: instancePath + '/label',
             schemaPath: '../common.schema.json#/$defs/text/pattern',
             keyword: 'pattern',
@@ -2620,14 +2732,14 @@ function validate32(
             message: 'must match pattern "' + '^[^<>]*$' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err18];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err18);
           }
           errors++;
         }
       } else {
-        const err17 = {
+        const err19 = {
           instancePath: instancePath + '/label',
           schemaPath: '../common.schema.json#/$defs/text/type',
           keyword: 'type',
@@ -2635,9 +2747,9 @@ function validate32(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err19];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err19);
         }
         errors++;
       }
@@ -2645,7 +2757,7 @@ function validate32(
     if (data.tone !== undefined) {
       let data5 = data.tone;
       if (!(data5 === 'light' || data5 === 'dark')) {
-        const err18 = {
+        const err20 = {
           instancePath: instancePath + '/tone',
           schemaPath: '#/properties/tone/enum',
           keyword: 'enum',
@@ -2653,9 +2765,9 @@ function validate32(
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err20];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err20);
         }
         errors++;
       }
@@ -2664,42 +2776,12 @@ function validate32(
       let data6 = data.options;
       if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
         if (data6.speedMs === undefined) {
-          const err19 = {
+          const err21 = {
             instancePath: instancePath + '/options',
             schemaPath: '#/properties/options/required',
             keyword: 'required',
             params: { missingProperty: 'speedMs' },
             message: "must have required property '" + 'speedMs' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (data6.slidesVisible === undefined) {
-          const err20 = {
-            instancePath: instancePath + '/options',
-            schemaPath: '#/properties/options/required',
-            keyword: 'required',
-            params: { missingProperty: 'slidesVisible' },
-            message: "must have required property '" + 'slidesVisible' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-        if (data6.slidesVisibleNarrow === undefined) {
-          const err21 = {
-            instancePath: instancePath + '/options',
-            schemaPath: '#/properties/options/required',
-            keyword: 'required',
-            params: { missingProperty: 'slidesVisibleNarrow' },
-            message: "must have required property '" + 'slidesVisibleNarrow' + "'",
           };
           if (vErrors === null) {
             vErrors = [err21];
@@ -2708,13 +2790,13 @@ function validate32(
           }
           errors++;
         }
-        if (data6.autoplay === undefined) {
+        if (data6.slidesVisible === undefined) {
           const err22 = {
             instancePath: instancePath + '/options',
             schemaPath: '#/properties/options/required',
             keyword: 'required',
-            params: { missingProperty: 'autoplay' },
-            message: "must have required property '" + 'autoplay' + "'",
+            params: { missingProperty: 'slidesVisible' },
+            message: "must have required property '" + 'slidesVisible' + "'",
           };
           if (vErrors === null) {
             vErrors = [err22];
@@ -2723,13 +2805,13 @@ function validate32(
           }
           errors++;
         }
-        if (data6.loop === undefined) {
+        if (data6.slidesVisibleNarrow === undefined) {
           const err23 = {
             instancePath: instancePath + '/options',
             schemaPath: '#/properties/options/required',
             keyword: 'required',
-            params: { missingProperty: 'loop' },
-            message: "must have required property '" + 'loop' + "'",
+            params: { missingProperty: 'slidesVisibleNarrow' },
+            message: "must have required property '" + 'slidesVisibleNarrow' + "'",
           };
           if (vErrors === null) {
             vErrors = [err23];
@@ -2738,13 +2820,13 @@ function validate32(
           }
           errors++;
         }
-        if (data6.dots === undefined) {
+        if (data6.autoplay === undefined) {
           const err24 = {
             instancePath: instancePath + '/options',
             schemaPath: '#/properties/options/required',
             keyword: 'required',
-            params: { missingProperty: 'dots' },
-            message: "must have required property '" + 'dots' + "'",
+            params: { missingProperty: 'autoplay' },
+            message: "must have required property '" + 'autoplay' + "'",
           };
           if (vErrors === null) {
             vErrors = [err24];
@@ -2753,8 +2835,38 @@ function validate32(
           }
           errors++;
         }
-        if (data6.arrows === undefined) {
+        if (data6.loop === undefined) {
           const err25 = {
+            instancePath: instancePath + '/options',
+            schemaPath: '#/properties/options/required',
+            keyword: 'required',
+            params: { missingProperty: 'loop' },
+            message: "must have required property '" + 'loop' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data6.dots === undefined) {
+          const err26 = {
+            instancePath: instancePath + '/options',
+            schemaPath: '#/properties/options/required',
+            keyword: 'required',
+            params: { missingProperty: 'dots' },
+            message: "must have required property '" + 'dots' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (data6.arrows === undefined) {
+          const err27 = {
             instancePath: instancePath + '/options',
             schemaPath: '#/properties/options/required',
             keyword: 'required',
@@ -2762,9 +2874,9 @@ function validate32(
             message: "must have required property '" + 'arrows' + "'",
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err27];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err27);
           }
           errors++;
         }
@@ -2779,7 +2891,7 @@ function validate32(
             key1 === 'dots' ||
             key1 === 'arrows'
           )) {
-            const err26 = {
+            const err28 = {
               instancePath: instancePath + '/options',
               schemaPath: '#/properties/options/additionalProperties',
               keyword: 'additionalProperties',
@@ -2787,9 +2899,9 @@ function validate32(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err28];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err28);
             }
             errors++;
           }
@@ -2797,7 +2909,7 @@ function validate32(
         if (data6.speedMs !== undefined) {
           let data7 = data6.speedMs;
           if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-            const err27 = {
+            const err29 = {
               instancePath: instancePath + '/options/speedMs',
               schemaPath: '#/properties/options/properties/speedMs/type',
               keyword: 'type',
@@ -2805,15 +2917,15 @@ function validate32(
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err27];
+              vErrors = [err29];
             } else {
-              vErrors.push(err27);
+              vErrors.push(err29);
             }
             errors++;
           }
           if (typeof data7 == 'number' && isFinite(data7)) {
             if (data7 > 2000 || isNaN(data7)) {
-              const err28 = {
+              const err30 = {
                 instancePath: instancePath + '/options/speedMs',
                 schemaPath: '#/properties/options/properties/speedMs/maximum',
                 keyword: 'maximum',
@@ -2821,14 +2933,14 @@ function validate32(
                 message: 'must be <= 2000',
               };
               if (vErrors === null) {
-                vErrors = [err28];
+                vErrors = [err30];
               } else {
-                vErrors.push(err28);
+                vErrors.push(err30);
               }
               errors++;
             }
             if (data7 < 100 || isNaN(data7)) {
-              const err29 = {
+              const err31 = {
                 instancePath: instancePath + '/options/speedMs',
                 schemaPath: '#/properties/options/properties/speedMs/minimum',
                 keyword: 'minimum',
@@ -2836,9 +2948,9 @@ function validate32(
                 message: 'must be >= 100',
               };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err31];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err31);
               }
               errors++;
             }
@@ -2847,47 +2959,12 @@ function validate32(
         if (data6.slidesVisible !== undefined) {
           let data8 = data6.slidesVisible;
           if (!(data8 === 1 || data8 === 1.5 || data8 === 2 || data8 === 2.5 || data8 === 3)) {
-            const err30 = {
+            const err32 = {
               instancePath: instancePath + '/options/slidesVisible',
               schemaPath: '#/properties/options/properties/slidesVisible/enum',
               keyword: 'enum',
               params: { allowedValues: schema50.properties.options.properties.slidesVisible.enum },
               message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
-            errors++;
-          }
-        }
-        if (data6.slidesVisibleNarrow !== undefined) {
-          let data9 = data6.slidesVisibleNarrow;
-          if (!(data9 === 1 || data9 === 1.5)) {
-            const err31 = {
-              instancePath: instancePath + '/options/slidesVisibleNarrow',
-              schemaPath: '#/properties/options/properties/slidesVisibleNarrow/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema50.properties.options.properties.slidesVisibleNarrow.enum },
-              message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-        if (data6.autoplay !== undefined) {
-          if (typeof data6.autoplay !== 'boolean') {
-            const err32 = {
-              instancePath: instancePath + '/options/autoplay',
-              schemaPath: '#/properties/options/properties/autoplay/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
             };
             if (vErrors === null) {
               vErrors = [err32];
@@ -2897,15 +2974,15 @@ function validate32(
             errors++;
           }
         }
-        if (data6.autoplayDelayMs !== undefined) {
-          let data11 = data6.autoplayDelayMs;
-          if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        if (data6.slidesVisibleNarrow !== undefined) {
+          let data9 = data6.slidesVisibleNarrow;
+          if (!(data9 === 1 || data9 === 1.5)) {
             const err33 = {
-              instancePath: instancePath + '/options/autoplayDelayMs',
-              schemaPath: '#/properties/options/properties/autoplayDelayMs/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
+              instancePath: instancePath + '/options/slidesVisibleNarrow',
+              schemaPath: '#/properties/options/properties/slidesVisibleNarrow/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema50.properties.options.properties.slidesVisibleNarrow.enum },
+              message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
               vErrors = [err33];
@@ -2914,9 +2991,44 @@ function validate32(
             }
             errors++;
           }
+        }
+        if (data6.autoplay !== undefined) {
+          if (typeof data6.autoplay !== 'boolean') {
+            const err34 = {
+              instancePath: instancePath + '/options/autoplay',
+              schemaPath: '#/properties/options/properties/autoplay/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        if (data6.autoplayDelayMs !== undefined) {
+          let data11 = data6.autoplayDelayMs;
+          if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+            const err35 = {
+              instancePath: instancePath + '/options/autoplayDelayMs',
+              schemaPath: '#/properties/options/properties/autoplayDelayMs/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
           if (typeof data11 == 'number' && isFinite(data11)) {
             if (data11 > 20000 || isNaN(data11)) {
-              const err34 = {
+              const err36 = {
                 instancePath: instancePath + '/options/autoplayDelayMs',
                 schemaPath: '#/properties/options/properties/autoplayDelayMs/maximum',
                 keyword: 'maximum',
@@ -2924,14 +3036,14 @@ function validate32(
                 message: 'must be <= 20000',
               };
               if (vErrors === null) {
-                vErrors = [err34];
+                vErrors = [err36];
               } else {
-                vErrors.push(err34);
+                vErrors.push(err36);
               }
               errors++;
             }
             if (data11 < 1500 || isNaN(data11)) {
-              const err35 = {
+              const err37 = {
                 instancePath: instancePath + '/options/autoplayDelayMs',
                 schemaPath: '#/properties/options/properties/autoplayDelayMs/minimum',
                 keyword: 'minimum',
@@ -2939,9 +3051,9 @@ function validate32(
                 message: 'must be >= 1500',
               };
               if (vErrors === null) {
-                vErrors = [err35];
+                vErrors = [err37];
               } else {
-                vErrors.push(err35);
+                vErrors.push(err37);
               }
               errors++;
             }
@@ -2950,46 +3062,12 @@ function validate32(
         if (data6.loop !== undefined) {
           let data12 = data6.loop;
           if (!(data12 === 'always' || data12 === 'narrow' || data12 === 'never')) {
-            const err36 = {
+            const err38 = {
               instancePath: instancePath + '/options/loop',
               schemaPath: '#/properties/options/properties/loop/enum',
               keyword: 'enum',
               params: { allowedValues: schema50.properties.options.properties.loop.enum },
               message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err36];
-            } else {
-              vErrors.push(err36);
-            }
-            errors++;
-          }
-        }
-        if (data6.dots !== undefined) {
-          if (typeof data6.dots !== 'boolean') {
-            const err37 = {
-              instancePath: instancePath + '/options/dots',
-              schemaPath: '#/properties/options/properties/dots/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-            };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
-        }
-        if (data6.arrows !== undefined) {
-          if (typeof data6.arrows !== 'boolean') {
-            const err38 = {
-              instancePath: instancePath + '/options/arrows',
-              schemaPath: '#/properties/options/properties/arrows/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
             };
             if (vErrors === null) {
               vErrors = [err38];
@@ -2999,8 +3077,42 @@ function validate32(
             errors++;
           }
         }
+        if (data6.dots !== undefined) {
+          if (typeof data6.dots !== 'boolean') {
+            const err39 = {
+              instancePath: instancePath + '/options/dots',
+              schemaPath: '#/properties/options/properties/dots/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        if (data6.arrows !== undefined) {
+          if (typeof data6.arrows !== 'boolean') {
+            const err40 = {
+              instancePath: instancePath + '/options/arrows',
+              schemaPath: '#/properties/options/properties/arrows/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+            };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err39 = {
+        const err41 = {
           instancePath: instancePath + '/options',
           schemaPath: '#/properties/options/type',
           keyword: 'type',
@@ -3008,9 +3120,9 @@ function validate32(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err39];
+          vErrors = [err41];
         } else {
-          vErrors.push(err39);
+          vErrors.push(err41);
         }
         errors++;
       }
@@ -3019,7 +3131,7 @@ function validate32(
       let data15 = data.slides;
       if (Array.isArray(data15)) {
         if (data15.length < 1) {
-          const err40 = {
+          const err42 = {
             instancePath: instancePath + '/slides',
             schemaPath: '#/properties/slides/minItems',
             keyword: 'minItems',
@@ -3027,9 +3139,9 @@ function validate32(
             message: 'must NOT have fewer than 1 items',
           };
           if (vErrors === null) {
-            vErrors = [err40];
+            vErrors = [err42];
           } else {
-            vErrors.push(err40);
+            vErrors.push(err42);
           }
           errors++;
         }
@@ -3038,7 +3150,7 @@ function validate32(
           let data16 = data15[i0];
           if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
             if (data16.kind === undefined) {
-              const err41 = {
+              const err43 = {
                 instancePath: instancePath + '/slides/' + i0,
                 schemaPath: '#/properties/slides/items/required',
                 keyword: 'required',
@@ -3046,9 +3158,9 @@ function validate32(
                 message: "must have required property '" + 'kind' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err41];
+                vErrors = [err43];
               } else {
-                vErrors.push(err41);
+                vErrors.push(err43);
               }
               errors++;
             }
@@ -3057,42 +3169,12 @@ function validate32(
               if (tag0 === 'card') {
                 if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
                   if (data16.kind === undefined) {
-                    const err42 = {
+                    const err44 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/0/required',
                       keyword: 'required',
                       params: { missingProperty: 'kind' },
                       message: "must have required property '" + 'kind' + "'",
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err42];
-                    } else {
-                      vErrors.push(err42);
-                    }
-                    errors++;
-                  }
-                  if (data16.heading === undefined) {
-                    const err43 = {
-                      instancePath: instancePath + '/slides/' + i0,
-                      schemaPath: '#/properties/slides/items/oneOf/0/required',
-                      keyword: 'required',
-                      params: { missingProperty: 'heading' },
-                      message: "must have required property '" + 'heading' + "'",
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err43];
-                    } else {
-                      vErrors.push(err43);
-                    }
-                    errors++;
-                  }
-                  if (data16.text === undefined) {
-                    const err44 = {
-                      instancePath: instancePath + '/slides/' + i0,
-                      schemaPath: '#/properties/slides/items/oneOf/0/required',
-                      keyword: 'required',
-                      params: { missingProperty: 'text' },
-                      message: "must have required property '" + 'text' + "'",
                     };
                     if (vErrors === null) {
                       vErrors = [err44];
@@ -3101,9 +3183,39 @@ function validate32(
                     }
                     errors++;
                   }
+                  if (data16.heading === undefined) {
+                    const err45 = {
+                      instancePath: instancePath + '/slides/' + i0,
+                      schemaPath: '#/properties/slides/items/oneOf/0/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'heading' },
+                      message: "must have required property '" + 'heading' + "'",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err45];
+                    } else {
+                      vErrors.push(err45);
+                    }
+                    errors++;
+                  }
+                  if (data16.text === undefined) {
+                    const err46 = {
+                      instancePath: instancePath + '/slides/' + i0,
+                      schemaPath: '#/properties/slides/items/oneOf/0/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'text' },
+                      message: "must have required property '" + 'text' + "'",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err46];
+                    } else {
+                      vErrors.push(err46);
+                    }
+                    errors++;
+                  }
                   for (const key2 in data16) {
                     if (!(key2 === 'kind' || key2 === 'heading' || key2 === 'text' || key2 === 'image')) {
-                      const err45 = {
+                      const err47 = {
                         instancePath: instancePath + '/slides/' + i0,
                         schemaPath: '#/properties/slides/items/oneOf/0/additionalProperties',
                         keyword: 'additionalProperties',
@@ -3111,16 +3223,16 @@ function validate32(
                         message: 'must NOT have additional properties',
                       };
                       if (vErrors === null) {
-                        vErrors = [err45];
+                        vErrors = [err47];
                       } else {
-                        vErrors.push(err45);
+                        vErrors.push(err47);
                       }
                       errors++;
                     }
                   }
                   if (data16.kind !== undefined) {
                     if ('card' !== data16.kind) {
-                      const err46 = {
+                      const err48 = {
                         instancePath: instancePath + '/slides/' + i0 + '/kind',
                         schemaPath: '#/properties/slides/items/oneOf/0/properties/kind/const',
                         keyword: 'const',
@@ -3128,9 +3240,9 @@ function validate32(
                         message: 'must be equal to constant',
                       };
                       if (vErrors === null) {
-                        vErrors = [err46];
+                        vErrors = [err48];
                       } else {
-                        vErrors.push(err46);
+                        vErrors.push(err48);
                       }
                       errors++;
                     }
@@ -3139,7 +3251,7 @@ function validate32(
                     let data18 = data16.heading;
                     if (typeof data18 === 'string') {
                       if (func1(data18) < 1) {
-                        const err47 = {
+                        const err49 = {
                           instancePath: instancePath + '/slides/' + i0 + '/heading',
                           schemaPath: '../common.schema.json#/$defs/text/minLength',
                           keyword: 'minLength',
@@ -3147,53 +3259,19 @@ function validate32(
                           message: 'must NOT have fewer than 1 characters',
                         };
                         if (vErrors === null) {
-                          vErrors = [err47];
+                          vErrors = [err49];
                         } else {
-                          vErrors.push(err47);
+                          vErrors.push(err49);
                         }
                         errors++;
                       }
                       if (!pattern5.test(data18)) {
-                        const err48 = {
+                        const err50 = {
                           instancePath: instancePath + '/slides/' + i0 + '/heading',
                           schemaPath: '../common.schema.json#/$defs/text/pattern',
                           keyword: 'pattern',
                           params: { pattern: '^[^<>]*$' },
                           message: 'must match pattern "' + '^[^<>]*$' + '"',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err48];
-                        } else {
-                          vErrors.push(err48);
-                        }
-                        errors++;
-                      }
-                    } else {
-                      const err49 = {
-                        instancePath: instancePath + '/slides/' + i0 + '/heading',
-                        schemaPath: '../common.schema.json#/$defs/text/type',
-                        keyword: 'type',
-                        params: { type: 'string' },
-                        message: 'must be string',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err49];
-                      } else {
-                        vErrors.push(err49);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data16.text !== undefined) {
-                    let data19 = data16.text;
-                    if (typeof data19 === 'string') {
-                      if (func1(data19) < 1) {
-                        const err50 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/text',
-                          schemaPath: '../common.schema.json#/$defs/text/minLength',
-                          keyword: 'minLength',
-                          params: { limit: 1 },
-                          message: 'must NOT have fewer than 1 characters',
                         };
                         if (vErrors === null) {
                           vErrors = [err50];
@@ -3202,8 +3280,42 @@ function validate32(
                         }
                         errors++;
                       }
+                    } else {
+                      const err51 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/heading',
+                        schemaPath: '../common.schema.json#/$defs/text/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err51];
+                      } else {
+                        vErrors.push(err51);
+                      }
+                      errors++;
+                    }
+                  }
+                  if (data16.text !== undefined) {
+                    let data19 = data16.text;
+                    if (typeof data19 === 'string') {
+                      if (func1(data19) < 1) {
+                        const err52 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/text',
+                          schemaPath: '../common.schema.json#/$defs/text/minLength',
+                          keyword: 'minLength',
+                          params: { limit: 1 },
+                          message: 'must NOT have fewer than 1 characters',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err52];
+                        } else {
+                          vErrors.push(err52);
+                        }
+                        errors++;
+                      }
                       if (!pattern5.test(data19)) {
-                        const err51 = {
+                        const err53 = {
                           instancePath: instancePath + '/slides/' + i0 + '/text',
                           schemaPath: '../common.schema.json#/$defs/text/pattern',
                           keyword: 'pattern',
@@ -3211,14 +3323,14 @@ function validate32(
                           message: 'must match pattern "' + '^[^<>]*$' + '"',
                         };
                         if (vErrors === null) {
-                          vErrors = [err51];
+                          vErrors = [err53];
                         } else {
-                          vErrors.push(err51);
+                          vErrors.push(err53);
                         }
                         errors++;
                       }
                     } else {
-                      const err52 = {
+                      const err54 = {
                         instancePath: instancePath + '/slides/' + i0 + '/text',
                         schemaPath: '../common.schema.json#/$defs/text/type',
                         keyword: 'type',
@@ -3226,9 +3338,40 @@ function validate32(
                         message: 'must be string',
                       };
                       if (vErrors === null) {
-                        vErrors = [err52];
+                        vErrors = [err54];
                       } else {
-                        vErrors.push(err52);
+                        vErrors.push(err54);
+                      }
+                      errors++;
+                    }
+                    if (typeof data19 === 'string') {
+                      if (func1(data19) > 2000) {
+                        const err55 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/text',
+                          schemaPath: '#/properties/slides/items/oneOf/0/properties/text/maxLength',
+                          keyword: 'maxLength',
+                          params: { limit: 2000 },
+                          message: 'must NOT have more than 2000 characters',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err55];
+                        } else {
+                          vErrors.push(err55);
+                        }
+                        errors++;
+                      }
+                    } else {
+                      const err56 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/text',
+                        schemaPath: '#/properties/slides/items/oneOf/0/properties/text/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err56];
+                      } else {
+                        vErrors.push(err56);
                       }
                       errors++;
                     }
@@ -3248,7 +3391,7 @@ function validate32(
                     }
                   }
                 } else {
-                  const err53 = {
+                  const err57 = {
                     instancePath: instancePath + '/slides/' + i0,
                     schemaPath: '#/properties/slides/items/oneOf/0/type',
                     keyword: 'type',
@@ -3256,9 +3399,9 @@ function validate32(
                     message: 'must be object',
                   };
                   if (vErrors === null) {
-                    vErrors = [err53];
+                    vErrors = [err57];
                   } else {
-                    vErrors.push(err53);
+                    vErrors.push(err57);
                   }
                   errors++;
                 }
@@ -3266,7 +3409,7 @@ function validate32(
               } else if (tag0 === 'testimonial') {
                 if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
                   if (data16.kind === undefined) {
-                    const err54 = {
+                    const err58 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/1/required',
                       keyword: 'required',
@@ -3274,14 +3417,14 @@ function validate32(
                       message: "must have required property '" + 'kind' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err54];
+                      vErrors = [err58];
                     } else {
-                      vErrors.push(err54);
+                      vErrors.push(err58);
                     }
                     errors++;
                   }
                   if (data16.logo === undefined) {
-                    const err55 = {
+                    const err59 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/1/required',
                       keyword: 'required',
@@ -3289,14 +3432,14 @@ function validate32(
                       message: "must have required property '" + 'logo' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err55];
+                      vErrors = [err59];
                     } else {
-                      vErrors.push(err55);
+                      vErrors.push(err59);
                     }
                     errors++;
                   }
                   if (data16.company === undefined) {
-                    const err56 = {
+                    const err60 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/1/required',
                       keyword: 'required',
@@ -3304,14 +3447,14 @@ function validate32(
                       message: "must have required property '" + 'company' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err56];
+                      vErrors = [err60];
                     } else {
-                      vErrors.push(err56);
+                      vErrors.push(err60);
                     }
                     errors++;
                   }
                   if (data16.date === undefined) {
-                    const err57 = {
+                    const err61 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/1/required',
                       keyword: 'required',
@@ -3319,14 +3462,14 @@ function validate32(
                       message: "must have required property '" + 'date' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err57];
+                      vErrors = [err61];
                     } else {
-                      vErrors.push(err57);
+                      vErrors.push(err61);
                     }
                     errors++;
                   }
                   if (data16.review === undefined) {
-                    const err58 = {
+                    const err62 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/1/required',
                       keyword: 'required',
@@ -3334,9 +3477,9 @@ function validate32(
                       message: "must have required property '" + 'review' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err58];
+                      vErrors = [err62];
                     } else {
-                      vErrors.push(err58);
+                      vErrors.push(err62);
                     }
                     errors++;
                   }
@@ -3349,7 +3492,7 @@ function validate32(
                       key3 === 'date' ||
                       key3 === 'review'
                     )) {
-                      const err59 = {
+                      const err63 = {
                         instancePath: instancePath + '/slides/' + i0,
                         schemaPath: '#/properties/slides/items/oneOf/1/additionalProperties',
                         keyword: 'additionalProperties',
@@ -3357,16 +3500,16 @@ function validate32(
                         message: 'must NOT have additional properties',
                       };
                       if (vErrors === null) {
-                        vErrors = [err59];
+                        vErrors = [err63];
                       } else {
-                        vErrors.push(err59);
+                        vErrors.push(err63);
                       }
                       errors++;
                     }
                   }
                   if (data16.kind !== undefined) {
                     if ('testimonial' !== data16.kind) {
-                      const err60 = {
+                      const err64 = {
                         instancePath: instancePath + '/slides/' + i0 + '/kind',
                         schemaPath: '#/properties/slides/items/oneOf/1/properties/kind/const',
                         keyword: 'const',
@@ -3374,9 +3517,9 @@ function validate32(
                         message: 'must be equal to constant',
                       };
                       if (vErrors === null) {
-                        vErrors = [err60];
+                        vErrors = [err64];
                       } else {
-                        vErrors.push(err60);
+                        vErrors.push(err64);
                       }
                       errors++;
                     }
@@ -3399,76 +3542,12 @@ function validate32(
                     let data23 = data16.company;
                     if (typeof data23 === 'string') {
                       if (func1(data23) < 1) {
-                        const err61 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/company',
-                          schemaPath: '../common.schema.json#/$defs/text/minLength',
-                          keyword: 'minLength',
-                          params: { limit: 1 },
-                          message: 'must NOT have fewer than 1 characters',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err61];
-                        } else {
-                          vErrors.push(err61);
-                        }
-                        errors++;
-                      }
-                      if (!pattern5.test(data23)) {
-                        const err62 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/company',
-                          schemaPath: '../common.schema.json#/$defs/text/pattern',
-                          keyword: 'pattern',
-                          params: { pattern: '^[^<>]*$' },
-                          message: 'must match pattern "' + '^[^<>]*$' + '"',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err62];
-                        } else {
-                          vErrors.push(err62);
-                        }
-                        errors++;
-                      }
-                    } else {
-                      const err63 = {
-                        instancePath: instancePath + '/slides/' + i0 + '/company',
-                        schemaPath: '../common.schema.json#/$defs/text/type',
-                        keyword: 'type',
-                        params: { type: 'string' },
-                        message: 'must be string',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err63];
-                      } else {
-                        vErrors.push(err63);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data16.person !== undefined) {
-                    let data24 = data16.person;
-                    if (typeof data24 === 'string') {
-                      if (func1(data24) < 1) {
-                        const err64 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/person',
-                          schemaPath: '../common.schema.json#/$defs/text/minLength',
-                          keyword: 'minLength',
-                          params: { limit: 1 },
-                          message: 'must NOT have fewer than 1 characters',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err64];
-                        } else {
-                          vErrors.push(err64);
-                        }
-                        errors++;
-                      }
-                      if (!pattern5.test(data24)) {
                         const err65 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/person',
-                          schemaPath: '../common.schema.json#/$defs/text/pattern',
-                          keyword: 'pattern',
-                          params: { pattern: '^[^<>]*$' },
-                          message: 'must match pattern "' + '^[^<>]*$' + '"',
+                          instancePath: instancePath + '/slides/' + i0 + '/company',
+                          schemaPath: '../common.schema.json#/$defs/text/minLength',
+                          keyword: 'minLength',
+                          params: { limit: 1 },
+                          message: 'must NOT have fewer than 1 characters',
                         };
                         if (vErrors === null) {
                           vErrors = [err65];
@@ -3477,47 +3556,47 @@ function validate32(
                         }
                         errors++;
                       }
+                      if (!pattern5.test(data23)) {
+                        const err66 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/company',
+                          schemaPath: '../common.schema.json#/$defs/text/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[^<>]*$' },
+                          message: 'must match pattern "' + '^[^<>]*$' + '"',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err66];
+                        } else {
+                          vErrors.push(err66);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err66 = {
-                        instancePath: instancePath + '/slides/' + i0 + '/person',
+                      const err67 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/company',
                         schemaPath: '../common.schema.json#/$defs/text/type',
                         keyword: 'type',
                         params: { type: 'string' },
                         message: 'must be string',
                       };
                       if (vErrors === null) {
-                        vErrors = [err66];
+                        vErrors = [err67];
                       } else {
-                        vErrors.push(err66);
+                        vErrors.push(err67);
                       }
                       errors++;
                     }
                   }
-                  if (data16.date !== undefined) {
-                    let data25 = data16.date;
-                    if (typeof data25 === 'string') {
-                      if (func1(data25) < 1) {
-                        const err67 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/date',
+                  if (data16.person !== undefined) {
+                    let data24 = data16.person;
+                    if (typeof data24 === 'string') {
+                      if (func1(data24) < 1) {
+                        const err68 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/person',
                           schemaPath: '../common.schema.json#/$defs/text/minLength',
                           keyword: 'minLength',
                           params: { limit: 1 },
                           message: 'must NOT have fewer than 1 characters',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err67];
-                        } else {
-                          vErrors.push(err67);
-                        }
-                        errors++;
-                      }
-                      if (!pattern5.test(data25)) {
-                        const err68 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/date',
-                          schemaPath: '../common.schema.json#/$defs/text/pattern',
-                          keyword: 'pattern',
-                          params: { pattern: '^[^<>]*$' },
-                          message: 'must match pattern "' + '^[^<>]*$' + '"',
                         };
                         if (vErrors === null) {
                           vErrors = [err68];
@@ -3526,47 +3605,47 @@ function validate32(
                         }
                         errors++;
                       }
+                      if (!pattern5.test(data24)) {
+                        const err69 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/person',
+                          schemaPath: '../common.schema.json#/$defs/text/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[^<>]*$' },
+                          message: 'must match pattern "' + '^[^<>]*$' + '"',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err69];
+                        } else {
+                          vErrors.push(err69);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err69 = {
-                        instancePath: instancePath + '/slides/' + i0 + '/date',
+                      const err70 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/person',
                         schemaPath: '../common.schema.json#/$defs/text/type',
                         keyword: 'type',
                         params: { type: 'string' },
                         message: 'must be string',
                       };
                       if (vErrors === null) {
-                        vErrors = [err69];
+                        vErrors = [err70];
                       } else {
-                        vErrors.push(err69);
+                        vErrors.push(err70);
                       }
                       errors++;
                     }
                   }
-                  if (data16.review !== undefined) {
-                    let data26 = data16.review;
-                    if (typeof data26 === 'string') {
-                      if (func1(data26) < 1) {
-                        const err70 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/review',
+                  if (data16.date !== undefined) {
+                    let data25 = data16.date;
+                    if (typeof data25 === 'string') {
+                      if (func1(data25) < 1) {
+                        const err71 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/date',
                           schemaPath: '../common.schema.json#/$defs/text/minLength',
                           keyword: 'minLength',
                           params: { limit: 1 },
                           message: 'must NOT have fewer than 1 characters',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err70];
-                        } else {
-                          vErrors.push(err70);
-                        }
-                        errors++;
-                      }
-                      if (!pattern5.test(data26)) {
-                        const err71 = {
-                          instancePath: instancePath + '/slides/' + i0 + '/review',
-                          schemaPath: '../common.schema.json#/$defs/text/pattern',
-                          keyword: 'pattern',
-                          params: { pattern: '^[^<>]*$' },
-                          message: 'must match pattern "' + '^[^<>]*$' + '"',
                         };
                         if (vErrors === null) {
                           vErrors = [err71];
@@ -3575,8 +3654,72 @@ function validate32(
                         }
                         errors++;
                       }
+                      if (!pattern5.test(data25)) {
+                        const err72 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/date',
+                          schemaPath: '../common.schema.json#/$defs/text/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[^<>]*$' },
+                          message: 'must match pattern "' + '^[^<>]*$' + '"',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err72];
+                        } else {
+                          vErrors.push(err72);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err72 = {
+                      const err73 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/date',
+                        schemaPath: '../common.schema.json#/$defs/text/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err73];
+                      } else {
+                        vErrors.push(err73);
+                      }
+                      errors++;
+                    }
+                  }
+                  if (data16.review !== undefined) {
+                    let data26 = data16.review;
+                    if (typeof data26 === 'string') {
+                      if (func1(data26) < 1) {
+                        const err74 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/review',
+                          schemaPath: '../common.schema.json#/$defs/text/minLength',
+                          keyword: 'minLength',
+                          params: { limit: 1 },
+                          message: 'must NOT have fewer than 1 characters',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err74];
+                        } else {
+                          vErrors.push(err74);
+                        }
+                        errors++;
+                      }
+                      if (!pattern5.test(data26)) {
+                        const err75 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/review',
+                          schemaPath: '../common.schema.json#/$defs/text/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[^<>]*$' },
+                          message: 'must match pattern "' + '^[^<>]*$' + '"',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err75];
+                        } else {
+                          vErrors.push(err75);
+                        }
+                        errors++;
+                      }
+                    } else {
+                      const err76 = {
                         instancePath: instancePath + '/slides/' + i0 + '/review',
                         schemaPath: '../common.schema.json#/$defs/text/type',
                         keyword: 'type',
@@ -3584,15 +3727,46 @@ function validate32(
                         message: 'must be string',
                       };
                       if (vErrors === null) {
-                        vErrors = [err72];
+                        vErrors = [err76];
                       } else {
-                        vErrors.push(err72);
+                        vErrors.push(err76);
+                      }
+                      errors++;
+                    }
+                    if (typeof data26 === 'string') {
+                      if (func1(data26) > 2000) {
+                        const err77 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/review',
+                          schemaPath: '#/properties/slides/items/oneOf/1/properties/review/maxLength',
+                          keyword: 'maxLength',
+                          params: { limit: 2000 },
+                          message: 'must NOT have more than 2000 characters',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err77];
+                        } else {
+                          vErrors.push(err77);
+                        }
+                        errors++;
+                      }
+                    } else {
+                      const err78 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/review',
+                        schemaPath: '#/properties/slides/items/oneOf/1/properties/review/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err78];
+                      } else {
+                        vErrors.push(err78);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err73 = {
+                  const err79 = {
                     instancePath: instancePath + '/slides/' + i0,
                     schemaPath: '#/properties/slides/items/oneOf/1/type',
                     keyword: 'type',
@@ -3600,9 +3774,9 @@ function validate32(
                     message: 'must be object',
                   };
                   if (vErrors === null) {
-                    vErrors = [err73];
+                    vErrors = [err79];
                   } else {
-                    vErrors.push(err73);
+                    vErrors.push(err79);
                   }
                   errors++;
                 }
@@ -3612,7 +3786,7 @@ function validate32(
               } else if (tag0 === 'image') {
                 if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
                   if (data16.kind === undefined) {
-                    const err74 = {
+                    const err80 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/2/required',
                       keyword: 'required',
@@ -3620,14 +3794,14 @@ function validate32(
                       message: "must have required property '" + 'kind' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err74];
+                      vErrors = [err80];
                     } else {
-                      vErrors.push(err74);
+                      vErrors.push(err80);
                     }
                     errors++;
                   }
                   if (data16.image === undefined) {
-                    const err75 = {
+                    const err81 = {
                       instancePath: instancePath + '/slides/' + i0,
                       schemaPath: '#/properties/slides/items/oneOf/2/required',
                       keyword: 'required',
@@ -3635,15 +3809,15 @@ function validate32(
                       message: "must have required property '" + 'image' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err75];
+                      vErrors = [err81];
                     } else {
-                      vErrors.push(err75);
+                      vErrors.push(err81);
                     }
                     errors++;
                   }
                   for (const key4 in data16) {
                     if (!(key4 === 'kind' || key4 === 'image' || key4 === 'caption')) {
-                      const err76 = {
+                      const err82 = {
                         instancePath: instancePath + '/slides/' + i0,
                         schemaPath: '#/properties/slides/items/oneOf/2/additionalProperties',
                         keyword: 'additionalProperties',
@@ -3651,16 +3825,16 @@ function validate32(
                         message: 'must NOT have additional properties',
                       };
                       if (vErrors === null) {
-                        vErrors = [err76];
+                        vErrors = [err82];
                       } else {
-                        vErrors.push(err76);
+                        vErrors.push(err82);
                       }
                       errors++;
                     }
                   }
                   if (data16.kind !== undefined) {
                     if ('image' !== data16.kind) {
-                      const err77 = {
+                      const err83 = {
                         instancePath: instancePath + '/slides/' + i0 + '/kind',
                         schemaPath: '#/properties/slides/items/oneOf/2/properties/kind/const',
                         keyword: 'const',
@@ -3668,9 +3842,9 @@ function validate32(
                         message: 'must be equal to constant',
                       };
                       if (vErrors === null) {
-                        vErrors = [err77];
+                        vErrors = [err83];
                       } else {
-                        vErrors.push(err77);
+                        vErrors.push(err83);
                       }
                       errors++;
                     }
@@ -3693,7 +3867,7 @@ function validate32(
                     let data29 = data16.caption;
                     if (typeof data29 === 'string') {
                       if (func1(data29) < 1) {
-                        const err78 = {
+                        const err84 = {
                           instancePath: instancePath + '/slides/' + i0 + '/caption',
                           schemaPath: '../common.schema.json#/$defs/text/minLength',
                           keyword: 'minLength',
@@ -3701,14 +3875,14 @@ function validate32(
                           message: 'must NOT have fewer than 1 characters',
                         };
                         if (vErrors === null) {
-                          vErrors = [err78];
+                          vErrors = [err84];
                         } else {
-                          vErrors.push(err78);
+                          vErrors.push(err84);
                         }
                         errors++;
                       }
                       if (!pattern5.test(data29)) {
-                        const err79 = {
+                        const err85 = {
                           instancePath: instancePath + '/slides/' + i0 + '/caption',
                           schemaPath: '../common.schema.json#/$defs/text/pattern',
                           keyword: 'pattern',
@@ -3716,14 +3890,14 @@ function validate32(
                           message: 'must match pattern "' + '^[^<>]*$' + '"',
                         };
                         if (vErrors === null) {
-                          vErrors = [err79];
+                          vErrors = [err85];
                         } else {
-                          vErrors.push(err79);
+                          vErrors.push(err85);
                         }
                         errors++;
                       }
                     } else {
-                      const err80 = {
+                      const err86 = {
                         instancePath: instancePath + '/slides/' + i0 + '/caption',
                         schemaPath: '../common.schema.json#/$defs/text/type',
                         keyword: 'type',
@@ -3731,15 +3905,46 @@ function validate32(
                         message: 'must be string',
                       };
                       if (vErrors === null) {
-                        vErrors = [err80];
+                        vErrors = [err86];
                       } else {
-                        vErrors.push(err80);
+                        vErrors.push(err86);
+                      }
+                      errors++;
+                    }
+                    if (typeof data29 === 'string') {
+                      if (func1(data29) > 2000) {
+                        const err87 = {
+                          instancePath: instancePath + '/slides/' + i0 + '/caption',
+                          schemaPath: '#/properties/slides/items/oneOf/2/properties/caption/maxLength',
+                          keyword: 'maxLength',
+                          params: { limit: 2000 },
+                          message: 'must NOT have more than 2000 characters',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err87];
+                        } else {
+                          vErrors.push(err87);
+                        }
+                        errors++;
+                      }
+                    } else {
+                      const err88 = {
+                        instancePath: instancePath + '/slides/' + i0 + '/caption',
+                        schemaPath: '#/properties/slides/items/oneOf/2/properties/caption/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err88];
+                      } else {
+                        vErrors.push(err88);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err81 = {
+                  const err89 = {
                     instancePath: instancePath + '/slides/' + i0,
                     schemaPath: '#/properties/slides/items/oneOf/2/type',
                     keyword: 'type',
@@ -3747,9 +3952,9 @@ function validate32(
                     message: 'must be object',
                   };
                   if (vErrors === null) {
-                    vErrors = [err81];
+                    vErrors = [err89];
                   } else {
-                    vErrors.push(err81);
+                    vErrors.push(err89);
                   }
                   errors++;
                 }
@@ -3757,7 +3962,7 @@ function validate32(
                   props0 = true;
                 }
               } else {
-                const err82 = {
+                const err90 = {
                   instancePath: instancePath + '/slides/' + i0,
                   schemaPath: '#/properties/slides/items/discriminator',
                   keyword: 'discriminator',
@@ -3765,14 +3970,14 @@ function validate32(
                   message: 'value of tag "kind" must be in oneOf',
                 };
                 if (vErrors === null) {
-                  vErrors = [err82];
+                  vErrors = [err90];
                 } else {
-                  vErrors.push(err82);
+                  vErrors.push(err90);
                 }
                 errors++;
               }
             } else {
-              const err83 = {
+              const err91 = {
                 instancePath: instancePath + '/slides/' + i0,
                 schemaPath: '#/properties/slides/items/discriminator',
                 keyword: 'discriminator',
@@ -3780,14 +3985,14 @@ function validate32(
                 message: 'tag "kind" must be string',
               };
               if (vErrors === null) {
-                vErrors = [err83];
+                vErrors = [err91];
               } else {
-                vErrors.push(err83);
+                vErrors.push(err91);
               }
               errors++;
             }
           } else {
-            const err84 = {
+            const err92 = {
               instancePath: instancePath + '/slides/' + i0,
               schemaPath: '#/properties/slides/items/type',
               keyword: 'type',
@@ -3795,15 +4000,15 @@ function validate32(
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err84];
+              vErrors = [err92];
             } else {
-              vErrors.push(err84);
+              vErrors.push(err92);
             }
             errors++;
           }
         }
       } else {
-        const err85 = {
+        const err93 = {
           instancePath: instancePath + '/slides',
           schemaPath: '#/properties/slides/type',
           keyword: 'type',
@@ -3811,15 +4016,15 @@ function validate32(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err85];
+          vErrors = [err93];
         } else {
-          vErrors.push(err85);
+          vErrors.push(err93);
         }
         errors++;
       }
     }
   } else {
-    const err86 = {
+    const err94 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3827,9 +4032,9 @@ function validate32(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err86];
+      vErrors = [err94];
     } else {
-      vErrors.push(err86);
+      vErrors.push(err94);
     }
     errors++;
   }
@@ -3842,7 +4047,7 @@ const schema64 = {
   $id: 'sections/contact.schema.json',
   title: 'ContactSection',
   description:
-    "Contact details from site.json: the get-in-touch banner, the contact page's details, the HR contact and the portfolio's contact strip.",
+    "Our contact details (address, phone, e-mail and map link) as set once for the whole site on the Site page, under Contact: a get-in-touch banner, the contact page's details or a short contact strip.",
   type: 'object',
   additionalProperties: false,
   required: ['type', 'variant', 'heading'],
@@ -3854,7 +4059,13 @@ const schema64 = {
       description: 'banner: get-in-touch block; details: full contact panel; strip: one line of e-mail and phone.',
     },
     heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    text: {
+      title: 'Text',
+      $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
+      description: 'Paragraph under the heading.',
+    },
     email: {
       title: 'E-mail address shown',
       enum: ['general', 'hr'],
@@ -4130,11 +4341,42 @@ function validate37(
         }
         errors++;
       }
+      if (typeof data3 === 'string') {
+        if (func1(data3) > 2000) {
+          const err12 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
     }
     if (data.email !== undefined) {
       let data4 = data.email;
       if (!(data4 === 'general' || data4 === 'hr')) {
-        const err12 = {
+        const err14 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/enum',
           keyword: 'enum',
@@ -4142,9 +4384,9 @@ function validate37(
           message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err14];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -4156,7 +4398,7 @@ function validate37(
         for (let i0 = 0; i0 < len0; i0++) {
           let data6 = data5[i0];
           if (!(data6 === 'address' || data6 === 'phone' || data6 === 'email' || data6 === 'social')) {
-            const err13 = {
+            const err15 = {
               instancePath: instancePath + '/show/' + i0,
               schemaPath: '#/properties/show/items/enum',
               keyword: 'enum',
@@ -4164,9 +4406,9 @@ function validate37(
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err15];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err15);
             }
             errors++;
           }
@@ -4177,7 +4419,7 @@ function validate37(
           outer0: for (; i1--;) {
             for (j0 = i1; j0--;) {
               if (func0(data5[i1], data5[j0])) {
-                const err14 = {
+                const err16 = {
                   instancePath: instancePath + '/show',
                   schemaPath: '#/properties/show/uniqueItems',
                   keyword: 'uniqueItems',
@@ -4185,9 +4427,9 @@ function validate37(
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 };
                 if (vErrors === null) {
-                  vErrors = [err14];
+                  vErrors = [err16];
                 } else {
-                  vErrors.push(err14);
+                  vErrors.push(err16);
                 }
                 errors++;
                 break outer0;
@@ -4196,7 +4438,7 @@ function validate37(
           }
         }
       } else {
-        const err15 = {
+        const err17 = {
           instancePath: instancePath + '/show',
           schemaPath: '#/properties/show/type',
           keyword: 'type',
@@ -4204,15 +4446,15 @@ function validate37(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err16 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4220,9 +4462,9 @@ function validate37(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err18];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -4235,7 +4477,7 @@ const schema67 = {
   $id: 'sections/enquiry-form.schema.json',
   title: 'EnquiryFormSection',
   description:
-    "The enquiry form: name, e-mail, phone, company, service, budget, message and consent, sent to POST /api/enquiries. The services offered are site.json's services, the budget ranges and the consent text are site.json's forms.enquiry. Works without JavaScript.",
+    "The enquiry form: visitors send their name, e-mail, phone, company, the service and budget they have in mind and a message. Enquiries arrive in the admin's Leads. The services, budget ranges and consent wording are set on the Site page, under Forms.",
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading'],
@@ -4245,6 +4487,8 @@ const schema67 = {
     text: {
       title: 'Text above the form',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     service: {
@@ -4445,17 +4689,14 @@ function validate38(
         }
         errors++;
       }
-    }
-    if (data.service !== undefined) {
-      let data3 = data.service;
-      if (typeof data3 === 'string') {
-        if (!pattern37.test(data3)) {
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
           const err10 = {
-            instancePath: instancePath + '/service',
-            schemaPath: '#/properties/service/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
-            message: 'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*$' + '"',
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -4466,8 +4707,8 @@ function validate38(
         }
       } else {
         const err11 = {
-          instancePath: instancePath + '/service',
-          schemaPath: '#/properties/service/type',
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -4480,16 +4721,16 @@ function validate38(
         errors++;
       }
     }
-    if (data.submitLabel !== undefined) {
-      let data4 = data.submitLabel;
-      if (typeof data4 === 'string') {
-        if (func1(data4) < 1) {
+    if (data.service !== undefined) {
+      let data3 = data.service;
+      if (typeof data3 === 'string') {
+        if (!pattern37.test(data3)) {
           const err12 = {
-            instancePath: instancePath + '/submitLabel',
-            schemaPath: '../common.schema.json#/$defs/text/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
+            instancePath: instancePath + '/service',
+            schemaPath: '#/properties/service/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+            message: 'must match pattern "' + '^[a-z0-9]+(-[a-z0-9]+)*$' + '"',
           };
           if (vErrors === null) {
             vErrors = [err12];
@@ -4498,8 +4739,42 @@ function validate38(
           }
           errors++;
         }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/service',
+          schemaPath: '#/properties/service/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.submitLabel !== undefined) {
+      let data4 = data.submitLabel;
+      if (typeof data4 === 'string') {
+        if (func1(data4) < 1) {
+          const err14 = {
+            instancePath: instancePath + '/submitLabel',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
         if (!pattern5.test(data4)) {
-          const err13 = {
+          const err15 = {
             instancePath: instancePath + '/submitLabel',
             schemaPath: '../common.schema.json#/$defs/text/pattern',
             keyword: 'pattern',
@@ -4507,14 +4782,14 @@ function validate38(
             message: 'must match pattern "' + '^[^<>]*$' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err15];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err14 = {
+        const err16 = {
           instancePath: instancePath + '/submitLabel',
           schemaPath: '../common.schema.json#/$defs/text/type',
           keyword: 'type',
@@ -4522,15 +4797,15 @@ function validate38(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err16];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err15 = {
+    const err17 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4538,9 +4813,9 @@ function validate38(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err17];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -4552,7 +4827,7 @@ const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/feature-grid.schema.json',
   title: 'FeatureGridSection',
-  description: 'A grid of headed cards: Why Choose Us, Our Values, Our Environment, What We Do.',
+  description: 'A grid of cards, each with a heading and a short text: Why choose us, Our values, What we do.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'items'],
@@ -4562,6 +4837,8 @@ const schema71 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     items: {
@@ -4581,7 +4858,13 @@ const schema71 = {
             $ref: '../common.schema.json#/$defs/text',
             description: 'Card heading (h3).',
           },
-          text: { title: 'Feature text', $ref: '../common.schema.json#/$defs/text', description: 'Card text.' },
+          text: {
+            title: 'Feature text',
+            $ref: '../common.schema.json#/$defs/text',
+            type: 'string',
+            maxLength: 2000,
+            description: 'Card text.',
+          },
         },
       },
     },
@@ -4810,17 +5093,14 @@ function validate39(
         }
         errors++;
       }
-    }
-    if (data.items !== undefined) {
-      let data3 = data.items;
-      if (Array.isArray(data3)) {
-        if (data3.length > 9) {
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
           const err11 = {
-            instancePath: instancePath + '/items',
-            schemaPath: '#/properties/items/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 9 },
-            message: 'must NOT have more than 9 items',
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -4829,8 +5109,42 @@ function validate39(
           }
           errors++;
         }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.items !== undefined) {
+      let data3 = data.items;
+      if (Array.isArray(data3)) {
+        if (data3.length > 9) {
+          const err13 = {
+            instancePath: instancePath + '/items',
+            schemaPath: '#/properties/items/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 9 },
+            message: 'must NOT have more than 9 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
         if (data3.length < 2) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + '/items',
             schemaPath: '#/properties/items/minItems',
             keyword: 'minItems',
@@ -4838,9 +5152,9 @@ function validate39(
             message: 'must NOT have fewer than 2 items',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -4849,7 +5163,7 @@ function validate39(
           let data4 = data3[i0];
           if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
             if (data4.heading === undefined) {
-              const err13 = {
+              const err15 = {
                 instancePath: instancePath + '/items/' + i0,
                 schemaPath: '#/properties/items/items/required',
                 keyword: 'required',
@@ -4857,14 +5171,14 @@ function validate39(
                 message: "must have required property '" + 'heading' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err13];
+                vErrors = [err15];
               } else {
-                vErrors.push(err13);
+                vErrors.push(err15);
               }
               errors++;
             }
             if (data4.text === undefined) {
-              const err14 = {
+              const err16 = {
                 instancePath: instancePath + '/items/' + i0,
                 schemaPath: '#/properties/items/items/required',
                 keyword: 'required',
@@ -4872,15 +5186,15 @@ function validate39(
                 message: "must have required property '" + 'text' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err14];
+                vErrors = [err16];
               } else {
-                vErrors.push(err14);
+                vErrors.push(err16);
               }
               errors++;
             }
             for (const key1 in data4) {
               if (!(key1 === 'heading' || key1 === 'text')) {
-                const err15 = {
+                const err17 = {
                   instancePath: instancePath + '/items/' + i0,
                   schemaPath: '#/properties/items/items/additionalProperties',
                   keyword: 'additionalProperties',
@@ -4888,9 +5202,9 @@ function validate39(
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err17];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err17);
                 }
                 errors++;
               }
@@ -4899,7 +5213,7 @@ function validate39(
               let data5 = data4.heading;
               if (typeof data5 === 'string') {
                 if (func1(data5) < 1) {
-                  const err16 = {
+                  const err18 = {
                     instancePath: instancePath + '/items/' + i0 + '/heading',
                     schemaPath: '../common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
@@ -4907,53 +5221,19 @@ function validate39(
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err16];
+                    vErrors = [err18];
                   } else {
-                    vErrors.push(err16);
+                    vErrors.push(err18);
                   }
                   errors++;
                 }
                 if (!pattern5.test(data5)) {
-                  const err17 = {
+                  const err19 = {
                     instancePath: instancePath + '/items/' + i0 + '/heading',
                     schemaPath: '../common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[^<>]*$' },
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err17];
-                  } else {
-                    vErrors.push(err17);
-                  }
-                  errors++;
-                }
-              } else {
-                const err18 = {
-                  instancePath: instancePath + '/items/' + i0 + '/heading',
-                  schemaPath: '../common.schema.json#/$defs/text/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-            }
-            if (data4.text !== undefined) {
-              let data6 = data4.text;
-              if (typeof data6 === 'string') {
-                if (func1(data6) < 1) {
-                  const err19 = {
-                    instancePath: instancePath + '/items/' + i0 + '/text',
-                    schemaPath: '../common.schema.json#/$defs/text/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
                     vErrors = [err19];
@@ -4962,8 +5242,42 @@ function validate39(
                   }
                   errors++;
                 }
+              } else {
+                const err20 = {
+                  instancePath: instancePath + '/items/' + i0 + '/heading',
+                  schemaPath: '../common.schema.json#/$defs/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+            }
+            if (data4.text !== undefined) {
+              let data6 = data4.text;
+              if (typeof data6 === 'string') {
+                if (func1(data6) < 1) {
+                  const err21 = {
+                    instancePath: instancePath + '/items/' + i0 + '/text',
+                    schemaPath: '../common.schema.json#/$defs/text/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                }
                 if (!pattern5.test(data6)) {
-                  const err20 = {
+                  const err22 = {
                     instancePath: instancePath + '/items/' + i0 + '/text',
                     schemaPath: '../common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
@@ -4971,14 +5285,14 @@ function validate39(
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
                   };
                   if (vErrors === null) {
-                    vErrors = [err20];
+                    vErrors = [err22];
                   } else {
-                    vErrors.push(err20);
+                    vErrors.push(err22);
                   }
                   errors++;
                 }
               } else {
-                const err21 = {
+                const err23 = {
                   instancePath: instancePath + '/items/' + i0 + '/text',
                   schemaPath: '../common.schema.json#/$defs/text/type',
                   keyword: 'type',
@@ -4986,15 +5300,46 @@ function validate39(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err21];
+                  vErrors = [err23];
                 } else {
-                  vErrors.push(err21);
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+              if (typeof data6 === 'string') {
+                if (func1(data6) > 2000) {
+                  const err24 = {
+                    instancePath: instancePath + '/items/' + i0 + '/text',
+                    schemaPath: '#/properties/items/items/properties/text/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 2000 },
+                    message: 'must NOT have more than 2000 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err24];
+                  } else {
+                    vErrors.push(err24);
+                  }
+                  errors++;
+                }
+              } else {
+                const err25 = {
+                  instancePath: instancePath + '/items/' + i0 + '/text',
+                  schemaPath: '#/properties/items/items/properties/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
                 }
                 errors++;
               }
             }
           } else {
-            const err22 = {
+            const err26 = {
               instancePath: instancePath + '/items/' + i0,
               schemaPath: '#/properties/items/items/type',
               keyword: 'type',
@@ -5002,15 +5347,15 @@ function validate39(
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err26];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err26);
             }
             errors++;
           }
         }
       } else {
-        const err23 = {
+        const err27 = {
           instancePath: instancePath + '/items',
           schemaPath: '#/properties/items/type',
           keyword: 'type',
@@ -5018,15 +5363,15 @@ function validate39(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err27];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err27);
         }
         errors++;
       }
     }
   } else {
-    const err24 = {
+    const err28 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5034,9 +5379,9 @@ function validate39(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err28];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err28);
     }
     errors++;
   }
@@ -5049,7 +5394,7 @@ const schema76 = {
   $id: 'sections/hero.schema.json',
   title: 'HeroSection',
   description:
-    'The opening block of a page: its one h1, with an optional eyebrow, paragraph, image, author line and calls to action.',
+    'The opening block of a page: its main heading, with a small line above it, a short paragraph, a picture and up to two buttons.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading'],
@@ -5071,6 +5416,8 @@ const schema76 = {
     text: {
       title: 'Text under the heading',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     image: {
@@ -6056,6 +6403,37 @@ function validate40(
         }
         errors++;
       }
+      if (typeof data4 === 'string') {
+        if (func1(data4) > 2000) {
+          const err14 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
     }
     if (data.image !== undefined) {
       if (
@@ -6075,7 +6453,7 @@ function validate40(
       let data6 = data.author;
       if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
         if (data6.name === undefined) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/author',
             schemaPath: '#/properties/author/required',
             keyword: 'required',
@@ -6083,15 +6461,15 @@ function validate40(
             message: "must have required property '" + 'name' + "'",
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
         for (const key1 in data6) {
           if (!(key1 === 'name' || key1 === 'role' || key1 === 'date' || key1 === 'readingMinutes')) {
-            const err15 = {
+            const err17 = {
               instancePath: instancePath + '/author',
               schemaPath: '#/properties/author/additionalProperties',
               keyword: 'additionalProperties',
@@ -6099,9 +6477,9 @@ function validate40(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err17];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err17);
             }
             errors++;
           }
@@ -6110,7 +6488,7 @@ function validate40(
           let data7 = data6.name;
           if (typeof data7 === 'string') {
             if (func1(data7) < 1) {
-              const err16 = {
+              const err18 = {
                 instancePath: instancePath + '/author/name',
                 schemaPath: '../common.schema.json#/$defs/text/minLength',
                 keyword: 'minLength',
@@ -6118,53 +6496,19 @@ function validate40(
                 message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
-                vErrors = [err16];
+                vErrors = [err18];
               } else {
-                vErrors.push(err16);
+                vErrors.push(err18);
               }
               errors++;
             }
             if (!pattern5.test(data7)) {
-              const err17 = {
+              const err19 = {
                 instancePath: instancePath + '/author/name',
                 schemaPath: '../common.schema.json#/$defs/text/pattern',
                 keyword: 'pattern',
                 params: { pattern: '^[^<>]*$' },
                 message: 'must match pattern "' + '^[^<>]*$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-          } else {
-            const err18 = {
-              instancePath: instancePath + '/author/name',
-              schemaPath: '../common.schema.json#/$defs/text/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-        }
-        if (data6.role !== undefined) {
-          let data8 = data6.role;
-          if (typeof data8 === 'string') {
-            if (func1(data8) < 1) {
-              const err19 = {
-                instancePath: instancePath + '/author/role',
-                schemaPath: '../common.schema.json#/$defs/text/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
                 vErrors = [err19];
@@ -6173,47 +6517,47 @@ function validate40(
               }
               errors++;
             }
-            if (!pattern5.test(data8)) {
-              const err20 = {
-                instancePath: instancePath + '/author/role',
-                schemaPath: '../common.schema.json#/$defs/text/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[^<>]*$' },
-                message: 'must match pattern "' + '^[^<>]*$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
           } else {
-            const err21 = {
-              instancePath: instancePath + '/author/role',
+            const err20 = {
+              instancePath: instancePath + '/author/name',
               schemaPath: '../common.schema.json#/$defs/text/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err21];
+              vErrors = [err20];
             } else {
-              vErrors.push(err21);
+              vErrors.push(err20);
             }
             errors++;
           }
         }
-        if (data6.date !== undefined) {
-          let data9 = data6.date;
-          if (typeof data9 === 'string') {
-            if (!formats0.validate(data9)) {
+        if (data6.role !== undefined) {
+          let data8 = data6.role;
+          if (typeof data8 === 'string') {
+            if (func1(data8) < 1) {
+              const err21 = {
+                instancePath: instancePath + '/author/role',
+                schemaPath: '../common.schema.json#/$defs/text/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+            if (!pattern5.test(data8)) {
               const err22 = {
-                instancePath: instancePath + '/author/date',
-                schemaPath: '#/properties/author/properties/date/format',
-                keyword: 'format',
-                params: { format: 'date' },
-                message: 'must match format "' + 'date' + '"',
+                instancePath: instancePath + '/author/role',
+                schemaPath: '../common.schema.json#/$defs/text/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^<>]*$' },
+                message: 'must match pattern "' + '^[^<>]*$' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err22];
@@ -6224,8 +6568,8 @@ function validate40(
             }
           } else {
             const err23 = {
-              instancePath: instancePath + '/author/date',
-              schemaPath: '#/properties/author/properties/date/type',
+              instancePath: instancePath + '/author/role',
+              schemaPath: '../common.schema.json#/$defs/text/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -6238,10 +6582,44 @@ function validate40(
             errors++;
           }
         }
+        if (data6.date !== undefined) {
+          let data9 = data6.date;
+          if (typeof data9 === 'string') {
+            if (!formats0.validate(data9)) {
+              const err24 = {
+                instancePath: instancePath + '/author/date',
+                schemaPath: '#/properties/author/properties/date/format',
+                keyword: 'format',
+                params: { format: 'date' },
+                message: 'must match format "' + 'date' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/author/date',
+              schemaPath: '#/properties/author/properties/date/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
         if (data6.readingMinutes !== undefined) {
           let data10 = data6.readingMinutes;
           if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
-            const err24 = {
+            const err26 = {
               instancePath: instancePath + '/author/readingMinutes',
               schemaPath: '#/properties/author/properties/readingMinutes/type',
               keyword: 'type',
@@ -6249,15 +6627,15 @@ function validate40(
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err24];
+              vErrors = [err26];
             } else {
-              vErrors.push(err24);
+              vErrors.push(err26);
             }
             errors++;
           }
           if (typeof data10 == 'number' && isFinite(data10)) {
             if (data10 > 60 || isNaN(data10)) {
-              const err25 = {
+              const err27 = {
                 instancePath: instancePath + '/author/readingMinutes',
                 schemaPath: '#/properties/author/properties/readingMinutes/maximum',
                 keyword: 'maximum',
@@ -6265,14 +6643,14 @@ function validate40(
                 message: 'must be <= 60',
               };
               if (vErrors === null) {
-                vErrors = [err25];
+                vErrors = [err27];
               } else {
-                vErrors.push(err25);
+                vErrors.push(err27);
               }
               errors++;
             }
             if (data10 < 1 || isNaN(data10)) {
-              const err26 = {
+              const err28 = {
                 instancePath: instancePath + '/author/readingMinutes',
                 schemaPath: '#/properties/author/properties/readingMinutes/minimum',
                 keyword: 'minimum',
@@ -6280,16 +6658,16 @@ function validate40(
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err26];
+                vErrors = [err28];
               } else {
-                vErrors.push(err26);
+                vErrors.push(err28);
               }
               errors++;
             }
           }
         }
       } else {
-        const err27 = {
+        const err29 = {
           instancePath: instancePath + '/author',
           schemaPath: '#/properties/author/type',
           keyword: 'type',
@@ -6297,9 +6675,9 @@ function validate40(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err29];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err29);
         }
         errors++;
       }
@@ -6308,7 +6686,7 @@ function validate40(
       let data11 = data.actions;
       if (Array.isArray(data11)) {
         if (data11.length > 2) {
-          const err28 = {
+          const err30 = {
             instancePath: instancePath + '/actions',
             schemaPath: '#/properties/actions/maxItems',
             keyword: 'maxItems',
@@ -6316,9 +6694,9 @@ function validate40(
             message: 'must NOT have more than 2 items',
           };
           if (vErrors === null) {
-            vErrors = [err28];
+            vErrors = [err30];
           } else {
-            vErrors.push(err28);
+            vErrors.push(err30);
           }
           errors++;
         }
@@ -6338,7 +6716,7 @@ function validate40(
           }
         }
       } else {
-        const err29 = {
+        const err31 = {
           instancePath: instancePath + '/actions',
           schemaPath: '#/properties/actions/type',
           keyword: 'type',
@@ -6346,15 +6724,15 @@ function validate40(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err31];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
   } else {
-    const err30 = {
+    const err32 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6362,9 +6740,9 @@ function validate40(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err30];
+      vErrors = [err32];
     } else {
-      vErrors.push(err30);
+      vErrors.push(err32);
     }
     errors++;
   }
@@ -6377,14 +6755,20 @@ const schema88 = {
   $id: 'sections/image-banner.schema.json',
   title: 'ImageBannerSection',
   description:
-    'A wide image, optionally headed and optionally a link: the call-now image, the marketing plan, the social media graphics banner.',
+    'A wide picture across the page, with an optional heading, that can lead to another page: a call-us-now banner, a marketing plan.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'image'],
   properties: {
     type: { title: 'Section type', const: 'image-banner', description: 'Section type.' },
     heading: { title: 'Heading', $ref: '../common.schema.json#/$defs/text', description: 'Optional heading (h2).' },
-    text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Optional paragraph.' },
+    text: {
+      title: 'Text',
+      $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
+      description: 'Optional paragraph.',
+    },
     image: {
       title: 'Background image',
       description: 'The image.',
@@ -7237,6 +7621,37 @@ function validate45(
         }
         errors++;
       }
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
+          const err10 = {
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
     }
     if (data.image !== undefined) {
       if (
@@ -7267,7 +7682,7 @@ function validate45(
       }
     }
   } else {
-    const err10 = {
+    const err12 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -7275,9 +7690,9 @@ function validate45(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
@@ -7289,7 +7704,7 @@ const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/journey.schema.json',
   title: 'JourneySection',
-  description: 'The client journey: numbered steps from first call to results, beside a map illustration.',
+  description: 'How working with us goes: numbered steps from the first call to results, beside an illustration.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'steps'],
@@ -7299,6 +7714,8 @@ const schema97 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     image: {
@@ -7322,6 +7739,8 @@ const schema97 = {
           text: {
             title: 'Step text',
             $ref: '../common.schema.json#/$defs/text',
+            type: 'string',
+            maxLength: 2000,
             description: 'What happens in this step.',
           },
         },
@@ -7864,6 +8283,37 @@ function validate50(
         }
         errors++;
       }
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
+          const err11 = {
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
     }
     if (data.image !== undefined) {
       if (
@@ -7883,7 +8333,7 @@ function validate50(
       let data4 = data.steps;
       if (Array.isArray(data4)) {
         if (data4.length > 6) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/steps',
             schemaPath: '#/properties/steps/maxItems',
             keyword: 'maxItems',
@@ -7891,14 +8341,14 @@ function validate50(
             message: 'must NOT have more than 6 items',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err13];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err13);
           }
           errors++;
         }
         if (data4.length < 3) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + '/steps',
             schemaPath: '#/properties/steps/minItems',
             keyword: 'minItems',
@@ -7906,9 +8356,9 @@ function validate50(
             message: 'must NOT have fewer than 3 items',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -7917,7 +8367,7 @@ function validate50(
           let data5 = data4[i0];
           if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
             if (data5.title === undefined) {
-              const err13 = {
+              const err15 = {
                 instancePath: instancePath + '/steps/' + i0,
                 schemaPath: '#/properties/steps/items/required',
                 keyword: 'required',
@@ -7925,14 +8375,14 @@ function validate50(
                 message: "must have required property '" + 'title' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err13];
+                vErrors = [err15];
               } else {
-                vErrors.push(err13);
+                vErrors.push(err15);
               }
               errors++;
             }
             if (data5.text === undefined) {
-              const err14 = {
+              const err16 = {
                 instancePath: instancePath + '/steps/' + i0,
                 schemaPath: '#/properties/steps/items/required',
                 keyword: 'required',
@@ -7940,15 +8390,15 @@ function validate50(
                 message: "must have required property '" + 'text' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err14];
+                vErrors = [err16];
               } else {
-                vErrors.push(err14);
+                vErrors.push(err16);
               }
               errors++;
             }
             for (const key1 in data5) {
               if (!(key1 === 'title' || key1 === 'text')) {
-                const err15 = {
+                const err17 = {
                   instancePath: instancePath + '/steps/' + i0,
                   schemaPath: '#/properties/steps/items/additionalProperties',
                   keyword: 'additionalProperties',
@@ -7956,9 +8406,9 @@ function validate50(
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err17];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err17);
                 }
                 errors++;
               }
@@ -7967,7 +8417,7 @@ function validate50(
               let data6 = data5.title;
               if (typeof data6 === 'string') {
                 if (func1(data6) < 1) {
-                  const err16 = {
+                  const err18 = {
                     instancePath: instancePath + '/steps/' + i0 + '/title',
                     schemaPath: '../common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
@@ -7975,53 +8425,19 @@ function validate50(
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err16];
+                    vErrors = [err18];
                   } else {
-                    vErrors.push(err16);
+                    vErrors.push(err18);
                   }
                   errors++;
                 }
                 if (!pattern5.test(data6)) {
-                  const err17 = {
+                  const err19 = {
                     instancePath: instancePath + '/steps/' + i0 + '/title',
                     schemaPath: '../common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[^<>]*$' },
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err17];
-                  } else {
-                    vErrors.push(err17);
-                  }
-                  errors++;
-                }
-              } else {
-                const err18 = {
-                  instancePath: instancePath + '/steps/' + i0 + '/title',
-                  schemaPath: '../common.schema.json#/$defs/text/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-            }
-            if (data5.text !== undefined) {
-              let data7 = data5.text;
-              if (typeof data7 === 'string') {
-                if (func1(data7) < 1) {
-                  const err19 = {
-                    instancePath: instancePath + '/steps/' + i0 + '/text',
-                    schemaPath: '../common.schema.json#/$defs/text/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
                     vErrors = [err19];
@@ -8030,8 +8446,42 @@ function validate50(
                   }
                   errors++;
                 }
+              } else {
+                const err20 = {
+                  instancePath: instancePath + '/steps/' + i0 + '/title',
+                  schemaPath: '../common.schema.json#/$defs/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+            }
+            if (data5.text !== undefined) {
+              let data7 = data5.text;
+              if (typeof data7 === 'string') {
+                if (func1(data7) < 1) {
+                  const err21 = {
+                    instancePath: instancePath + '/steps/' + i0 + '/text',
+                    schemaPath: '../common.schema.json#/$defs/text/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                }
                 if (!pattern5.test(data7)) {
-                  const err20 = {
+                  const err22 = {
                     instancePath: instancePath + '/steps/' + i0 + '/text',
                     schemaPath: '../common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
@@ -8039,14 +8489,14 @@ function validate50(
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
                   };
                   if (vErrors === null) {
-                    vErrors = [err20];
+                    vErrors = [err22];
                   } else {
-                    vErrors.push(err20);
+                    vErrors.push(err22);
                   }
                   errors++;
                 }
               } else {
-                const err21 = {
+                const err23 = {
                   instancePath: instancePath + '/steps/' + i0 + '/text',
                   schemaPath: '../common.schema.json#/$defs/text/type',
                   keyword: 'type',
@@ -8054,15 +8504,46 @@ function validate50(
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err21];
+                  vErrors = [err23];
                 } else {
-                  vErrors.push(err21);
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+              if (typeof data7 === 'string') {
+                if (func1(data7) > 2000) {
+                  const err24 = {
+                    instancePath: instancePath + '/steps/' + i0 + '/text',
+                    schemaPath: '#/properties/steps/items/properties/text/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 2000 },
+                    message: 'must NOT have more than 2000 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err24];
+                  } else {
+                    vErrors.push(err24);
+                  }
+                  errors++;
+                }
+              } else {
+                const err25 = {
+                  instancePath: instancePath + '/steps/' + i0 + '/text',
+                  schemaPath: '#/properties/steps/items/properties/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
                 }
                 errors++;
               }
             }
           } else {
-            const err22 = {
+            const err26 = {
               instancePath: instancePath + '/steps/' + i0,
               schemaPath: '#/properties/steps/items/type',
               keyword: 'type',
@@ -8070,15 +8551,15 @@ function validate50(
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err26];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err26);
             }
             errors++;
           }
         }
       } else {
-        const err23 = {
+        const err27 = {
           instancePath: instancePath + '/steps',
           schemaPath: '#/properties/steps/type',
           keyword: 'type',
@@ -8086,15 +8567,15 @@ function validate50(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err27];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err27);
         }
         errors++;
       }
     }
   } else {
-    const err24 = {
+    const err28 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8102,9 +8583,9 @@ function validate50(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err28];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err28);
     }
     errors++;
   }
@@ -8116,7 +8597,7 @@ const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/logo-band.schema.json',
   title: 'LogoBandSection',
-  description: 'A band of client logos under a headline.',
+  description: 'A row of client logos under a heading.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'logos'],
@@ -8127,7 +8608,13 @@ const schema104 = {
       $ref: '../common.schema.json#/$defs/text',
       description: 'Headline over the logos (h2).',
     },
-    text: { title: 'Text', $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the headline.' },
+    text: {
+      title: 'Text',
+      $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
+      description: 'Paragraph under the headline.',
+    },
     logos: {
       title: 'Client logos',
       type: 'array',
@@ -8652,17 +9139,14 @@ function validate53(
         }
         errors++;
       }
-    }
-    if (data.logos !== undefined) {
-      let data3 = data.logos;
-      if (Array.isArray(data3)) {
-        if (data3.length > 12) {
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
           const err11 = {
-            instancePath: instancePath + '/logos',
-            schemaPath: '#/properties/logos/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 12 },
-            message: 'must NOT have more than 12 items',
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -8671,8 +9155,42 @@ function validate53(
           }
           errors++;
         }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.logos !== undefined) {
+      let data3 = data.logos;
+      if (Array.isArray(data3)) {
+        if (data3.length > 12) {
+          const err13 = {
+            instancePath: instancePath + '/logos',
+            schemaPath: '#/properties/logos/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 12 },
+            message: 'must NOT have more than 12 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
         if (data3.length < 3) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + '/logos',
             schemaPath: '#/properties/logos/minItems',
             keyword: 'minItems',
@@ -8680,9 +9198,9 @@ function validate53(
             message: 'must NOT have fewer than 3 items',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -8702,7 +9220,7 @@ function validate53(
           }
         }
       } else {
-        const err13 = {
+        const err15 = {
           instancePath: instancePath + '/logos',
           schemaPath: '#/properties/logos/type',
           keyword: 'type',
@@ -8710,15 +9228,15 @@ function validate53(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err15];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
   } else {
-    const err14 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8726,9 +9244,9 @@ function validate53(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err16];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err16);
     }
     errors++;
   }
@@ -8741,14 +9259,19 @@ const schema109 = {
   $id: 'sections/newsletter-signup.schema.json',
   title: 'NewsletterSignupSection',
   description:
-    "The newsletter's signup: an e-mail address, an optional name and the consent of site.json's forms.newsletter, sent to POST /api/subscribers; a confirmation e-mail follows (double opt-in). Works without JavaScript, and never says whether an address was subscribed already.",
+    'A newsletter signup: visitors leave their e-mail address (and name if they like) and confirm by e-mail before they receive anything. The consent wording is set on the Site page, under Forms.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading'],
   properties: {
     type: { const: 'newsletter-signup', description: 'Section type.' },
     heading: { $ref: '../common.schema.json#/$defs/text', description: 'Section heading (h2).' },
-    text: { $ref: '../common.schema.json#/$defs/text', description: 'Paragraph under the heading.' },
+    text: {
+      $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
+      description: 'Paragraph under the heading.',
+    },
     submitLabel: {
       $ref: '../common.schema.json#/$defs/text',
       default: 'Subscribe',
@@ -8938,17 +9461,14 @@ function validate56(
         }
         errors++;
       }
-    }
-    if (data.submitLabel !== undefined) {
-      let data3 = data.submitLabel;
-      if (typeof data3 === 'string') {
-        if (func1(data3) < 1) {
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
           const err10 = {
-            instancePath: instancePath + '/submitLabel',
-            schemaPath: '../common.schema.json#/$defs/text/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -8957,8 +9477,42 @@ function validate56(
           }
           errors++;
         }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.submitLabel !== undefined) {
+      let data3 = data.submitLabel;
+      if (typeof data3 === 'string') {
+        if (func1(data3) < 1) {
+          const err12 = {
+            instancePath: instancePath + '/submitLabel',
+            schemaPath: '../common.schema.json#/$defs/text/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
         if (!pattern5.test(data3)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/submitLabel',
             schemaPath: '../common.schema.json#/$defs/text/pattern',
             keyword: 'pattern',
@@ -8966,14 +9520,14 @@ function validate56(
             message: 'must match pattern "' + '^[^<>]*$' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err13];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err14 = {
           instancePath: instancePath + '/submitLabel',
           schemaPath: '../common.schema.json#/$defs/text/type',
           keyword: 'type',
@@ -8981,15 +9535,15 @@ function validate56(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err14];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err14);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err15 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8997,9 +9551,9 @@ function validate56(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err15];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -9012,7 +9566,7 @@ const schema113 = {
   $id: 'sections/offerings.schema.json',
   title: 'OfferingsSection',
   description:
-    'The numbered list of what a service includes, each offering with a description and four or five bullets.',
+    'What a service includes: a numbered list, each item with a short description and four or five bullet points.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'items'],
@@ -9022,6 +9576,8 @@ const schema113 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     items: {
@@ -9044,6 +9600,8 @@ const schema113 = {
           description: {
             title: 'Offer description',
             $ref: '../common.schema.json#/$defs/text',
+            type: 'string',
+            maxLength: 2000,
             description: 'What the offering is and who it is for.',
           },
           bullets: {
@@ -9331,17 +9889,14 @@ function validate57(
         }
         errors++;
       }
-    }
-    if (data.items !== undefined) {
-      let data3 = data.items;
-      if (Array.isArray(data3)) {
-        if (data3.length > 8) {
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
           const err11 = {
-            instancePath: instancePath + '/items',
-            schemaPath: '#/properties/items/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 8 },
-            message: 'must NOT have more than 8 items',
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -9350,8 +9905,42 @@ function validate57(
           }
           errors++;
         }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.items !== undefined) {
+      let data3 = data.items;
+      if (Array.isArray(data3)) {
+        if (data3.length > 8) {
+          const err13 = {
+            instancePath: instancePath + '/items',
+            schemaPath: '#/properties/items/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
         if (data3.length < 3) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + '/items',
             schemaPath: '#/properties/items/minItems',
             keyword: 'minItems',
@@ -9359,9 +9948,9 @@ function validate57(
             message: 'must NOT have fewer than 3 items',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -9370,42 +9959,12 @@ function validate57(
           let data4 = data3[i0];
           if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
             if (data4.title === undefined) {
-              const err13 = {
+              const err15 = {
                 instancePath: instancePath + '/items/' + i0,
                 schemaPath: '#/properties/items/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'title' },
                 message: "must have required property '" + 'title' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-            if (data4.description === undefined) {
-              const err14 = {
-                instancePath: instancePath + '/items/' + i0,
-                schemaPath: '#/properties/items/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'description' },
-                message: "must have required property '" + 'description' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-            if (data4.bullets === undefined) {
-              const err15 = {
-                instancePath: instancePath + '/items/' + i0,
-                schemaPath: '#/properties/items/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'bullets' },
-                message: "must have required property '" + 'bullets' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err15];
@@ -9414,9 +9973,39 @@ function validate57(
               }
               errors++;
             }
+            if (data4.description === undefined) {
+              const err16 = {
+                instancePath: instancePath + '/items/' + i0,
+                schemaPath: '#/properties/items/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'description' },
+                message: "must have required property '" + 'description' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+            if (data4.bullets === undefined) {
+              const err17 = {
+                instancePath: instancePath + '/items/' + i0,
+                schemaPath: '#/properties/items/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'bullets' },
+                message: "must have required property '" + 'bullets' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
             for (const key1 in data4) {
               if (!(key1 === 'title' || key1 === 'description' || key1 === 'bullets')) {
-                const err16 = {
+                const err18 = {
                   instancePath: instancePath + '/items/' + i0,
                   schemaPath: '#/properties/items/items/additionalProperties',
                   keyword: 'additionalProperties',
@@ -9424,9 +10013,9 @@ function validate57(
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err16];
+                  vErrors = [err18];
                 } else {
-                  vErrors.push(err16);
+                  vErrors.push(err18);
                 }
                 errors++;
               }
@@ -9435,7 +10024,7 @@ function validate57(
               let data5 = data4.title;
               if (typeof data5 === 'string') {
                 if (func1(data5) < 1) {
-                  const err17 = {
+                  const err19 = {
                     instancePath: instancePath + '/items/' + i0 + '/title',
                     schemaPath: '../common.schema.json#/$defs/text/minLength',
                     keyword: 'minLength',
@@ -9443,53 +10032,19 @@ function validate57(
                     message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
-                    vErrors = [err17];
+                    vErrors = [err19];
                   } else {
-                    vErrors.push(err17);
+                    vErrors.push(err19);
                   }
                   errors++;
                 }
                 if (!pattern5.test(data5)) {
-                  const err18 = {
+                  const err20 = {
                     instancePath: instancePath + '/items/' + i0 + '/title',
                     schemaPath: '../common.schema.json#/$defs/text/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[^<>]*$' },
                     message: 'must match pattern "' + '^[^<>]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err18];
-                  } else {
-                    vErrors.push(err18);
-                  }
-                  errors++;
-                }
-              } else {
-                const err19 = {
-                  instancePath: instancePath + '/items/' + i0 + '/title',
-                  schemaPath: '../common.schema.json#/$defs/text/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err19];
-                } else {
-                  vErrors.push(err19);
-                }
-                errors++;
-              }
-            }
-            if (data4.description !== undefined) {
-              let data6 = data4.description;
-              if (typeof data6 === 'string') {
-                if (func1(data6) < 1) {
-                  const err20 = {
-                    instancePath: instancePath + '/items/' + i0 + '/description',
-                    schemaPath: '../common.schema.json#/$defs/text/minLength',
-                    keyword: 'minLength',
-                    params: { limit: 1 },
-                    message: 'must NOT have fewer than 1 characters',
                   };
                   if (vErrors === null) {
                     vErrors = [err20];
@@ -9498,47 +10053,47 @@ function validate57(
                   }
                   errors++;
                 }
-                if (!pattern5.test(data6)) {
-                  const err21 = {
-                    instancePath: instancePath + '/items/' + i0 + '/description',
-                    schemaPath: '../common.schema.json#/$defs/text/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[^<>]*$' },
-                    message: 'must match pattern "' + '^[^<>]*$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err21];
-                  } else {
-                    vErrors.push(err21);
-                  }
-                  errors++;
-                }
               } else {
-                const err22 = {
-                  instancePath: instancePath + '/items/' + i0 + '/description',
+                const err21 = {
+                  instancePath: instancePath + '/items/' + i0 + '/title',
                   schemaPath: '../common.schema.json#/$defs/text/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err22];
+                  vErrors = [err21];
                 } else {
-                  vErrors.push(err22);
+                  vErrors.push(err21);
                 }
                 errors++;
               }
             }
-            if (data4.bullets !== undefined) {
-              let data7 = data4.bullets;
-              if (Array.isArray(data7)) {
-                if (data7.length > 5) {
+            if (data4.description !== undefined) {
+              let data6 = data4.description;
+              if (typeof data6 === 'string') {
+                if (func1(data6) < 1) {
+                  const err22 = {
+                    instancePath: instancePath + '/items/' + i0 + '/description',
+                    schemaPath: '../common.schema.json#/$defs/text/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err22];
+                  } else {
+                    vErrors.push(err22);
+                  }
+                  errors++;
+                }
+                if (!pattern5.test(data6)) {
                   const err23 = {
-                    instancePath: instancePath + '/items/' + i0 + '/bullets',
-                    schemaPath: '#/properties/items/items/properties/bullets/maxItems',
-                    keyword: 'maxItems',
-                    params: { limit: 5 },
-                    message: 'must NOT have more than 5 items',
+                    instancePath: instancePath + '/items/' + i0 + '/description',
+                    schemaPath: '../common.schema.json#/$defs/text/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[^<>]*$' },
+                    message: 'must match pattern "' + '^[^<>]*$' + '"',
                   };
                   if (vErrors === null) {
                     vErrors = [err23];
@@ -9547,8 +10102,73 @@ function validate57(
                   }
                   errors++;
                 }
+              } else {
+                const err24 = {
+                  instancePath: instancePath + '/items/' + i0 + '/description',
+                  schemaPath: '../common.schema.json#/$defs/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+              if (typeof data6 === 'string') {
+                if (func1(data6) > 2000) {
+                  const err25 = {
+                    instancePath: instancePath + '/items/' + i0 + '/description',
+                    schemaPath: '#/properties/items/items/properties/description/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 2000 },
+                    message: 'must NOT have more than 2000 characters',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err25];
+                  } else {
+                    vErrors.push(err25);
+                  }
+                  errors++;
+                }
+              } else {
+                const err26 = {
+                  instancePath: instancePath + '/items/' + i0 + '/description',
+                  schemaPath: '#/properties/items/items/properties/description/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
+              }
+            }
+            if (data4.bullets !== undefined) {
+              let data7 = data4.bullets;
+              if (Array.isArray(data7)) {
+                if (data7.length > 5) {
+                  const err27 = {
+                    instancePath: instancePath + '/items/' + i0 + '/bullets',
+                    schemaPath: '#/properties/items/items/properties/bullets/maxItems',
+                    keyword: 'maxItems',
+                    params: { limit: 5 },
+                    message: 'must NOT have more than 5 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err27];
+                  } else {
+                    vErrors.push(err27);
+                  }
+                  errors++;
+                }
                 if (data7.length < 4) {
-                  const err24 = {
+                  const err28 = {
                     instancePath: instancePath + '/items/' + i0 + '/bullets',
                     schemaPath: '#/properties/items/items/properties/bullets/minItems',
                     keyword: 'minItems',
@@ -9556,9 +10176,9 @@ function validate57(
                     message: 'must NOT have fewer than 4 items',
                   };
                   if (vErrors === null) {
-                    vErrors = [err24];
+                    vErrors = [err28];
                   } else {
-                    vErrors.push(err24);
+                    vErrors.push(err28);
                   }
                   errors++;
                 }
@@ -9567,7 +10187,7 @@ function validate57(
                   let data8 = data7[i1];
                   if (typeof data8 === 'string') {
                     if (func1(data8) < 1) {
-                      const err25 = {
+                      const err29 = {
                         instancePath: instancePath + '/items/' + i0 + '/bullets/' + i1,
                         schemaPath: '../common.schema.json#/$defs/text/minLength',
                         keyword: 'minLength',
@@ -9575,14 +10195,14 @@ function validate57(
                         message: 'must NOT have fewer than 1 characters',
                       };
                       if (vErrors === null) {
-                        vErrors = [err25];
+                        vErrors = [err29];
                       } else {
-                        vErrors.push(err25);
+                        vErrors.push(err29);
                       }
                       errors++;
                     }
                     if (!pattern5.test(data8)) {
-                      const err26 = {
+                      const err30 = {
                         instancePath: instancePath + '/items/' + i0 + '/bullets/' + i1,
                         schemaPath: '../common.schema.json#/$defs/text/pattern',
                         keyword: 'pattern',
@@ -9590,14 +10210,14 @@ function validate57(
                         message: 'must match pattern "' + '^[^<>]*$' + '"',
                       };
                       if (vErrors === null) {
-                        vErrors = [err26];
+                        vErrors = [err30];
                       } else {
-                        vErrors.push(err26);
+                        vErrors.push(err30);
                       }
                       errors++;
                     }
                   } else {
-                    const err27 = {
+                    const err31 = {
                       instancePath: instancePath + '/items/' + i0 + '/bullets/' + i1,
                       schemaPath: '../common.schema.json#/$defs/text/type',
                       keyword: 'type',
@@ -9605,15 +10225,15 @@ function validate57(
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err27];
+                      vErrors = [err31];
                     } else {
-                      vErrors.push(err27);
+                      vErrors.push(err31);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err28 = {
+                const err32 = {
                   instancePath: instancePath + '/items/' + i0 + '/bullets',
                   schemaPath: '#/properties/items/items/properties/bullets/type',
                   keyword: 'type',
@@ -9621,15 +10241,15 @@ function validate57(
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err28];
+                  vErrors = [err32];
                 } else {
-                  vErrors.push(err28);
+                  vErrors.push(err32);
                 }
                 errors++;
               }
             }
           } else {
-            const err29 = {
+            const err33 = {
               instancePath: instancePath + '/items/' + i0,
               schemaPath: '#/properties/items/items/type',
               keyword: 'type',
@@ -9637,15 +10257,15 @@ function validate57(
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err29];
+              vErrors = [err33];
             } else {
-              vErrors.push(err29);
+              vErrors.push(err33);
             }
             errors++;
           }
         }
       } else {
-        const err30 = {
+        const err34 = {
           instancePath: instancePath + '/items',
           schemaPath: '#/properties/items/type',
           keyword: 'type',
@@ -9653,15 +10273,15 @@ function validate57(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err34];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err34);
         }
         errors++;
       }
     }
   } else {
-    const err31 = {
+    const err35 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -9669,9 +10289,9 @@ function validate57(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err31];
+      vErrors = [err35];
     } else {
-      vErrors.push(err31);
+      vErrors.push(err35);
     }
     errors++;
   }
@@ -9683,7 +10303,8 @@ const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/post-list.schema.json',
   title: 'PostListSection',
-  description: 'Slot for the paginated list of published blog posts; the blog module fills it.',
+  description:
+    'The list of published blog posts, newest first, a page at a time. The posts come from the blog: nothing to fill in here but the heading.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'pageSize'],
@@ -9693,6 +10314,8 @@ const schema119 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     pageSize: { title: 'Articles per page', type: 'integer', minimum: 1, maximum: 24, description: 'Posts per page.' },
@@ -9896,11 +10519,42 @@ function validate58(
         }
         errors++;
       }
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
+          const err11 = {
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
     }
     if (data.pageSize !== undefined) {
       let data3 = data.pageSize;
       if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err11 = {
+        const err13 = {
           instancePath: instancePath + '/pageSize',
           schemaPath: '#/properties/pageSize/type',
           keyword: 'type',
@@ -9908,15 +10562,15 @@ function validate58(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err13];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err13);
         }
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
         if (data3 > 24 || isNaN(data3)) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + '/pageSize',
             schemaPath: '#/properties/pageSize/maximum',
             keyword: 'maximum',
@@ -9924,14 +10578,14 @@ function validate58(
             message: 'must be <= 24',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
         if (data3 < 1 || isNaN(data3)) {
-          const err13 = {
+          const err15 = {
             instancePath: instancePath + '/pageSize',
             schemaPath: '#/properties/pageSize/minimum',
             keyword: 'minimum',
@@ -9939,16 +10593,16 @@ function validate58(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err15];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err15);
           }
           errors++;
         }
       }
     }
   } else {
-    const err14 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -9956,9 +10610,9 @@ function validate58(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err16];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err16);
     }
     errors++;
   }
@@ -9970,7 +10624,8 @@ const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/prose.schema.json',
   title: 'ProseSection',
-  description: 'Headed paragraphs of running text: articles, legal pages, closing paragraphs of service pages.',
+  description:
+    'Paragraphs of running text under a heading: an article, a legal page or the closing words of a service page.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'blocks'],
@@ -10082,7 +10737,7 @@ const schema125 = {
   description: 'Paragraphs of plain text, in reading order.',
   type: 'array',
   minItems: 1,
-  items: { $ref: '#/$defs/text' },
+  items: { $ref: '#/$defs/text', type: 'string', maxLength: 2000 },
 };
 function validate60(
   data,
@@ -10162,9 +10817,40 @@ function validate60(
         }
         errors++;
       }
+      if (typeof data0 === 'string') {
+        if (func1(data0) > 2000) {
+          const err4 = {
+            instancePath: instancePath + '/' + i0,
+            schemaPath: '#/items/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/' + i0,
+          schemaPath: '#/items/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
     }
   } else {
-    const err4 = {
+    const err6 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -10172,9 +10858,9 @@ function validate60(
       message: 'must be array',
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err6];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -10583,7 +11269,8 @@ const schema128 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/recent-articles.schema.json',
   title: 'RecentArticlesSection',
-  description: 'Slot for the newest published blog posts plus an All Posts card; the blog module fills it.',
+  description:
+    'The newest blog posts, with a card leading to all posts. The posts come from the blog: nothing to fill in here but the headings.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'count', 'allPostsLabel'],
@@ -10593,6 +11280,8 @@ const schema128 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     count: {
@@ -10829,11 +11518,42 @@ function validate62(
         }
         errors++;
       }
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 2000) {
+          const err12 = {
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
     }
     if (data.count !== undefined) {
       let data3 = data.count;
       if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
+        const err14 = {
           instancePath: instancePath + '/count',
           schemaPath: '#/properties/count/type',
           keyword: 'type',
@@ -10841,15 +11561,15 @@ function validate62(
           message: 'must be integer',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err14];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err14);
         }
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
         if (data3 > 6 || isNaN(data3)) {
-          const err13 = {
+          const err15 = {
             instancePath: instancePath + '/count',
             schemaPath: '#/properties/count/maximum',
             keyword: 'maximum',
@@ -10857,14 +11577,14 @@ function validate62(
             message: 'must be <= 6',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err15];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err15);
           }
           errors++;
         }
         if (data3 < 1 || isNaN(data3)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/count',
             schemaPath: '#/properties/count/minimum',
             keyword: 'minimum',
@@ -10872,9 +11592,9 @@ function validate62(
             message: 'must be >= 1',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
@@ -10884,7 +11604,7 @@ function validate62(
       let data4 = data.allPostsLabel;
       if (typeof data4 === 'string') {
         if (func1(data4) < 1) {
-          const err15 = {
+          const err17 = {
             instancePath: instancePath + '/allPostsLabel',
             schemaPath: '../common.schema.json#/$defs/text/minLength',
             keyword: 'minLength',
@@ -10892,14 +11612,14 @@ function validate62(
             message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err17];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err17);
           }
           errors++;
         }
         if (!pattern5.test(data4)) {
-          const err16 = {
+          const err18 = {
             instancePath: instancePath + '/allPostsLabel',
             schemaPath: '../common.schema.json#/$defs/text/pattern',
             keyword: 'pattern',
@@ -10907,14 +11627,14 @@ function validate62(
             message: 'must match pattern "' + '^[^<>]*$' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err18];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err18);
           }
           errors++;
         }
       } else {
-        const err17 = {
+        const err19 = {
           instancePath: instancePath + '/allPostsLabel',
           schemaPath: '../common.schema.json#/$defs/text/type',
           keyword: 'type',
@@ -10922,15 +11642,15 @@ function validate62(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err19];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err19);
         }
         errors++;
       }
     }
   } else {
-    const err18 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -10938,9 +11658,9 @@ function validate62(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err20];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -10953,7 +11673,7 @@ const schema132 = {
   $id: 'sections/service-grid.schema.json',
   title: 'ServiceGridSection',
   description:
-    "Cards of the agency's services, taken from site.json: the home teaser, the services listing and the Our Services block.",
+    'Cards for our services, each leading to its page. The list of services is set once for the whole site on the Site page, under Services.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'services'],
@@ -10969,6 +11689,8 @@ const schema132 = {
     intro: {
       title: 'Introduction',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     services: {
@@ -11556,15 +12278,46 @@ function validate63(
         }
         errors++;
       }
+      if (typeof data3 === 'string') {
+        if (func1(data3) > 2000) {
+          const err12 = {
+            instancePath: instancePath + '/intro',
+            schemaPath: '#/properties/intro/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/intro',
+          schemaPath: '#/properties/intro/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
     }
     if (data.services !== undefined) {
       let data4 = data.services;
-      const _errs11 = errors;
+      const _errs12 = errors;
       let valid3 = false;
       let passing0 = null;
-      const _errs12 = errors;
+      const _errs13 = errors;
       if ('all' !== data4) {
-        const err12 = {
+        const err14 = {
           instancePath: instancePath + '/services',
           schemaPath: '#/properties/services/oneOf/0/const',
           keyword: 'const',
@@ -11572,21 +12325,21 @@ function validate63(
           message: 'must be equal to constant',
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err14];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err14);
         }
         errors++;
       }
-      var _valid0 = _errs12 === errors;
+      var _valid0 = _errs13 === errors;
       if (_valid0) {
         valid3 = true;
         passing0 = 0;
       }
-      const _errs13 = errors;
+      const _errs14 = errors;
       if (Array.isArray(data4)) {
         if (data4.length < 1) {
-          const err13 = {
+          const err15 = {
             instancePath: instancePath + '/services',
             schemaPath: '#/properties/services/oneOf/1/minItems',
             keyword: 'minItems',
@@ -11594,9 +12347,9 @@ function validate63(
             message: 'must NOT have fewer than 1 items',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err15];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err15);
           }
           errors++;
         }
@@ -11605,7 +12358,7 @@ function validate63(
           let data5 = data4[i0];
           if (typeof data5 === 'string') {
             if (!pattern4.test(data5)) {
-              const err14 = {
+              const err16 = {
                 instancePath: instancePath + '/services/' + i0,
                 schemaPath: '../common.schema.json#/$defs/route/pattern',
                 keyword: 'pattern',
@@ -11613,14 +12366,14 @@ function validate63(
                 message: 'must match pattern "' + '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$' + '"',
               };
               if (vErrors === null) {
-                vErrors = [err14];
+                vErrors = [err16];
               } else {
-                vErrors.push(err14);
+                vErrors.push(err16);
               }
               errors++;
             }
           } else {
-            const err15 = {
+            const err17 = {
               instancePath: instancePath + '/services/' + i0,
               schemaPath: '../common.schema.json#/$defs/route/type',
               keyword: 'type',
@@ -11628,15 +12381,15 @@ function validate63(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err17];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err17);
             }
             errors++;
           }
         }
       } else {
-        const err16 = {
+        const err18 = {
           instancePath: instancePath + '/services',
           schemaPath: '#/properties/services/oneOf/1/type',
           keyword: 'type',
@@ -11644,13 +12397,13 @@ function validate63(
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err18];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err18);
         }
         errors++;
       }
-      var _valid0 = _errs13 === errors;
+      var _valid0 = _errs14 === errors;
       if (_valid0 && valid3) {
         valid3 = false;
         passing0 = [passing0, 1];
@@ -11661,7 +12414,7 @@ function validate63(
         }
       }
       if (!valid3) {
-        const err17 = {
+        const err19 = {
           instancePath: instancePath + '/services',
           schemaPath: '#/properties/services/oneOf',
           keyword: 'oneOf',
@@ -11669,16 +12422,16 @@ function validate63(
           message: 'must match exactly one schema in oneOf',
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err19];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err19);
         }
         errors++;
       } else {
-        errors = _errs11;
+        errors = _errs12;
         if (vErrors !== null) {
-          if (_errs11) {
-            vErrors.length = _errs11;
+          if (_errs12) {
+            vErrors.length = _errs12;
           } else {
             vErrors = null;
           }
@@ -11689,7 +12442,7 @@ function validate63(
       let data6 = data.readMoreLabel;
       if (typeof data6 === 'string') {
         if (func1(data6) < 1) {
-          const err18 = {
+          const err20 = {
             instancePath: instancePath + '/readMoreLabel',
             schemaPath: '../common.schema.json#/$defs/text/minLength',
             keyword: 'minLength',
@@ -11697,14 +12450,14 @@ function validate63(
             message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err20];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err20);
           }
           errors++;
         }
         if (!pattern5.test(data6)) {
-          const err19 = {
+          const err21 = {
             instancePath: instancePath + '/readMoreLabel',
             schemaPath: '../common.schema.json#/$defs/text/pattern',
             keyword: 'pattern',
@@ -11712,14 +12465,14 @@ function validate63(
             message: 'must match pattern "' + '^[^<>]*$' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err21];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err21);
           }
           errors++;
         }
       } else {
-        const err20 = {
+        const err22 = {
           instancePath: instancePath + '/readMoreLabel',
           schemaPath: '../common.schema.json#/$defs/text/type',
           keyword: 'type',
@@ -11727,9 +12480,9 @@ function validate63(
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err22];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -11749,7 +12502,7 @@ function validate63(
       }
     }
   } else {
-    const err21 = {
+    const err23 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -11757,9 +12510,9 @@ function validate63(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err23];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err23);
     }
     errors++;
   }
@@ -11771,7 +12524,7 @@ const schema141 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/split.schema.json',
   title: 'SplitSection',
-  description: 'Text beside an image: About Us, Who We Are and similar introductions.',
+  description: 'Text beside a picture: About us, Who we are and similar introductions.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'paragraphs', 'image'],
@@ -11904,9 +12657,40 @@ function validate67(
         }
         errors++;
       }
+      if (typeof data0 === 'string') {
+        if (func1(data0) > 2000) {
+          const err4 = {
+            instancePath: instancePath + '/' + i0,
+            schemaPath: '#/items/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/' + i0,
+          schemaPath: '#/items/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
     }
   } else {
-    const err4 = {
+    const err6 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -11914,9 +12698,9 @@ function validate67(
       message: 'must be array',
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err6];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -12942,7 +13726,7 @@ const schema153 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'sections/video-hero.schema.json',
   title: 'VideoHeroSection',
-  description: 'A page-opening looping video with its h1: the portfolio hero.',
+  description: 'The opening block of a page as a silent looping video behind its main heading, as on the portfolio.',
   type: 'object',
   additionalProperties: false,
   required: ['type', 'heading', 'video'],
@@ -12957,6 +13741,8 @@ const schema153 = {
     text: {
       title: 'Text under the heading',
       $ref: '../common.schema.json#/$defs/text',
+      type: 'string',
+      maxLength: 2000,
       description: 'Paragraph under the heading.',
     },
     video: {
@@ -13249,17 +14035,14 @@ function validate73(
         }
         errors++;
       }
-    }
-    if (data.video !== undefined) {
-      let data4 = data.video;
-      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
-        if (data4.src === undefined) {
+      if (typeof data3 === 'string') {
+        if (func1(data3) > 2000) {
           const err14 = {
-            instancePath: instancePath + '/video',
-            schemaPath: '#/properties/video/required',
-            keyword: 'required',
-            params: { missingProperty: 'src' },
-            message: "must have required property '" + 'src' + "'",
+            instancePath: instancePath + '/text',
+            schemaPath: '#/properties/text/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2000 },
+            message: 'must NOT have more than 2000 characters',
           };
           if (vErrors === null) {
             vErrors = [err14];
@@ -13268,28 +14051,32 @@ function validate73(
           }
           errors++;
         }
-        if (data4.poster === undefined) {
-          const err15 = {
-            instancePath: instancePath + '/video',
-            schemaPath: '#/properties/video/required',
-            keyword: 'required',
-            params: { missingProperty: 'poster' },
-            message: "must have required property '" + 'poster' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/text',
+          schemaPath: '#/properties/text/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
         }
-        if (data4.width === undefined) {
+        errors++;
+      }
+    }
+    if (data.video !== undefined) {
+      let data4 = data.video;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        if (data4.src === undefined) {
           const err16 = {
             instancePath: instancePath + '/video',
             schemaPath: '#/properties/video/required',
             keyword: 'required',
-            params: { missingProperty: 'width' },
-            message: "must have required property '" + 'width' + "'",
+            params: { missingProperty: 'src' },
+            message: "must have required property '" + 'src' + "'",
           };
           if (vErrors === null) {
             vErrors = [err16];
@@ -13298,13 +14085,13 @@ function validate73(
           }
           errors++;
         }
-        if (data4.height === undefined) {
+        if (data4.poster === undefined) {
           const err17 = {
             instancePath: instancePath + '/video',
             schemaPath: '#/properties/video/required',
             keyword: 'required',
-            params: { missingProperty: 'height' },
-            message: "must have required property '" + 'height' + "'",
+            params: { missingProperty: 'poster' },
+            message: "must have required property '" + 'poster' + "'",
           };
           if (vErrors === null) {
             vErrors = [err17];
@@ -13313,13 +14100,13 @@ function validate73(
           }
           errors++;
         }
-        if (data4.label === undefined) {
+        if (data4.width === undefined) {
           const err18 = {
             instancePath: instancePath + '/video',
             schemaPath: '#/properties/video/required',
             keyword: 'required',
-            params: { missingProperty: 'label' },
-            message: "must have required property '" + 'label' + "'",
+            params: { missingProperty: 'width' },
+            message: "must have required property '" + 'width' + "'",
           };
           if (vErrors === null) {
             vErrors = [err18];
@@ -13328,9 +14115,39 @@ function validate73(
           }
           errors++;
         }
+        if (data4.height === undefined) {
+          const err19 = {
+            instancePath: instancePath + '/video',
+            schemaPath: '#/properties/video/required',
+            keyword: 'required',
+            params: { missingProperty: 'height' },
+            message: "must have required property '" + 'height' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data4.label === undefined) {
+          const err20 = {
+            instancePath: instancePath + '/video',
+            schemaPath: '#/properties/video/required',
+            keyword: 'required',
+            params: { missingProperty: 'label' },
+            message: "must have required property '" + 'label' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
         for (const key1 in data4) {
           if (!(key1 === 'src' || key1 === 'poster' || key1 === 'width' || key1 === 'height' || key1 === 'label')) {
-            const err19 = {
+            const err21 = {
               instancePath: instancePath + '/video',
               schemaPath: '#/properties/video/additionalProperties',
               keyword: 'additionalProperties',
@@ -13338,9 +14155,9 @@ function validate73(
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err19];
+              vErrors = [err21];
             } else {
-              vErrors.push(err19);
+              vErrors.push(err21);
             }
             errors++;
           }
@@ -13349,7 +14166,7 @@ function validate73(
           let data5 = data4.src;
           if (typeof data5 === 'string') {
             if (!pattern106.test(data5)) {
-              const err20 = {
+              const err22 = {
                 instancePath: instancePath + '/video/src',
                 schemaPath: '../common.schema.json#/$defs/assetPath/pattern',
                 keyword: 'pattern',
@@ -13363,43 +14180,6 @@ function validate73(
                   '"',
               };
               if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-          } else {
-            const err21 = {
-              instancePath: instancePath + '/video/src',
-              schemaPath: '../common.schema.json#/$defs/assetPath/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-        if (data4.poster !== undefined) {
-          let data6 = data4.poster;
-          if (typeof data6 === 'string') {
-            if (!pattern18.test(data6)) {
-              const err22 = {
-                instancePath: instancePath + '/video/poster',
-                schemaPath: '../common.schema.json#/$defs/imagePath/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
-                message:
-                  'must match pattern "' +
-                  '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' +
-                  '"',
-              };
-              if (vErrors === null) {
                 vErrors = [err22];
               } else {
                 vErrors.push(err22);
@@ -13408,8 +14188,8 @@ function validate73(
             }
           } else {
             const err23 = {
-              instancePath: instancePath + '/video/poster',
-              schemaPath: '../common.schema.json#/$defs/imagePath/type',
+              instancePath: instancePath + '/video/src',
+              schemaPath: '../common.schema.json#/$defs/assetPath/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -13422,47 +14202,49 @@ function validate73(
             errors++;
           }
         }
-        if (data4.width !== undefined) {
-          let data7 = data4.width;
-          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-            const err24 = {
-              instancePath: instancePath + '/video/width',
-              schemaPath: '#/properties/video/properties/width/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-            };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-          if (typeof data7 == 'number' && isFinite(data7)) {
-            if (data7 < 1 || isNaN(data7)) {
-              const err25 = {
-                instancePath: instancePath + '/video/width',
-                schemaPath: '#/properties/video/properties/width/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
+        if (data4.poster !== undefined) {
+          let data6 = data4.poster;
+          if (typeof data6 === 'string') {
+            if (!pattern18.test(data6)) {
+              const err24 = {
+                instancePath: instancePath + '/video/poster',
+                schemaPath: '../common.schema.json#/$defs/imagePath/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' },
+                message:
+                  'must match pattern "' +
+                  '^/images(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+\\.(svg|png|webp|avif|jpg|gif)$' +
+                  '"',
               };
               if (vErrors === null) {
-                vErrors = [err25];
+                vErrors = [err24];
               } else {
-                vErrors.push(err25);
+                vErrors.push(err24);
               }
               errors++;
             }
+          } else {
+            const err25 = {
+              instancePath: instancePath + '/video/poster',
+              schemaPath: '../common.schema.json#/$defs/imagePath/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
           }
         }
-        if (data4.height !== undefined) {
-          let data8 = data4.height;
-          if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        if (data4.width !== undefined) {
+          let data7 = data4.width;
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
             const err26 = {
-              instancePath: instancePath + '/video/height',
-              schemaPath: '#/properties/video/properties/height/type',
+              instancePath: instancePath + '/video/width',
+              schemaPath: '#/properties/video/properties/width/type',
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
@@ -13474,11 +14256,11 @@ function validate73(
             }
             errors++;
           }
-          if (typeof data8 == 'number' && isFinite(data8)) {
-            if (data8 < 1 || isNaN(data8)) {
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 < 1 || isNaN(data7)) {
               const err27 = {
-                instancePath: instancePath + '/video/height',
-                schemaPath: '#/properties/video/properties/height/minimum',
+                instancePath: instancePath + '/video/width',
+                schemaPath: '#/properties/video/properties/width/minimum',
                 keyword: 'minimum',
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
@@ -13492,31 +14274,31 @@ function validate73(
             }
           }
         }
-        if (data4.label !== undefined) {
-          let data9 = data4.label;
-          if (typeof data9 === 'string') {
-            if (func1(data9) < 1) {
-              const err28 = {
-                instancePath: instancePath + '/video/label',
-                schemaPath: '../common.schema.json#/$defs/text/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
+        if (data4.height !== undefined) {
+          let data8 = data4.height;
+          if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+            const err28 = {
+              instancePath: instancePath + '/video/height',
+              schemaPath: '#/properties/video/properties/height/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
             }
-            if (!pattern5.test(data9)) {
+            errors++;
+          }
+          if (typeof data8 == 'number' && isFinite(data8)) {
+            if (data8 < 1 || isNaN(data8)) {
               const err29 = {
-                instancePath: instancePath + '/video/label',
-                schemaPath: '../common.schema.json#/$defs/text/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[^<>]*$' },
-                message: 'must match pattern "' + '^[^<>]*$' + '"',
+                instancePath: instancePath + '/video/height',
+                schemaPath: '#/properties/video/properties/height/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
               };
               if (vErrors === null) {
                 vErrors = [err29];
@@ -13525,8 +14307,43 @@ function validate73(
               }
               errors++;
             }
+          }
+        }
+        if (data4.label !== undefined) {
+          let data9 = data4.label;
+          if (typeof data9 === 'string') {
+            if (func1(data9) < 1) {
+              const err30 = {
+                instancePath: instancePath + '/video/label',
+                schemaPath: '../common.schema.json#/$defs/text/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+            if (!pattern5.test(data9)) {
+              const err31 = {
+                instancePath: instancePath + '/video/label',
+                schemaPath: '../common.schema.json#/$defs/text/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^<>]*$' },
+                message: 'must match pattern "' + '^[^<>]*$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err31];
+              } else {
+                vErrors.push(err31);
+              }
+              errors++;
+            }
           } else {
-            const err30 = {
+            const err32 = {
               instancePath: instancePath + '/video/label',
               schemaPath: '../common.schema.json#/$defs/text/type',
               keyword: 'type',
@@ -13534,15 +14351,15 @@ function validate73(
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err32];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err32);
             }
             errors++;
           }
         }
       } else {
-        const err31 = {
+        const err33 = {
           instancePath: instancePath + '/video',
           schemaPath: '#/properties/video/type',
           keyword: 'type',
@@ -13550,15 +14367,15 @@ function validate73(
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err33];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
   } else {
-    const err32 = {
+    const err34 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -13566,9 +14383,9 @@ function validate73(
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err32];
+      vErrors = [err34];
     } else {
-      vErrors.push(err32);
+      vErrors.push(err34);
     }
     errors++;
   }
@@ -14637,7 +15454,7 @@ const schema160 = {
     },
   },
 };
-const func100 = Object.prototype.hasOwnProperty;
+const func124 = Object.prototype.hasOwnProperty;
 const pattern116 = new RegExp('^\\+[0-9]{8,15}$', 'u');
 const pattern122 = new RegExp('^[A-Z]{2}$', 'u');
 const pattern123 = new RegExp('^https://', 'u');
@@ -15292,7 +16109,7 @@ function validate93(
       errors++;
     }
     for (const key0 in data) {
-      if (!func100.call(schema160.properties, key0)) {
+      if (!func124.call(schema160.properties, key0)) {
         const err10 = {
           instancePath,
           schemaPath: '#/additionalProperties',

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getContentDocument } from '@/api/content-studio/get-content-document.ts';
 import { useContentVersion } from '@/api/content-studio/get-content-version.ts';
 import { useContentHistory } from '@/api/content-studio/list-content-history.ts';
 import { useRestoreContentVersion } from '@/api/content-studio/restore-content-version.ts';
 import { isApiError } from '@/api/api-client.ts';
-import { formatDate } from '@/ui/format-date.ts';
 import { Alert } from '../ui/alert.tsx';
-import { documentChanges } from './document-diff.ts';
+import { formatTime } from '../ui/dates.ts';
+import { commitSummary, documentChanges } from '@/domain/content-changes.ts';
 import styles from './studio.module.css';
 
 type Document = Record<string, unknown>;
@@ -59,13 +59,18 @@ export function HistoryPanel({ id, current, writable, onRestored }: HistoryPanel
   const [confirming, setConfirming] = useState<string | null>(null);
   const [news, setNews] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const restore = useRestoreContentVersion();
+  const notice = useRef<HTMLDivElement>(null);
+  // The restore's outcome takes the focus: the button that started it is gone with the confirmation.
+  useEffect(() => {
+    if (news) notice.current?.focus();
+  }, [news]);
 
   const restoreVersion = async (commit: string, at: string) => {
     try {
       await restore.mutateAsync({ id, commit });
       const now = await getContentDocument(id);
       onRestored({ document: now.document, version: now.version });
-      setNews({ tone: 'success', text: `The version of ${formatDate(at)} is back, saved as a new change.` });
+      setNews({ tone: 'success', text: `The version of ${formatTime(at)} is back, saved as a new change.` });
     } catch (error) {
       const reason = isApiError(error) ? error.message : String(error);
       setNews({ tone: 'error', text: `The version was not restored: ${reason} Nothing changed; try again.` });
@@ -79,7 +84,11 @@ export function HistoryPanel({ id, current, writable, onRestored }: HistoryPanel
       <button type="button" className="button button-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide the history' : 'Show the history'}
       </button>
-      {news && <Alert tone={news.tone}>{news.text}</Alert>}
+      {news && (
+        <Alert ref={notice} tone={news.tone}>
+          {news.text}
+        </Alert>
+      )}
       {open && history.isPending && <p role="status">Loading the history…</p>}
       {open && history.error && <Alert>The history could not be loaded: {history.error.message}</Alert>}
       {open && history.data && (
@@ -87,9 +96,9 @@ export function HistoryPanel({ id, current, writable, onRestored }: HistoryPanel
           {history.data.map((change, index) => (
             <li key={change.commit}>
               <p>
-                <strong>{change.message.split('\n')[0]}</strong>
+                <strong>{commitSummary(change.message)}</strong>
                 <span className={styles.meta}>
-                  {change.author}, {formatDate(change.at)}
+                  {change.author}, {formatTime(change.at)}
                   {index === 0 && ' (the saved version)'}
                 </span>
               </p>
@@ -100,7 +109,7 @@ export function HistoryPanel({ id, current, writable, onRestored }: HistoryPanel
                   aria-expanded={compared === change.commit}
                   onClick={() => setCompared(compared === change.commit ? null : change.commit)}
                 >
-                  Compare with now<span className="visually-hidden">: {change.message.split('\n')[0]}</span>
+                  Compare with now<span className="visually-hidden">: {commitSummary(change.message)}</span>
                 </button>
                 {writable && index > 0 && (
                   <button
@@ -108,14 +117,14 @@ export function HistoryPanel({ id, current, writable, onRestored }: HistoryPanel
                     className="button button-secondary"
                     onClick={() => setConfirming(change.commit)}
                   >
-                    Restore this version<span className="visually-hidden">: {change.message.split('\n')[0]}</span>
+                    Restore this version<span className="visually-hidden">: {commitSummary(change.message)}</span>
                   </button>
                 )}
               </div>
               {confirming === change.commit && (
                 <div className={styles.confirm} role="group" aria-label="Confirm the restore">
                   <p>
-                    Restore the version of {formatDate(change.at)} by {change.author}? It becomes a new change; the
+                    Restore the version of {formatTime(change.at)} by {change.author}? It becomes a new change; the
                     current version stays in the history. Unsaved changes in the form are replaced.
                   </p>
                   <button

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentSummary } from '@/content/types.gen.ts';
 import { useContentList } from '@/api/content-studio/list-content.ts';
-import { formatDate } from '@/ui/format-date.ts';
+import { commitSummary } from '@/domain/content-changes.ts';
 import { Alert } from '../ui/alert.tsx';
+import { formatTime } from '../ui/dates.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { TableHead } from '../ui/table-head.tsx';
 import { PushNotice } from './push-notice.tsx';
@@ -85,10 +86,10 @@ export function PagesListPage() {
                       <td data-label="Last change">
                         {entry.lastChange ? (
                           <>
-                            <span className={styles.message}>{entry.lastChange.message.split('\n')[0]}</span>
                             <span className={styles.meta}>
-                              {entry.lastChange.author}, {formatDate(entry.lastChange.at)}
+                              {entry.lastChange.author}, {formatTime(entry.lastChange.at)}
                             </span>
+                            <span className={styles.message}>{commitSummary(entry.lastChange.message)}</span>
                           </>
                         ) : (
                           'Not in git'

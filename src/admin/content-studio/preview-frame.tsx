@@ -4,19 +4,44 @@ import styles from './studio.module.css';
 
 const previewMessage = 'northbeam:preview';
 const previewReady = 'northbeam:preview-ready';
+const previewFocus = 'northbeam:preview-focus';
 const widths = { phone: 375, desktop: 1280 } as const;
 const delayMs = 300;
 
+/** Asks the frame to scroll to a section of the page, by its index. */
+function sendFocus(frame: HTMLIFrameElement | null, section: number | null) {
+  if (section !== null) frame?.contentWindow?.postMessage({ type: previewFocus, section }, window.location.origin);
+}
+
+interface PreviewFrameProps {
+  document: Record<string, unknown>;
+  title: string;
+  /** The section whose field has focus in the form: the preview scrolls to it. */
+  section: number | null;
+  /** Whether the preview is on screen (a tab of its own on a narrow window): a hidden frame cannot scroll. */
+  shown: boolean;
+}
+
 /**
  * The live preview: /admin/content-preview in a frame, sent the unsaved document (debounced) by postMessage, at a
- * phone's or a desktop's width; a desktop page is scaled down to fit beside the form.
+ * phone's or a desktop's width; a desktop page is scaled down to fit beside the form. It follows the form: the
+ * section being edited is scrolled into view.
  */
-export function PreviewFrame({ document, title }: { document: Record<string, unknown>; title: string }) {
+export function PreviewFrame({ document, title, section, shown }: PreviewFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [device, setDevice] = useState<keyof typeof widths>('desktop');
   const [room, setRoom] = useState<number>(widths.desktop);
   const latest = useRef(document);
+  const focused = useRef(section);
+
+  useEffect(() => {
+    focused.current = section;
+    // After the document's own message (debounced), so that a section just added exists in the frame.
+    if (!shown) return;
+    const timer = setTimeout(() => sendFocus(frame.current, section), delayMs + 50);
+    return () => clearTimeout(timer);
+  }, [section, shown, device]);
 
   useEffect(() => {
     latest.current = document;
@@ -34,11 +59,13 @@ export function PreviewFrame({ document, title }: { document: Record<string, unk
     const listen = (event: MessageEvent) => {
       const data = event.data as { type?: unknown } | null;
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
-      if (data?.type === previewReady)
+      if (data?.type === previewReady) {
         frame.current?.contentWindow?.postMessage(
           { type: previewMessage, document: forPreview(latest.current) },
           window.location.origin,
         );
+        setTimeout(() => sendFocus(frame.current, focused.current), 50);
+      }
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
@@ -47,7 +74,10 @@ export function PreviewFrame({ document, title }: { document: Record<string, unk
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setRoom(entry?.contentRect.width ?? widths.desktop));
+    // A hidden preview (the Form tab) measures 0: it keeps the width it had.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setRoom(entry.contentRect.width);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -1,14 +1,14 @@
 // The package's index also exports a test registry that needs @rjsf/validator-ajv8, which we do not use.
 import Form from '@rjsf/core/lib/components/Form.js';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useContext, useMemo } from 'react';
 import { can } from '@/domain/team-permissions.ts';
 import { AdminSessionContext } from '../../session/admin-session.ts';
 import type { DocumentProblem } from '../document-problems.ts';
-import { studioFields } from './fields.tsx';
+import { studioFields, studioWidgets } from './fields.tsx';
 import type { StudioFormContext } from './form-context.ts';
 import { lockFields } from './permission-fields.ts';
-import { documentValidator, problemsErrorSchema } from './rjsf-validator.ts';
+import { documentValidator } from './rjsf-validator.ts';
 import { studioTemplates } from './templates.tsx';
 import styles from './form.module.css';
 
@@ -42,7 +42,9 @@ const uiSchema: UiSchema = {
 
 /**
  * The document's form, generated from its own JSON Schema by react-jsonschema-form. The page checks the document
- * (documentProblems) and hands the problems in, so that they show where they are whatever their source.
+ * (documentProblems) and hands the problems in, so that they show where they are whatever their source. They reach
+ * the fields through the form's context (fields.tsx), not the library's error state: that state keeps errors by
+ * position, so a moved section kept the flags of the one before it.
  */
 export function ContentForm({ schema, document, onChange, context, problems, readOnly }: ContentFormProps) {
   // Outside the admin's session (a component's test) every protected field is read-only.
@@ -51,10 +53,7 @@ export function ContentForm({ schema, document, onChange, context, problems, rea
     () => lockFields(schema, (permission) => role !== undefined && can(role, permission)),
     [schema, role],
   );
-  const extraErrors = useMemo(
-    () => (problems.length > 0 ? (problemsErrorSchema(problems) as ErrorSchema) : undefined),
-    [problems],
-  );
+  const formContext = useMemo(() => ({ ...context, problems }), [context, problems]);
   return (
     <Form
       className={styles.form}
@@ -63,9 +62,9 @@ export function ContentForm({ schema, document, onChange, context, problems, rea
       formData={document}
       validator={documentValidator}
       fields={studioFields}
+      widgets={studioWidgets}
       templates={studioTemplates}
-      formContext={context}
-      extraErrors={extraErrors}
+      formContext={formContext}
       showErrorList={false}
       noHtml5Validate
       experimental_defaultFormStateBehavior={noDefaults}

@@ -1,3 +1,4 @@
+import type { DocumentProblem } from '../document-problems.ts';
 import type { PickableImage } from './library-images.ts';
 
 /** What the form offers to choose from, given by the page that holds it. */
@@ -12,4 +13,11 @@ export interface StudioFormContext {
   library?: PickableImage[];
   /** Why the media library is not offered, in a sentence. */
   libraryProblem?: string;
+  /**
+   * What is wrong with the document as it is now, at JSON pointers: the one source of the problems shown beside the
+   * fields and on the sections, so that a problem shows where it is and goes as soon as it does.
+   */
+  problems?: DocumentProblem[];
+  /** The page's kind (`service`, `article`, …): fields that apply to other kinds only are not offered. */
+  pageKind?: string;
 }

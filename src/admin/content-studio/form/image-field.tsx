@@ -1,4 +1,4 @@
-import type { FieldProps } from '@rjsf/utils';
+import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { useRef, useState } from 'react';
 import fieldStyles from '../../ui/field.module.css';
 import type { StudioFormContext } from './form-context.ts';
@@ -28,9 +28,12 @@ const errorsOf = (errorSchema: FieldProps['errorSchema'], field: keyof ImageValu
  * its alt text beside it, required. A file that exists in neither is named as such until another is chosen.
  */
 export function ImageField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, registry, disabled, readonly, schema, errorSchema } = props;
+  const { fieldPathId, formData, onChange, registry, disabled, readonly, schema, errorSchema, uiSchema } = props;
+  // A word from the object that holds the image (a testimonial whose company changed): shown above the picker.
+  const notice = getUiOptions(uiSchema).notice;
   const { images, library = [], libraryProblem } = registry.formContext as StudioFormContext;
   const [open, setOpen] = useState(false);
+  const [described, setDescribed] = useState<Record<string, string | undefined>>({});
   const opener = useRef<HTMLButtonElement>(null);
   const image = (formData ?? {}) as ImageValue;
   const id = fieldPathId.$id;
@@ -57,7 +60,11 @@ export function ImageField(props: FieldProps) {
     opener.current?.focus();
   };
   const choose = (chosen: PickableImage) => {
-    const alt = altEmpty && chosen.alt ? chosen.alt : image.alt;
+    // Alt text describes one image: another image takes the description written for it before in this field, or
+    // the library's, or none until the person writes one.
+    const known = image.src ? { ...described, [image.src]: image.alt } : described;
+    setDescribed(known);
+    const alt = chosen.src === image.src ? image.alt : (known[chosen.src] ?? chosen.alt);
     set({ ...image, src: chosen.src, alt, width: chosen.width, height: chosen.height });
     close();
   };
@@ -74,6 +81,11 @@ export function ImageField(props: FieldProps) {
         <span id={`${id}_src-label`} className={fieldStyles.label}>
           Image file
         </span>
+        {typeof notice === 'string' && (
+          <p id={`${id}_src-notice`} className={styles.notice}>
+            {notice}
+          </p>
+        )}
         {srcProblems.map((problem) => (
           <p key={problem} id={`${id}_src-error`} className={fieldStyles.error}>
             {problem}
@@ -92,7 +104,11 @@ export function ImageField(props: FieldProps) {
           className="button button-secondary"
           aria-expanded={open}
           aria-controls={open ? `${id}_picker` : undefined}
-          aria-describedby={srcProblems.length > 0 ? `${id}_src-error` : undefined}
+          aria-describedby={
+            [typeof notice === 'string' && `${id}_src-notice`, srcProblems.length > 0 && `${id}_src-error`]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           disabled={disabled || readonly}
           onClick={() => setOpen(!open)}
         >

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import fieldStyles from '../../ui/field.module.css';
+import { ImageUpload } from './image-upload.tsx';
 import { previewSrc, type PickableImage } from './library-images.ts';
 import styles from './image-picker.module.css';
 
@@ -142,6 +143,7 @@ export function ImagePicker({ id, images, value, libraryProblem, onChoose, onClo
           );
         })}
       </div>
+      <ImageUpload id={id} onUploaded={onChoose} />
       <button type="button" className="button button-secondary" onClick={onClose}>
         Close without changing
       </button>

@@ -1,14 +1,7 @@
+import { humanise } from '@/domain/content-changes.ts';
+
 /** A type name of the schemas (`HeroSection`, `PageMeta`), which names a type for programmers, not a field. */
 const typeName = /^[A-Z][a-z]+([A-Z][a-z]*)+$/;
-
-/** `readingMinutes` as "Reading minutes". */
-export function humanise(name: string): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /**
  * A field's label: its schema's `title` when that is written for people, otherwise its name in words. An array's
@@ -19,3 +12,6 @@ export function fieldLabel(name: string, title: string | undefined): string {
   if (/^\d+$/.test(name)) return `Item ${Number(name) + 1}`;
   return humanise(name);
 }
+
+/** An option's label: a schema's type name (`CardSlide`, the branch of a union) in words, "Card slide". */
+export const optionLabel = (label: string): string => (typeName.test(label) ? humanise(label) : label);

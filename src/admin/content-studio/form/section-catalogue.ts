@@ -1,5 +1,5 @@
 import { sectionSchemas } from '../document-schemas.ts';
-import { humanise } from './labels.ts';
+import { sectionTypeLabel } from '@/domain/content-changes.ts';
 
 /** A section the studio can add: a type of the catalogue with one of its schema's examples as its first content. */
 export interface CatalogueEntry {
@@ -14,9 +14,6 @@ export interface CatalogueEntry {
 
 /** The section's type from its schema's `$id`: `sections/video-hero.schema.json` → `video-hero`. */
 export const sectionType = (id: string) => id.replace(/^sections\//, '').replace(/\.schema\.json$/, '');
-
-/** A section's type in words: `video-hero` → "Video hero". */
-export const sectionTypeLabel = (type: string) => humanise(type);
 
 function firstImage(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.map(firstImage).find(Boolean);

@@ -1,8 +1,10 @@
 import { toFieldPathId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { pointerLabel, sectionSummary } from '@/domain/content-changes.ts';
 import { sectionSchemaRef } from '../document-schemas.ts';
+import type { StudioFormContext } from './form-context.ts';
 import { SectionCataloguePicker } from './section-catalogue-picker.tsx';
-import { sectionTypeLabel, type CatalogueEntry } from './section-catalogue.ts';
+import type { CatalogueEntry } from './section-catalogue.ts';
 import styles from './sections-field.module.css';
 
 type Section = Record<string, unknown>;
@@ -18,12 +20,8 @@ function fitted(keys: string[], length: number): string[] {
   return Array.from({ length }, (_, index) => keys[index] ?? `section-at-${index}`);
 }
 
-/** What a section is called in the list: its type, and its heading or label when it has one. */
-function sectionName(section: Section): string {
-  const type = sectionTypeLabel(String(section.type ?? 'section'));
-  const words = [section.heading, section.label, section.title].find((value) => typeof value === 'string');
-  return typeof words === 'string' ? `${type}: ${words}` : type;
-}
+/** Asks the sections' list to open the section that holds `pointer` and then focus its field (a problem's link). */
+export const revealEvent = 'studio:reveal';
 
 /**
  * A page's sections: each with its own form (from its type's schema), moved by drag or by Move up / Move down,
@@ -41,11 +39,34 @@ export function SectionsField(props: FieldProps) {
   const focusNext = useRef<string | null>(null);
   const locked = disabled || readonly;
   const SchemaField = registry.fields.SchemaField!;
+  const { problems = [] } = registry.formContext as StudioFormContext;
+  const base = `/${fieldPathId.path.join('/')}`;
+  const problemsOf = (index: number) =>
+    problems.filter(({ pointer }) => pointer === `${base}/${index}` || pointer.startsWith(`${base}/${index}/`));
+  const revealed = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
-    focusNext.current = null;
+    if (focusNext.current) {
+      document.getElementById(focusNext.current)?.focus();
+      focusNext.current = null;
+    }
+    if (revealed.current) {
+      const field = document.querySelector(`[data-pointer="${CSS.escape(revealed.current)}"]`);
+      field?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+      revealed.current = null;
+    }
+  });
+
+  useEffect(() => {
+    const reveal = (event: Event) => {
+      const pointer = (event as CustomEvent<string>).detail;
+      const index = Number(pointer.slice(base.length + 1).split('/')[0]);
+      if (!pointer.startsWith(`${base}/`) || !Number.isInteger(index) || !keys[index]) return;
+      revealed.current = pointer;
+      setOpen((current) => new Set(current).add(keys[index]!));
+    };
+    document.addEventListener(revealEvent, reveal);
+    return () => document.removeEventListener(revealEvent, reveal);
   });
 
   const change = (next: Section[], nextKeys: string[], focusId: string | null, message: string) => {
@@ -69,7 +90,7 @@ export function SectionsField(props: FieldProps) {
       next,
       nextKeys,
       `${key}-${stays ? button : button === 'up' ? 'down' : 'up'}`,
-      `${sectionName(section!)} moved to position ${to + 1} of ${sections.length}.`,
+      `${sectionSummary(section!)} moved to position ${to + 1} of ${sections.length}.`,
     );
   };
 
@@ -80,7 +101,7 @@ export function SectionsField(props: FieldProps) {
     const nextKeys = [...keys];
     nextKeys.splice(index + 1, 0, key);
     setOpen((current) => new Set(current).add(key));
-    change(next, nextKeys, `${key}-title`, `${sectionName(sections[index]!)} duplicated as section ${index + 2}.`);
+    change(next, nextKeys, `${key}-title`, `${sectionSummary(sections[index]!)} duplicated as section ${index + 2}.`);
   };
 
   const remove = (index: number) => {
@@ -90,7 +111,7 @@ export function SectionsField(props: FieldProps) {
       sections.filter((_, at) => at !== index),
       keys.filter((_, at) => at !== index),
       'sections-undo',
-      `${sectionName(sections[index]!)} removed.`,
+      `${sectionSummary(sections[index]!)} removed.`,
     );
   };
 
@@ -105,7 +126,7 @@ export function SectionsField(props: FieldProps) {
       next,
       nextKeys,
       `${removed.key}-title`,
-      `${sectionName(removed.section)} is back at position ${removed.index + 1}.`,
+      `${sectionSummary(removed.section)} is back at position ${removed.index + 1}.`,
     );
   };
 
@@ -145,7 +166,7 @@ export function SectionsField(props: FieldProps) {
       </p>
       {removed && (
         <div className={styles.undo} role="group" aria-label="Removed section">
-          <span>{sectionName(removed.section)} was removed.</span>
+          <span>{sectionSummary(removed.section)} was removed.</span>
           <button type="button" id="sections-undo" className="button button-secondary" onClick={undo}>
             Undo
           </button>
@@ -154,16 +175,16 @@ export function SectionsField(props: FieldProps) {
       <ol className={styles.list}>
         {sections.map((section, index) => {
           const key = keys[index]!;
-          const name = sectionName(section);
-          const problems = errorSchema?.[index] !== undefined;
-          // A section with problems stays open, so that each problem shows beside its field.
-          const expanded = open.has(key) || problems;
+          const name = sectionSummary(section);
+          const own = problemsOf(index);
+          const expanded = open.has(key);
           return (
             <li
               key={key}
               className={styles.section}
+              data-pointer={`${base}/${index}`}
               data-dragging={dragged === index ? true : undefined}
-              data-invalid={problems ? true : undefined}
+              data-invalid={own.length > 0 ? true : undefined}
               onDragOver={(event) => dragged !== null && event.preventDefault()}
               onDrop={(event) => drop(event, index)}
             >
@@ -186,7 +207,6 @@ export function SectionsField(props: FieldProps) {
                 )}
                 <h3 id={`${key}-title`} tabIndex={-1} className={styles.title}>
                   <span className={styles.number}>{index + 1}.</span> {name}
-                  {problems && <span className={styles.flag}> — has problems</span>}
                 </h3>
                 <button
                   type="button"
@@ -199,6 +219,19 @@ export function SectionsField(props: FieldProps) {
                   <span className="visually-hidden"> section {index + 1}</span>
                 </button>
               </div>
+              {own.length > 0 && (
+                // Named here as well as beside the fields, so that a closed section says what is wrong in it.
+                <ul className={styles.flag} id={`${key}-problems`}>
+                  {own.map(({ pointer, message }) => (
+                    <li key={`${pointer} ${message}`}>
+                      {pointer.length > `${base}/${index}`.length
+                        ? pointerLabel(pointer.slice(`${base}/${index}`.length), section)
+                        : 'This section'}
+                      : {message}
+                    </li>
+                  ))}
+                </ul>
+              )}
               <div id={`${key}-fields`} hidden={!expanded}>
                 {expanded && !locked && (
                   <div className={styles.tools} role="group" aria-label={`Section ${index + 1}: ${name}`}>
