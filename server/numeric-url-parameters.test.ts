@@ -119,8 +119,10 @@ describe('numbers in addresses', () => {
       // The same address with a number in bounds is not refused for that parameter.
       const url = addressFor(parameter, parameter.valid, parameter.valid);
       const response = await testApp.app.inject(asAdmin(cookie, { method, url }));
+      // A HEAD answer has no body to name a parameter: its GET twin is checked for that.
       const refusedForIt =
         response.statusCode === 400 &&
+        method !== 'HEAD' &&
         response.json<ErrorBody>().details.some((detail) => detail.path === `/${parameter.name}`);
       if (refusedForIt || response.statusCode >= 500) failures.push(`${method} ${url}: ${response.statusCode}`);
     }

@@ -81,6 +81,6 @@ describe('who a content commit says wrote it', () => {
       'Signed-off-by: Owner Person <owner@northbeam.example>',
     );
     expect(response.statusCode).toBe(200);
-    expect(studio.repository.git('log', '-1', '--format=%s')).toBe('Edit pages/about: /description');
+    expect(studio.repository.git('log', '-1', '--format=%s')).toBe('Change Description on /about');
   });
 });
