@@ -13,10 +13,14 @@ let browser: Browser;
 /** Shown once by the first test; the second signs in with them (each TOTP step's code works only once). */
 let recoveryCodes: string[] = [];
 beforeAll(async () => {
-  const cli = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'add-user', admin.email], {
-    env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
+  const cli = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'add-user', admin.email, '--name', 'Two Factor Admin'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
+      stdio: ['pipe', 'ignore', 'inherit'],
+    },
+  );
   cli.stdin.end(`${admin.password}\n${admin.password}\n`);
   const [code] = await once(cli, 'exit');
   expect(code).toBe(0);

@@ -13,7 +13,7 @@ let browser: Browser;
 beforeAll(async () => {
   const cli = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'add-user', editor.email, '--role', 'editor'],
+    ['--import', 'tsx', 'scripts/admin.ts', 'add-user', editor.email, '--name', 'Studio Editor', '--role', 'editor'],
     { env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' }, stdio: ['pipe', 'ignore', 'inherit'] },
   );
   cli.stdin.end(`${editor.password}\n${editor.password}\n`);
