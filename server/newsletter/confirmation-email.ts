@@ -5,6 +5,8 @@ import {
   emailButton,
   emailFrame,
   logoOf,
+  noticeHeading,
+  noticeTextStyle,
   reactEmail,
   renderEmail,
   type NewsletterFacts,
@@ -20,24 +22,15 @@ function confirmationEmail(
   facts: NewsletterFacts,
   logo: Parameters<typeof emailFrame>[1]['logo'],
 ) {
-  const { Heading, Text } = components;
-  const text = { color: colours.text, fontSize: '17px', lineHeight: '1.65', margin: '0 0 16px' };
+  const { Text } = components;
+  const text = noticeTextStyle;
   return emailFrame(components, {
     facts,
     logo,
     preview: `One click to confirm: the ${facts.brandName} newsletter`,
     why: `Someone, we hope you, asked for the ${facts.brandName} newsletter at this address. If it was not you, ignore this e-mail: you will not hear from us again, and we delete the request after 7 days.`,
     children: [
-      h(
-        Heading,
-        {
-          key: 'title',
-          as: 'h1',
-          className: 'title',
-          style: { color: colours.text, fontSize: '28px', lineHeight: '1.2', margin: '0 0 16px' },
-        },
-        'Confirm your subscription',
-      ),
+      noticeHeading(components, 'Confirm your subscription'),
       h(
         Text,
         { key: 'ask', className: 'text', style: text },

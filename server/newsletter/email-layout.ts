@@ -195,3 +195,20 @@ export async function renderEmail(
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };
 }
+
+/** The style of a short notice's paragraphs (the confirmation, the note to a reader subscribed already). */
+export const noticeTextStyle = { color: colours.text, fontSize: '17px', lineHeight: '1.65', margin: '0 0 16px' };
+
+/** A short notice's one heading. */
+export function noticeHeading({ Heading }: typeof ReactEmailComponents, text: string) {
+  return createElement(
+    Heading,
+    {
+      key: 'title',
+      as: 'h1',
+      className: 'title',
+      style: { color: colours.text, fontSize: '28px', lineHeight: '1.2', margin: '0 0 16px' },
+    },
+    text,
+  );
+}

@@ -1,7 +1,16 @@
 import type * as ReactEmailComponents from '@react-email/components';
 import { createElement as h } from 'react';
 import type { OutgoingMail } from '../mail/index.ts';
-import { colours, emailFrame, logoOf, reactEmail, renderEmail, type NewsletterFacts } from './email-layout.ts';
+import {
+  colours,
+  emailFrame,
+  logoOf,
+  noticeHeading,
+  noticeTextStyle,
+  reactEmail,
+  renderEmail,
+  type NewsletterFacts,
+} from './email-layout.ts';
 import { factsFor } from './newsletter-mail.ts';
 
 /**
@@ -15,8 +24,8 @@ function subscribedNote(
   logo: Parameters<typeof emailFrame>[1]['logo'],
   unsubscribeUrl: string,
 ) {
-  const { Heading, Link, Text } = components;
-  const text = { color: colours.text, fontSize: '17px', lineHeight: '1.65', margin: '0 0 16px' };
+  const { Link, Text } = components;
+  const text = noticeTextStyle;
   const link = { color: colours.link };
   return emailFrame(components, {
     facts,
@@ -24,16 +33,7 @@ function subscribedNote(
     preview: `This address is subscribed to the ${facts.brandName} newsletter already.`,
     why: 'If you did not ask, ignore this e-mail: nothing has changed.',
     children: [
-      h(
-        Heading,
-        {
-          key: 'title',
-          as: 'h1',
-          className: 'title',
-          style: { color: colours.text, fontSize: '28px', lineHeight: '1.2', margin: '0 0 16px' },
-        },
-        'You are subscribed already',
-      ),
+      noticeHeading(components, 'You are subscribed already'),
       h(
         Text,
         { key: 'said', className: 'text', style: text },
